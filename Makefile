@@ -1,0 +1,41 @@
+# Two commands for a newcomer: `make run` and `make test`. Both set everything up first.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8501
+
+.PHONY: run test lint bench browsers clean
+
+$(VENV)/.installed: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: $(VENV)/.installed requirements-dev.txt
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+run: $(VENV)/.installed
+	$(PY) -m streamlit run streamlit_app.py --server.port $(PORT)
+
+# Debian's Chromium and CJK fonts for the browser tests (never a downloaded browser build).
+browsers:
+	@if [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; then \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-noto-cjk; \
+	fi
+
+lint: $(VENV)/.installed-dev
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+
+test: $(VENV)/.installed-dev browsers lint
+	$(PY) -m pytest
+
+bench: $(VENV)/.installed-dev
+	$(PY) -m tools.bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache

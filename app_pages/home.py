@@ -1,0 +1,52 @@
+"""Home: what this is, the pipeline at a glance, and every page."""
+
+import streamlit as st
+
+from ui import compute, figures, layout, state
+from ui.i18n import t
+
+s = state.settings()
+st.title(t("home_title"))
+st.markdown(t("home_intro"))
+st.info(t("home_softmax"))
+
+st.subheader(t("home_glance"))
+steps = [
+    ("glance_tokens", True),
+    ("glance_embed", True),
+    ("glance_pos", s.positional),
+    ("glance_qkv", True),
+    ("glance_factor", True),
+    ("glance_scale", s.scale),
+    ("glance_softmax", s.use_softmax),
+    ("glance_out", True),
+]
+st.markdown("  →  ".join(f"**{t(k)}**" if on else f"~~{t(k)}~~" for k, on in steps))
+
+p = compute.pipeline(s)
+if layout.check_tokens(p.key_side):
+    st.caption(t("glance_tokens_now", n=len(p.tokens), tokens=""))
+    st.code(" | ".join(p.tokens), language=None, wrap_lines=True)
+    figures.show(
+        figures.word_by_word(
+            p.attention.weights,
+            p.tokens,
+            p.tokens,
+            figures.weights_title(s.use_softmax),
+            s,
+            probabilities=s.use_softmax,
+        )
+    )
+
+st.subheader(t("home_pages"))
+for path, label in [
+    ("app_pages/input.py", "nav_input"),
+    ("app_pages/rows.py", "nav_rows"),
+    ("app_pages/weights.py", "nav_weights"),
+    ("app_pages/score.py", "nav_score"),
+    ("app_pages/roles.py", "nav_roles"),
+    ("app_pages/dot.py", "nav_dot"),
+    ("app_pages/summary.py", "nav_summary"),
+]:
+    st.page_link(path, label=t(label))
+st.caption(t("home_toy"))

@@ -1,0 +1,1 @@
+"""Pure numpy compute for the attention dashboard. Never imports streamlit or altair."""

@@ -1,0 +1,80 @@
+"""Scaled dot-product attention, one operation per line, returning every intermediate."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+MIN_TEMPERATURE = 0.05  # below this, softmax is a hard argmax for every practical purpose
+
+
+def softmax(x: np.ndarray, axis: int = -1) -> np.ndarray:
+    """Numerically stable softmax along `axis`."""
+    shifted = x - np.max(x, axis=axis, keepdims=True)
+    e = np.exp(shifted)
+    return e / np.sum(e, axis=axis, keepdims=True)
+
+
+def causal_mask(n_q: int, n_k: int) -> np.ndarray:
+    """[n_q, n_k] boolean, True where query i may look at key j (j <= i)."""
+    return np.tril(np.ones((n_q, n_k), dtype=bool))
+
+
+@dataclass(frozen=True)
+class AttentionResult:
+    """Every step of attention for one head."""
+
+    factor: np.ndarray  # [n_q, n_k] raw Q·Kᵀ, the article's "factor matrix"
+    scores: np.ndarray  # [n_q, n_k] factor / √d_k (if scale) / temperature
+    mask: np.ndarray  # [n_q, n_k] bool, True = allowed
+    weights: np.ndarray  # [n_q, n_k] softmax(scores) or the scores themselves; masked cells 0
+    output: np.ndarray  # [n_q, d_v] weights @ v, the article's Z
+    scale: bool
+    use_softmax: bool
+    causal: bool
+    temperature: float
+
+
+def attend(
+    q: np.ndarray,
+    k: np.ndarray,
+    v: np.ndarray,
+    *,
+    scale: bool = True,
+    use_softmax: bool = True,
+    causal: bool = False,
+    temperature: float = 1.0,
+) -> AttentionResult:
+    """[n_q, d_k], [n_k, d_k], [n_k, d_v] -> AttentionResult (output [n_q, d_v])."""
+    if q.ndim != 2 or k.ndim != 2 or v.ndim != 2:
+        raise ValueError(f"q, k, v must be 2-D; got shapes {q.shape}, {k.shape}, {v.shape}")
+    if q.shape[1] != k.shape[1]:
+        raise ValueError(f"q and k need the same width d_k; got {q.shape[1]} and {k.shape[1]}")
+    if k.shape[0] != v.shape[0]:
+        raise ValueError(f"k and v need one row per key; got {k.shape[0]} and {v.shape[0]}")
+    if not temperature > 0:
+        raise ValueError(f"temperature must be positive; got {temperature}")
+    d_k = q.shape[1]
+    factor = q @ k.T  # [n_q, n_k]
+    scores = factor / np.sqrt(d_k) if scale else factor.copy()
+    scores = scores / temperature
+    mask = causal_mask(q.shape[0], k.shape[0]) if causal else np.ones(factor.shape, dtype=bool)
+    if use_softmax:
+        weights = softmax(np.where(mask, scores, -np.inf), axis=-1)
+    else:
+        weights = np.where(mask, scores, 0.0)
+    output = weights @ v  # [n_q, d_v]
+    for arr in (factor, scores, weights, output):
+        arr.setflags(write=False)
+    return AttentionResult(
+        factor=factor,
+        scores=scores,
+        mask=mask,
+        weights=weights,
+        output=output,
+        scale=scale,
+        use_softmax=use_softmax,
+        causal=causal,
+        temperature=float(temperature),
+    )

@@ -1,0 +1,1 @@
+"""Streamlit-side helpers: translations, shared controls, chart builders. Pages import these."""

@@ -1,0 +1,227 @@
+"""Chart builders: arrays and labels in, `alt.Chart` out. They never call st.*."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from ui import theme
+
+SELECTION = "cell"  # name of the click selection on selectable heatmaps
+_ID_PREFIX = 4  # "007|" in front of every label keeps repeated words apart
+_LABEL_EXPR = f"substring(datum.value, {_ID_PREFIX})"
+
+
+def label_ids(labels: Sequence[str]) -> list[str]:
+    """Unique axis ids: position-prefixed so that "the ... the" stay two rows."""
+    return [f"{i:03d}|{label}" for i, label in enumerate(labels)]
+
+
+def id_index(label_id: str) -> int:
+    """The position back from an id made by `label_ids`."""
+    return int(label_id.split("|", 1)[0])
+
+
+def _check(matrix: np.ndarray, rows: Sequence[str], cols: Sequence[str]) -> np.ndarray:
+    m = np.asarray(matrix, dtype=float)
+    if m.ndim != 2:
+        raise ValueError(f"heatmap needs a 2-D matrix; got shape {m.shape}")
+    if m.shape != (len(rows), len(cols)):
+        raise ValueError(
+            f"matrix shape {m.shape} does not match {len(rows)} row and {len(cols)} column labels"
+        )
+    if not np.all(np.isfinite(m)):
+        raise ValueError("heatmap values must be finite; clip or mask them in core first")
+    return m
+
+
+def long_form(matrix: np.ndarray, rows: Sequence[str], cols: Sequence[str]) -> pd.DataFrame:
+    """One record per cell: row id, column id, the two labels and the value."""
+    m = _check(matrix, rows, cols)
+    row_ids, col_ids = label_ids(rows), label_ids(cols)
+    n_rows, n_cols = m.shape
+    return pd.DataFrame(
+        {
+            "row": np.repeat(row_ids, n_cols),
+            "col": np.tile(col_ids, n_rows),
+            "row_label": np.repeat(list(rows), n_cols),
+            "col_label": np.tile(list(cols), n_rows),
+            "value": m.ravel(),
+        }
+    )
+
+
+def color_scale(signed: bool, domain_max: float) -> alt.Scale:
+    """Diverging and centred on 0 for signed values; 0-1 sequential for probabilities."""
+    if signed:
+        m = domain_max if domain_max > 0 else 1.0
+        return alt.Scale(
+            scheme=theme.DIVERGING_SCHEME,
+            reverse=theme.DIVERGING_REVERSE,
+            domain=[-m, m],
+            domainMid=0,
+        )
+    return alt.Scale(scheme=theme.PROBABILITY_SCHEME, domain=[0, max(1.0, domain_max)])
+
+
+def heatmap(
+    matrix: np.ndarray,
+    rows: Sequence[str],
+    cols: Sequence[str],
+    *,
+    title: str | Sequence[str],
+    row_title: str,
+    col_title: str,
+    value_title: str,
+    signed: bool = True,
+    show_numbers: bool = False,
+    highlight_row: int | None = None,
+    selectable: bool = False,
+    domain_max: float | None = None,
+    subtitle: str | Sequence[str] | None = None,
+) -> alt.LayerChart:
+    """[n_rows, n_cols] matrix -> labelled heatmap with tooltips (and optional cell numbers)."""
+    data = long_form(matrix, rows, cols)
+    values = data["value"].to_numpy()
+    biggest = float(np.max(np.abs(values))) if values.size else 0.0
+    top = biggest if domain_max is None else float(domain_max)
+    row_ids, col_ids = label_ids(rows), label_ids(cols)
+    step_x, step_y = theme.cell_size(len(cols)), theme.cell_size(len(rows))
+    x = alt.X(
+        "col:N",
+        sort=col_ids,
+        title=col_title,
+        axis=alt.Axis(
+            labelExpr=_LABEL_EXPR,
+            labelAngle=-45 if len(cols) > 1 else 0,
+            labelOverlap=False,
+            labelLimit=theme.LABEL_LIMIT,
+            orient="top",
+        ),
+    )
+    y = alt.Y(
+        "row:N",
+        sort=row_ids,
+        title=row_title,
+        axis=alt.Axis(labelExpr=_LABEL_EXPR, labelOverlap=False, labelLimit=theme.LABEL_LIMIT),
+    )
+    tooltip = [
+        alt.Tooltip("row_label:N", title=row_title),
+        alt.Tooltip("col_label:N", title=col_title),
+        alt.Tooltip("value:Q", title=value_title, format=theme.TOOLTIP_FORMAT),
+    ]
+    base = alt.Chart(data).encode(x=x, y=y, tooltip=tooltip)
+    color = alt.Color("value:Q", scale=color_scale(signed, top), title=value_title)
+    rect = base.mark_rect(stroke="white", strokeWidth=0.5).encode(color=color)
+    if highlight_row is not None and 0 <= highlight_row < len(rows):
+        chosen = alt.datum.row == row_ids[highlight_row]
+        rect = rect.encode(
+            opacity=alt.condition(chosen, alt.value(1.0), alt.value(theme.DIMMED_OPACITY))
+        )
+    if selectable:
+        rect = rect.add_params(alt.selection_point(name=SELECTION, fields=["row"], on="click"))
+    layers: list[alt.Chart] = [rect]
+    if highlight_row is not None and 0 <= highlight_row < len(rows):
+        outline = (
+            alt.Chart(data[data["row"] == row_ids[highlight_row]])
+            .mark_rect(fill=None, stroke=theme.HIGHLIGHT_COLOR, strokeWidth=2.5)
+            .encode(x=x, y=y, tooltip=tooltip)
+        )
+        layers.append(outline)
+    if show_numbers:
+        flip = theme.TEXT_FLIP * (top if top > 0 else 1.0)
+        text = base.mark_text(fontSize=max(8, min(12, min(step_x, step_y) // 3))).encode(
+            text=alt.Text("value:Q", format=theme.NUMBER_FORMAT),
+            color=alt.condition(
+                f"abs(datum.value) > {flip}",
+                alt.value(theme.TEXT_LIGHT),
+                alt.value(theme.TEXT_DARK),
+            ),
+        )
+        layers.append(text)
+    return alt.layer(*layers).properties(
+        title=alt.TitleParams(title, subtitle=subtitle or "", anchor="start"),
+        width=alt.Step(step_x),
+        height=alt.Step(step_y),
+        autosize=alt.AutoSizeParams(type="pad"),
+    )
+
+
+def bars(
+    values: np.ndarray,
+    labels: Sequence[str],
+    *,
+    title: str,
+    label_title: str,
+    value_title: str,
+) -> alt.Chart:
+    """[n] values -> one horizontal bar per label, coloured by sign, in the given order."""
+    v = np.asarray(values, dtype=float)
+    if v.shape != (len(labels),):
+        raise ValueError(f"need one value per label; got {v.shape} for {len(labels)} labels")
+    ids = label_ids(labels)
+    data = pd.DataFrame({"id": ids, "label": list(labels), "value": v})
+    return (
+        alt.Chart(data)
+        .mark_bar()
+        .encode(
+            y=alt.Y(
+                "id:N",
+                sort=ids,
+                title=label_title,
+                axis=alt.Axis(
+                    labelExpr=_LABEL_EXPR, labelOverlap=False, labelLimit=theme.LABEL_LIMIT
+                ),
+            ),
+            x=alt.X("value:Q", title=value_title),
+            color=alt.condition(
+                alt.datum.value >= 0,
+                alt.value(theme.POSITIVE_COLOR),
+                alt.value(theme.NEGATIVE_COLOR),
+            ),
+            tooltip=[
+                alt.Tooltip("label:N", title=label_title),
+                alt.Tooltip("value:Q", title=value_title, format=theme.TOOLTIP_FORMAT),
+            ],
+        )
+        .properties(
+            title=title,
+            width=theme.BAR_WIDTH,
+            height=alt.Step(theme.cell_size(len(labels))),
+            autosize=alt.AutoSizeParams(type="pad"),
+        )
+    )
+
+
+def line_chart(
+    frame: pd.DataFrame,
+    *,
+    x: str,
+    y: str,
+    series: str | None,
+    title: str,
+    x_title: str,
+    y_title: str,
+) -> alt.Chart:
+    """Curves (loss, accuracy) from a long-form frame."""
+    enc = {
+        "x": alt.X(f"{x}:Q", title=x_title),
+        "y": alt.Y(f"{y}:Q", title=y_title),
+        "tooltip": [
+            alt.Tooltip(f"{x}:Q", title=x_title),
+            alt.Tooltip(f"{y}:Q", title=y_title, format=theme.TOOLTIP_FORMAT),
+        ],
+    }
+    if series:
+        enc["color"] = alt.Color(f"{series}:N", title=None)
+    return (
+        alt.Chart(frame)
+        .mark_line()
+        .encode(**enc)
+        .properties(
+            title=title, width=theme.BAR_WIDTH, height=220, autosize=alt.AutoSizeParams(type="pad")
+        )
+    )

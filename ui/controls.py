@@ -1,0 +1,63 @@
+"""The shared sidebar controls, drawn once by the entrypoint for every page."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from core.tokenize import MAX_TOKENS
+from ui.i18n import LANGUAGES, t
+from ui.state import GLOBAL_PARAMS, K
+
+# which shared control each page can list under "This page uses"
+CONTROL_LABELS = {
+    K.TEXT: "sentence",
+    K.D_MODEL: "d_model",
+    K.D_K: "d_k",
+    K.SEED: "seed",
+    K.PE: "pe",
+    K.SCALE: "scale",
+    K.SOFTMAX: "softmax",
+    K.TEMP: "temperature",
+    K.NUMBERS: "numbers",
+}
+
+
+def _bounds(key: str) -> dict[str, float]:
+    p = GLOBAL_PARAMS[key]
+    return {"min_value": p.lo, "max_value": p.hi}
+
+
+def sidebar() -> None:
+    """Language, sentence, model size and the attention switches."""
+    with st.sidebar:
+        st.radio(
+            t("language"),
+            options=list(LANGUAGES),
+            format_func=LANGUAGES.__getitem__,
+            key=K.LANG,
+            horizontal=True,
+        )
+        st.text_area(t("sentence"), key=K.TEXT, height=90, help=t("sentence_help", max=MAX_TOKENS))
+        st.caption(t("sentence_help", max=MAX_TOKENS))
+        with st.expander(t("model_size"), expanded=False):
+            st.number_input(t("d_model"), step=1, key=K.D_MODEL, **_int_bounds(K.D_MODEL))
+            st.number_input(t("d_k"), step=1, key=K.D_K, **_int_bounds(K.D_K))
+            st.number_input(t("seed"), step=1, key=K.SEED, **_int_bounds(K.SEED))
+        st.subheader(t("steps_heading"))
+        st.toggle(t("pe"), key=K.PE)
+        st.toggle(t("scale"), key=K.SCALE)
+        st.toggle(t("softmax"), key=K.SOFTMAX)
+        st.slider(
+            t("temperature"),
+            step=0.05,
+            key=K.TEMP,
+            help=t("temperature_help"),
+            **_bounds(K.TEMP),
+        )
+        st.toggle(t("numbers"), key=K.NUMBERS)
+
+
+def _int_bounds(key: str) -> dict[str, int]:
+    p = GLOBAL_PARAMS[key]
+    assert p.lo is not None and p.hi is not None
+    return {"min_value": int(p.lo), "max_value": int(p.hi)}

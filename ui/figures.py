@@ -1,0 +1,119 @@
+"""The app's standard figures: heatmap builders with translated titles, and showing them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import altair as alt
+import numpy as np
+import streamlit as st
+
+from ui.charts import SELECTION, heatmap, id_index
+from ui.i18n import t
+from ui.state import Settings
+
+
+def dims(d: int) -> list[str]:
+    """Column labels for vector dimensions: 0, 1, 2, ..."""
+    return [str(i) for i in range(d)]
+
+
+def per_token(
+    matrix: np.ndarray,
+    tokens: Sequence[str],
+    title: str,
+    s: Settings,
+    *,
+    highlight: int | None = None,
+    selectable: bool = False,
+    domain_max: float | None = None,
+) -> alt.LayerChart:
+    """[n, d] matrix: one row per token, one column per dimension."""
+    return heatmap(
+        matrix,
+        tokens,
+        dims(matrix.shape[1]),
+        title=title,
+        row_title=t("ax_token"),
+        col_title=t("ax_dim"),
+        value_title=t("ax_value"),
+        signed=True,
+        show_numbers=s.show_numbers,
+        highlight_row=highlight,
+        selectable=selectable,
+        domain_max=domain_max,
+    )
+
+
+def word_by_word(
+    matrix: np.ndarray,
+    query_tokens: Sequence[str],
+    key_tokens: Sequence[str],
+    title: str,
+    s: Settings,
+    *,
+    probabilities: bool = False,
+    highlight: int | None = None,
+    selectable: bool = False,
+    domain_max: float | None = None,
+) -> alt.LayerChart:
+    """[n_q, n_k] matrix: query words down, key words across."""
+    return heatmap(
+        matrix,
+        query_tokens,
+        key_tokens,
+        title=title,
+        row_title=t("ax_query"),
+        col_title=t("ax_key"),
+        value_title=t("ax_weight") if probabilities else t("ax_score"),
+        signed=not probabilities,
+        show_numbers=s.show_numbers,
+        highlight_row=highlight,
+        selectable=selectable,
+        domain_max=domain_max,
+    )
+
+
+def layer_weights(matrix: np.ndarray, title: str, s: Settings) -> alt.LayerChart:
+    """[d_model, d_k] weight matrix: input dimensions down, output dimensions across."""
+    return heatmap(
+        matrix,
+        dims(matrix.shape[0]),
+        dims(matrix.shape[1]),
+        title=title,
+        row_title=t("ax_input_dim"),
+        col_title=t("ax_output_dim"),
+        value_title=t("ax_weight"),
+        signed=True,
+        show_numbers=s.show_numbers,
+    )
+
+
+def weights_title(use_softmax: bool) -> str:
+    return t("m_weights_soft") if use_softmax else t("m_weights_raw")
+
+
+def scores_title(scale: bool, temperature: float) -> str:
+    steps = [t("step_scale")] if scale else []
+    if temperature != 1.0:
+        steps.append(t("step_temp", t=temperature))
+    if not steps:
+        return t("m_scores_raw")
+    return t("m_scores", steps=t("step_join").join(steps))
+
+
+def show(
+    chart: alt.TopLevelMixin, key: str | None = None, on_click: Callable[[int], None] | None = None
+) -> None:
+    """Draw a chart at its own size; `on_click(row_index)` is called when a row is clicked."""
+    if on_click is None:
+        st.altair_chart(chart, width="content", key=key)
+        return
+    assert key is not None, "a clickable chart needs a key"
+
+    def _clicked() -> None:
+        picked = st.session_state[key].selection.get(SELECTION) or []
+        if picked and "row" in picked[0]:
+            on_click(id_index(picked[0]["row"]))
+
+    st.altair_chart(chart, width="content", key=key, on_select=_clicked, selection_mode=SELECTION)

@@ -1,0 +1,73 @@
+"""The page skeleton: title, intro, "this page uses", input checks, "what to notice"."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import streamlit as st
+
+from core.params import Problem
+from core.pipeline import Encoded
+from core.tokenize import MAX_TOKENS
+from ui import state
+from ui.controls import CONTROL_LABELS
+from ui.i18n import t
+
+
+def header(title_key: str, intro_key: str, uses: Sequence[str]) -> None:
+    st.title(t(title_key))
+    st.markdown(t(intro_key))
+    names = ", ".join(t(CONTROL_LABELS[key]) for key in uses)
+    st.caption(t("uses", names=names))
+
+
+def notice(key: str) -> None:
+    st.subheader(t("notice"))
+    st.markdown(t(key))
+
+
+def url_problems() -> None:
+    """Say, once, which settings of the link were refused and why."""
+    rejected = state.rejected_params()
+    if not rejected:
+        return
+    lines = [t("url_rejected_title")]
+    for r in rejected:
+        if r.problem is Problem.UNKNOWN_KEY:
+            lines.append("- " + t("url_unknown_item", key=escape_md(r.key)))
+        else:
+            why = t(f"problem_{r.problem.value}", allowed=r.allowed)
+            lines.append(
+                "- " + t("url_rejected_item", key=escape_md(r.key), raw=escape_md(r.raw), why=why)
+            )
+    with st.container(border=True):
+        st.warning("\n".join(lines))
+        st.button(t("dismiss"), key="dismiss_url", on_click=state.dismiss_rejected)
+
+
+def escape_md(text: str, limit: int = 60) -> str:
+    """Link text shown inside our message: shortened and with Markdown made inert."""
+    short = text if len(text) <= limit else text[: limit - 1] + "…"
+    return "".join("\\" + ch if ch in "\\`*_{}[]()<>#+-.!|~$" else ch for ch in short)
+
+
+def check_tokens(encoded: Encoded) -> bool:
+    """Explain empty, cut or one-token input. False when there is nothing to draw."""
+    if not encoded.tokens:
+        st.info(t("empty_text"))
+        return False
+    if encoded.truncated:
+        st.warning(t("truncated", n_total=encoded.n_total, max=MAX_TOKENS))
+    if len(encoded.tokens) == 1:
+        st.info(t("one_token"))
+    repeated = [w for w, c in Counter(tok.lower() for tok in encoded.tokens).items() if c > 1]
+    if repeated:
+        st.caption(t("repeated_note", words=", ".join(f"“{w}”" for w in repeated)))
+    return True
+
+
+def require_tokens(encoded: Encoded) -> None:
+    """Stop the page with a friendly message when the sentence has no tokens."""
+    if not check_tokens(encoded):
+        st.stop()

@@ -1,0 +1,151 @@
+"""Session-state keys, the URL parameters behind them, and the link <-> state sync."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import streamlit as st
+
+from core.params import Param, Rejected, decode_all, encode_changed
+from core.pipeline import ToyConfig
+
+DEFAULT_TEXT = "The black cat drank the milk"
+DEFAULT_SOURCE = "The ball is blue"
+DEFAULT_TARGET = "La bola es azul"
+_TOY = ToyConfig()
+
+
+class K:
+    """Session-state keys. Each one is also the name of its URL parameter."""
+
+    LANG = "lang"
+    TEXT = "text"
+    D_MODEL = "d_model"
+    D_K = "d_k"
+    SEED = "seed"
+    PE = "pe"
+    SCALE = "scale"
+    SOFTMAX = "softmax"
+    TEMP = "temp"
+    NUMBERS = "numbers"
+    # page controls
+    WORD = "word"  # page 2: the followed word (token index)
+    SEED_B = "seed_b"  # page 3: the second seed
+    KIND = "kind"  # page 4: self, causal or cross attention
+    SOURCE = "source"  # page 4: encoder sentence for cross attention
+    TARGET = "target"  # page 4: decoder sentence for cross attention
+    QUERY = "query"  # page 5: the query word (token index)
+    WORD_A = "a"  # page 6: first word of the pair
+    WORD_B = "b"  # page 6: second word of the pair
+    VECTOR_KIND = "vec"  # page 6: compare q·k or x·x
+
+
+_INTERNAL = "_url_loaded"  # set once the link of this session has been read
+_REJECTED = "_url_rejected"  # what the link asked for and did not get
+
+GLOBAL_PARAMS: dict[str, Param] = {
+    p.key: p
+    for p in (
+        Param(K.LANG, "en", "choice", choices=("en", "zh")),
+        Param(K.TEXT, DEFAULT_TEXT, "text"),
+        Param(K.D_MODEL, _TOY.d_model, "int", 2, 64),
+        Param(K.D_K, _TOY.d_k, "int", 1, 32),
+        Param(K.SEED, _TOY.seed, "int", 0, 9999),
+        Param(K.PE, _TOY.positional, "bool"),
+        Param(K.SCALE, True, "bool"),
+        Param(K.SOFTMAX, True, "bool"),
+        Param(K.TEMP, 1.0, "float", 0.05, 5.0),
+        Param(K.NUMBERS, True, "bool"),
+    )
+}
+PAGE_PARAMS: dict[str, Param] = {
+    p.key: p
+    for p in (
+        Param(K.WORD, -1, "int", -1, 63),
+        Param(K.SEED_B, 1, "int", 0, 9999),
+        Param(K.KIND, "self", "choice", choices=("self", "causal", "cross")),
+        Param(K.SOURCE, DEFAULT_SOURCE, "text"),
+        Param(K.TARGET, DEFAULT_TARGET, "text"),
+        Param(K.QUERY, -1, "int", -1, 63),
+        Param(K.WORD_A, -1, "int", -1, 63),
+        Param(K.WORD_B, -1, "int", -1, 63),
+        Param(K.VECTOR_KIND, "qk", "choice", choices=("qk", "x")),
+    )
+}
+ALL_PARAMS = GLOBAL_PARAMS | PAGE_PARAMS
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The shared controls as one value, for cache keys and core calls."""
+
+    lang: str
+    text: str
+    d_model: int
+    d_k: int
+    seed: int
+    positional: bool
+    scale: bool
+    use_softmax: bool
+    temperature: float
+    show_numbers: bool
+
+    @property
+    def toy(self) -> ToyConfig:
+        return ToyConfig(
+            d_model=self.d_model, d_k=self.d_k, seed=self.seed, positional=self.positional
+        )
+
+
+def _browser_language() -> str:
+    locale = st.context.locale or ""
+    return "zh" if locale.lower().startswith("zh") else "en"
+
+
+def load_from_url() -> None:
+    """Once per session: fill the state from the link, remember what was refused."""
+    if st.session_state.get(_INTERNAL):
+        return
+    raw = {key: st.query_params[key] for key in st.query_params}
+    values, rejected = decode_all(raw, ALL_PARAMS)
+    if K.LANG not in values:
+        values[K.LANG] = _browser_language()
+    for key, param in ALL_PARAMS.items():
+        st.session_state[key] = values.get(key, param.default)
+    st.session_state[_REJECTED] = rejected
+    st.session_state[_INTERNAL] = True
+
+
+def rejected_params() -> list[Rejected]:
+    return list(st.session_state.get(_REJECTED, []))
+
+
+def dismiss_rejected() -> None:
+    st.session_state[_REJECTED] = []
+
+
+def settings() -> Settings:
+    s = st.session_state
+    return Settings(
+        lang=s[K.LANG],
+        text=s[K.TEXT],
+        d_model=int(s[K.D_MODEL]),
+        d_k=int(s[K.D_K]),
+        seed=int(s[K.SEED]),
+        positional=bool(s[K.PE]),
+        scale=bool(s[K.SCALE]),
+        use_softmax=bool(s[K.SOFTMAX]),
+        temperature=float(s[K.TEMP]),
+        show_numbers=bool(s[K.NUMBERS]),
+    )
+
+
+def write_url(page_keys: tuple[str, ...] = ()) -> None:
+    """Put the shared controls and this page's controls in the link (the language always)."""
+    keys = tuple(GLOBAL_PARAMS) + page_keys
+    values = {key: st.session_state[key] for key in keys if key in st.session_state}
+    wanted = encode_changed(values, ALL_PARAMS)
+    wanted[K.LANG] = st.session_state[K.LANG]
+    current = {key: st.query_params[key] for key in st.query_params}
+    if current != wanted:
+        st.query_params.from_dict(wanted)

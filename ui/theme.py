@@ -1,0 +1,28 @@
+"""Colours, schemes and sizes: every chart takes its look from here."""
+
+DIVERGING_SCHEME = "redblue"  # signed values: reversed so positive is red, negative blue, 0 white
+DIVERGING_REVERSE = True
+PROBABILITY_SCHEME = "blues"  # softmax weights on a fixed 0-1 scale
+POSITIVE_COLOR = "#c0392b"  # bars and products above zero
+NEGATIVE_COLOR = "#2e6fba"  # below zero
+NEUTRAL_COLOR = "#7f8c8d"
+HIGHLIGHT_COLOR = "#f1c40f"  # outline of the chosen word's row
+DIMMED_OPACITY = 0.35  # other rows while one word is highlighted
+
+CELL_MIN = 16  # px: smallest heatmap cell (64 tokens)
+CELL_MAX = 42  # px: largest heatmap cell (a few tokens)
+HEATMAP_SPAN = 520  # px: a heatmap side aims at about this size
+TEXT_DARK = "#1b1b1b"
+TEXT_LIGHT = "#ffffff"
+TEXT_FLIP = 0.55  # |value| / max above which cell text turns white
+LABEL_LIMIT = 90  # px: longest axis label before it is cut with an ellipsis
+BAR_WIDTH = 440  # px: bar charts
+NUMBER_FORMAT = ".2f"  # numbers in cells
+TOOLTIP_FORMAT = ".4f"  # numbers in tooltips
+
+
+def cell_size(n: int) -> int:
+    """Pixels per heatmap cell for an axis of n items: bigger for short sentences."""
+    if n <= 0:
+        return CELL_MAX
+    return int(max(CELL_MIN, min(CELL_MAX, HEATMAP_SPAN // n)))
