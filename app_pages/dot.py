@@ -3,9 +3,8 @@
 import pandas as pd
 import streamlit as st
 
-from core.pipeline import resolve_index
 from core.similarity import clean_vector, dot_breakdown, rank_pairs
-from ui import charts, compute, figures, layout, state
+from ui import charts, compute, controls, figures, layout, state
 from ui.i18n import t
 from ui.state import K
 
@@ -17,23 +16,16 @@ layout.require_tokens(enc)
 tokens = enc.tokens
 n = len(tokens)
 
-st.radio(
-    t("vector_kind"),
-    ["qk", "x"],
-    format_func=lambda k: t(f"vector_{k}"),
-    key=K.VECTOR_KIND,
-    horizontal=True,
-)
-st.session_state[K.WORD_A] = resolve_index(int(st.session_state.get(K.WORD_A, -1)), n)
-if int(st.session_state.get(K.WORD_B, -1)) < 0:
+use_qk = controls.choice("vector_kind", ["qk", "x"], K.VECTOR_KIND, prefix="vector_") == "qk"
+state.token_index(K.WORD_A, n)
+if st.session_state.get(K.WORD_B) == -1:
     st.session_state[K.WORD_B] = max(0, n - 3)  # a second word other than the last, if any
-st.session_state[K.WORD_B] = resolve_index(int(st.session_state[K.WORD_B]), n)
+state.token_index(K.WORD_B, n)
 c1, c2 = st.columns(2)
 label = lambda i: f"{i}: {tokens[i]}"  # noqa: E731
-c1.selectbox(t("word_a"), list(range(n)), format_func=label, key=K.WORD_A)
-c2.selectbox(t("word_b"), list(range(n)), format_func=label, key=K.WORD_B)
+c1.selectbox(t("word_a"), list(range(n)), format_func=label, key=K.WORD_A, persist_state="session")
+c2.selectbox(t("word_b"), list(range(n)), format_func=label, key=K.WORD_B, persist_state="session")
 a_i, b_i = st.session_state[K.WORD_A], st.session_state[K.WORD_B]
-use_qk = st.session_state[K.VECTOR_KIND] == "qk"
 a = (enc.q if use_qk else enc.x)[a_i]
 b = (enc.k if use_qk else enc.x)[b_i]
 

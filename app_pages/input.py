@@ -7,6 +7,7 @@ from core.pipeline import identical_rows, repeated_pairs
 from ui import compute, figures, layout, state
 from ui.i18n import t
 from ui.state import K
+from ui.theme import SPAN_THIRD as THIRD
 
 s = state.settings()
 layout.header("input_title", "input_intro", [K.TEXT, K.D_MODEL, K.D_K, K.SEED, K.PE, K.NUMBERS])
@@ -21,12 +22,14 @@ st.dataframe(
 
 c1, c2, c3 = st.columns(3)
 with c1:
-    figures.show(figures.per_token(enc.embedding, enc.tokens, t("m_embedding"), s))
+    figures.show(figures.per_token(enc.embedding, enc.tokens, t("m_embedding"), s, span=THIRD))
 with c2:
-    figures.show(figures.per_token(enc.positions, enc.tokens, t("m_positions"), s))
+    figures.show(figures.per_token(enc.positions, enc.tokens, t("m_positions"), s, span=THIRD))
 with c3:
     figures.show(
-        figures.per_token(enc.x, enc.tokens, t("m_x") if s.positional else t("m_x_no_pe"), s)
+        figures.per_token(
+            enc.x, enc.tokens, t("m_x") if s.positional else t("m_x_no_pe"), s, span=THIRD
+        )
     )
 
 repeats = repeated_pairs(enc.tokens)
@@ -41,6 +44,6 @@ elif repeats:
 c1, c2, c3 = st.columns(3)
 for col, matrix, name in ((c1, enc.q, "m_q"), (c2, enc.k, "m_k"), (c3, enc.v, "m_v")):
     with col:
-        figures.show(figures.per_token(matrix, enc.tokens, t(name), s))
+        figures.show(figures.per_token(matrix, enc.tokens, t(name), s, span=THIRD))
 
 layout.notice("input_notice")

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from core.pipeline import max_change, resolve_index
+from core.pipeline import max_change
 from core.similarity import output_breakdown
 from ui import charts, compute, figures, layout, state
 from ui.i18n import t
@@ -19,7 +19,7 @@ enc = p.key_side
 layout.require_tokens(enc)
 tokens = enc.tokens
 n = len(tokens)
-st.session_state[K.QUERY] = resolve_index(int(st.session_state.get(K.QUERY, -1)), n)
+state.token_index(K.QUERY, n)
 st.selectbox(
     t("pick_query"), list(range(n)), format_func=lambda i: f"{i}: {tokens[i]}", key=K.QUERY
 )

@@ -2,10 +2,10 @@
 
 import streamlit as st
 
-from core.pipeline import resolve_index
 from ui import compute, figures, layout, state
 from ui.i18n import t
 from ui.state import K
+from ui.theme import SPAN_THIRD as THIRD
 
 s = state.settings()
 layout.header(
@@ -18,7 +18,7 @@ enc = p.key_side
 layout.require_tokens(enc)
 
 n = len(enc.tokens)
-st.session_state[K.WORD] = resolve_index(int(st.session_state.get(K.WORD, -1)), n)
+state.token_index(K.WORD, n)
 
 
 def _pick(index: int) -> None:
@@ -30,15 +30,36 @@ st.selectbox(
     options=list(range(n)),
     format_func=lambda i: f"{i}: {enc.tokens[i]}",
     key=K.WORD,
+    persist_state="session",
 )
 word = st.session_state[K.WORD]
 st.caption(t("rows_click_hint"))
 
 charts = [
-    ("x", figures.per_token(enc.x, enc.tokens, t("m_x"), s, highlight=word, selectable=True)),
-    ("q", figures.per_token(enc.q, enc.tokens, t("m_q"), s, highlight=word, selectable=True)),
-    ("k", figures.per_token(enc.k, enc.tokens, t("m_k"), s, highlight=word, selectable=True)),
-    ("v", figures.per_token(enc.v, enc.tokens, t("m_v"), s, highlight=word, selectable=True)),
+    (
+        "x",
+        figures.per_token(
+            enc.x, enc.tokens, t("m_x"), s, highlight=word, selectable=True, span=THIRD
+        ),
+    ),
+    (
+        "q",
+        figures.per_token(
+            enc.q, enc.tokens, t("m_q"), s, highlight=word, selectable=True, span=THIRD
+        ),
+    ),
+    (
+        "k",
+        figures.per_token(
+            enc.k, enc.tokens, t("m_k"), s, highlight=word, selectable=True, span=THIRD
+        ),
+    ),
+    (
+        "v",
+        figures.per_token(
+            enc.v, enc.tokens, t("m_v"), s, highlight=word, selectable=True, span=THIRD
+        ),
+    ),
     (
         "w",
         figures.word_by_word(
@@ -50,6 +71,7 @@ charts = [
             probabilities=s.use_softmax,
             highlight=word,
             selectable=True,
+            span=THIRD,
         ),
     ),
     (

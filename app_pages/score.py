@@ -4,9 +4,10 @@ import pandas as pd
 import streamlit as st
 
 from core.pipeline import row_sums, value_range
-from ui import compute, figures, layout, state
+from ui import compute, controls, figures, layout, state
 from ui.i18n import t
 from ui.state import K
+from ui.theme import SPAN_HALF as HALF
 
 s = state.settings()
 layout.header(
@@ -16,15 +17,14 @@ layout.header(
 )
 
 kinds = ["self", "causal", "cross"]
-st.radio(t("kind"), kinds, format_func=lambda k: t(f"kind_{k}"), key=K.KIND, horizontal=True)
-kind = st.session_state[K.KIND]
+kind = controls.choice("kind", kinds, K.KIND, prefix="kind_")
 st.caption(t(f"kind_{kind}_help"))
 
 text, target = s.text, None
 if kind == "cross":
     c1, c2 = st.columns(2)
-    c1.text_input(t("source"), key=K.SOURCE)
-    c2.text_input(t("target"), key=K.TARGET)
+    c1.text_input(t("source"), key=K.SOURCE, persist_state="session")
+    c2.text_input(t("target"), key=K.TARGET, persist_state="session")
     text, target = st.session_state[K.SOURCE], st.session_state[K.TARGET]
 
 common = {"text": text, "target": target, "causal": kind == "causal"}
@@ -49,7 +49,9 @@ st.subheader(t("score_step3"))
 st.markdown(t("score_sidebar_now", state=t("on") if s.use_softmax else t("off")))
 c_off, c_on = st.columns(2)
 with c_off:
-    figures.show(figures.word_by_word(off.attention.weights, q_tok, k_tok, t("m_weights_raw"), s))
+    figures.show(
+        figures.word_by_word(off.attention.weights, q_tok, k_tok, t("m_weights_raw"), s, span=HALF)
+    )
     lo, hi = value_range(off.attention.weights)
     st.caption(t("range_off", lo=lo, hi=hi))
 with c_on:
@@ -76,8 +78,8 @@ st.dataframe(
 st.subheader(t("score_step4"))
 c_off, c_on = st.columns(2)
 with c_off:
-    figures.show(figures.per_token(off.attention.output, q_tok, t("out_off"), s))
+    figures.show(figures.per_token(off.attention.output, q_tok, t("out_off"), s, span=HALF))
 with c_on:
-    figures.show(figures.per_token(on.attention.output, q_tok, t("out_on"), s))
+    figures.show(figures.per_token(on.attention.output, q_tok, t("out_on"), s, span=HALF))
 
 layout.notice("score_notice")

@@ -5,6 +5,7 @@ import streamlit as st
 from ui import compute, figures, layout, state
 from ui.i18n import t
 from ui.state import K
+from ui.theme import SPAN_QUARTER as QUARTER
 
 s = state.settings()
 layout.header(
@@ -18,16 +19,18 @@ layout.require_tokens(enc)
 tok = enc.tokens
 
 charts = [
-    figures.per_token(enc.x, tok, t("m_x") if s.positional else t("m_x_no_pe"), s),
-    figures.per_token(enc.q, tok, t("m_q"), s),
-    figures.per_token(enc.k, tok, t("m_k"), s),
-    figures.per_token(enc.v, tok, t("m_v"), s),
-    figures.word_by_word(att.factor, tok, tok, t("m_factor"), s),
-    figures.word_by_word(att.scores, tok, tok, figures.scores_title(s.scale, s.temperature), s),
+    figures.per_token(enc.x, tok, t("m_x") if s.positional else t("m_x_no_pe"), s, span=QUARTER),
+    figures.per_token(enc.q, tok, t("m_q"), s, span=QUARTER),
+    figures.per_token(enc.k, tok, t("m_k"), s, span=QUARTER),
+    figures.per_token(enc.v, tok, t("m_v"), s, span=QUARTER),
+    figures.word_by_word(att.factor, tok, tok, t("m_factor"), s, span=QUARTER),
+    figures.word_by_word(
+        att.scores, tok, tok, figures.scores_title(s.scale, s.temperature), s, span=QUARTER
+    ),
     figures.word_by_word(
         att.weights, tok, tok, figures.weights_title(s.use_softmax), s, probabilities=s.use_softmax
     ),
-    figures.per_token(att.output, tok, t("m_output"), s),
+    figures.per_token(att.output, tok, t("m_output"), s, span=QUARTER),
 ]
 columns = st.columns(4)
 for i, chart in enumerate(charts):

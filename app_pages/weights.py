@@ -6,6 +6,7 @@ from core.pipeline import ToyConfig, max_change
 from ui import compute, figures, layout, state
 from ui.i18n import t
 from ui.state import PAGE_PARAMS, K
+from ui.theme import SPAN_HALF as HALF
 
 s = state.settings()
 layout.header(
@@ -15,7 +16,12 @@ layout.header(
 )
 bounds = PAGE_PARAMS[K.SEED_B]
 st.number_input(
-    t("seed_b"), min_value=int(bounds.lo), max_value=int(bounds.hi), step=1, key=K.SEED_B
+    t("seed_b"),
+    min_value=int(bounds.lo),
+    max_value=int(bounds.hi),
+    step=1,
+    key=K.SEED_B,
+    persist_state="session",
 )
 seed_b = int(st.session_state[K.SEED_B])
 
@@ -31,7 +37,7 @@ for col, config, p in zip(columns, configs, results, strict=True):
     with col:
         st.subheader(t("set_a", seed=config.seed))
         for name, w in (("m_wq", proj.w_q), ("m_wk", proj.w_k), ("m_wv", proj.w_v)):
-            figures.show(figures.layer_weights(w, t(name), s))
+            figures.show(figures.layer_weights(w, t(name), s, span=HALF))
         figures.show(
             figures.word_by_word(
                 p.attention.weights,
@@ -40,6 +46,7 @@ for col, config, p in zip(columns, configs, results, strict=True):
                 figures.weights_title(s.use_softmax),
                 s,
                 probabilities=s.use_softmax,
+                span=HALF,
             )
         )
 

@@ -11,6 +11,8 @@ MIN_TEMPERATURE = 0.05  # below this, softmax is a hard argmax for every practic
 
 def softmax(x: np.ndarray, axis: int = -1) -> np.ndarray:
     """Numerically stable softmax along `axis`."""
+    if x.size == 0:
+        return np.array(x, dtype=float)
     shifted = x - np.max(x, axis=axis, keepdims=True)
     e = np.exp(shifted)
     return e / np.sum(e, axis=axis, keepdims=True)

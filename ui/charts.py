@@ -82,6 +82,7 @@ def heatmap(
     selectable: bool = False,
     domain_max: float | None = None,
     subtitle: str | Sequence[str] | None = None,
+    span: int = theme.SPAN_FULL,
 ) -> alt.LayerChart:
     """[n_rows, n_cols] matrix -> labelled heatmap with tooltips (and optional cell numbers)."""
     data = long_form(matrix, rows, cols)
@@ -89,7 +90,8 @@ def heatmap(
     biggest = float(np.max(np.abs(values))) if values.size else 0.0
     top = biggest if domain_max is None else float(domain_max)
     row_ids, col_ids = label_ids(rows), label_ids(cols)
-    step_x, step_y = theme.cell_size(len(cols)), theme.cell_size(len(rows))
+    step = min(theme.cell_size(len(cols), span), theme.cell_size(len(rows), span))
+    step_x = step_y = step  # square cells read best
     x = alt.X(
         "col:N",
         sort=col_ids,
@@ -114,7 +116,12 @@ def heatmap(
         alt.Tooltip("value:Q", title=value_title, format=theme.TOOLTIP_FORMAT),
     ]
     base = alt.Chart(data).encode(x=x, y=y, tooltip=tooltip)
-    color = alt.Color("value:Q", scale=color_scale(signed, top), title=value_title)
+    legend = (
+        alt.Legend()
+        if span >= theme.SPAN_FULL
+        else alt.Legend(orient="bottom", direction="horizontal", gradientLength=theme.LEGEND_LENGTH)
+    )
+    color = alt.Color("value:Q", scale=color_scale(signed, top), title=value_title, legend=legend)
     rect = base.mark_rect(stroke="white", strokeWidth=0.5).encode(color=color)
     if highlight_row is not None and 0 <= highlight_row < len(rows):
         chosen = alt.datum.row == row_ids[highlight_row]

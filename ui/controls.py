@@ -37,7 +37,7 @@ def sidebar() -> None:
             key=K.LANG,
             horizontal=True,
         )
-        st.text_area(t("sentence"), key=K.TEXT, height=90, help=t("sentence_help", max=MAX_TOKENS))
+        st.text_area(t("sentence"), key=K.TEXT, height=90)
         st.caption(t("sentence_help", max=MAX_TOKENS))
         with st.expander(t("model_size"), expanded=False):
             st.number_input(t("d_model"), step=1, key=K.D_MODEL, **_int_bounds(K.D_MODEL))
@@ -55,6 +55,24 @@ def sidebar() -> None:
             **_bounds(K.TEMP),
         )
         st.toggle(t("numbers"), key=K.NUMBERS)
+
+
+def choice(label_key: str, options: list[str], key: str, prefix: str) -> str:
+    """A page's translated one-of-several choice, kept for the session and across languages.
+
+    A segmented control (not a radio) because it keeps the user's choice when the option
+    labels change language; a radio would receive the old label and lose it.
+    """
+    st.segmented_control(
+        t(label_key),
+        options,
+        format_func=lambda option: t(f"{prefix}{option}"),
+        key=key,
+        required=True,
+        persist_state="session",
+    )
+    value = st.session_state[key]
+    return value if value in options else options[0]
 
 
 def _int_bounds(key: str) -> dict[str, int]:

@@ -8,6 +8,7 @@ import altair as alt
 import numpy as np
 import streamlit as st
 
+from ui import theme
 from ui.charts import SELECTION, heatmap, id_index
 from ui.i18n import t
 from ui.state import Settings
@@ -27,6 +28,7 @@ def per_token(
     highlight: int | None = None,
     selectable: bool = False,
     domain_max: float | None = None,
+    span: int = theme.SPAN_FULL,
 ) -> alt.LayerChart:
     """[n, d] matrix: one row per token, one column per dimension."""
     return heatmap(
@@ -42,6 +44,7 @@ def per_token(
         highlight_row=highlight,
         selectable=selectable,
         domain_max=domain_max,
+        span=span,
     )
 
 
@@ -56,6 +59,7 @@ def word_by_word(
     highlight: int | None = None,
     selectable: bool = False,
     domain_max: float | None = None,
+    span: int = theme.SPAN_FULL,
 ) -> alt.LayerChart:
     """[n_q, n_k] matrix: query words down, key words across."""
     return heatmap(
@@ -71,10 +75,13 @@ def word_by_word(
         highlight_row=highlight,
         selectable=selectable,
         domain_max=domain_max,
+        span=span,
     )
 
 
-def layer_weights(matrix: np.ndarray, title: str, s: Settings) -> alt.LayerChart:
+def layer_weights(
+    matrix: np.ndarray, title: str, s: Settings, *, span: int = theme.SPAN_FULL
+) -> alt.LayerChart:
     """[d_model, d_k] weight matrix: input dimensions down, output dimensions across."""
     return heatmap(
         matrix,
@@ -86,6 +93,7 @@ def layer_weights(matrix: np.ndarray, title: str, s: Settings) -> alt.LayerChart
         value_title=t("ax_weight"),
         signed=True,
         show_numbers=s.show_numbers,
+        span=span,
     )
 
 

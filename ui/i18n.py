@@ -37,12 +37,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "链接中的部分设置无法使用：",
     },
     "url_rejected_item": {
-        "en": "`{key}` = “{raw}”: {why}. Using the default instead.",
-        "zh": "`{key}` = “{raw}”：{why}。已改用默认值。",
+        "en": "{key} = “{raw}”: {why}. Using the default instead.",
+        "zh": "{key} = “{raw}”：{why}。已改用默认值。",
     },
     "url_unknown_item": {
-        "en": "`{key}` is not a setting of this app; it was ignored.",
-        "zh": "`{key}` 不是本应用的设置，已忽略。",
+        "en": "“{key}” is not a setting of this app; it was ignored.",
+        "zh": "“{key}” 不是本应用的设置，已忽略。",
     },
     "problem_not_a_number": {
         "en": "not a number (allowed: {allowed})",

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import streamlit as st
 
 from core.params import Param, Rejected, decode_all, encode_changed
-from core.pipeline import ToyConfig
+from core.pipeline import ToyConfig, resolve_index
 
 DEFAULT_TEXT = "The black cat drank the milk"
 DEFAULT_SOURCE = "The ball is blue"
@@ -138,6 +138,17 @@ def settings() -> Settings:
         temperature=float(s[K.TEMP]),
         show_numbers=bool(s[K.NUMBERS]),
     )
+
+
+def token_index(key: str, n: int) -> int:
+    """The token index stored under `key`, made to fit a sentence of n tokens (else the last)."""
+    value = st.session_state.get(key, -1)
+    if isinstance(value, str):  # a stale "5: milk" from before the sentence changed
+        head = value.split(":", 1)[0].strip()
+        value = int(head) if head.isdigit() else -1
+    index = value if isinstance(value, int) else -1
+    st.session_state[key] = resolve_index(index, n)
+    return st.session_state[key]
 
 
 def write_url(page_keys: tuple[str, ...] = ()) -> None:

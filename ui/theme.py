@@ -9,9 +9,13 @@ NEUTRAL_COLOR = "#7f8c8d"
 HIGHLIGHT_COLOR = "#f1c40f"  # outline of the chosen word's row
 DIMMED_OPACITY = 0.35  # other rows while one word is highlighted
 
-CELL_MIN = 16  # px: smallest heatmap cell (64 tokens)
+CELL_MIN = 11  # px: smallest heatmap cell (64 tokens in a narrow column)
 CELL_MAX = 42  # px: largest heatmap cell (a few tokens)
-HEATMAP_SPAN = 520  # px: a heatmap side aims at about this size
+SPAN_FULL = 560  # px: a heatmap side aims at about this size when it has the page to itself
+SPAN_HALF = 330  # px: in one of two columns
+SPAN_THIRD = 210  # px: in one of three columns
+SPAN_QUARTER = 150  # px: in one of four columns
+LEGEND_LENGTH = 120  # px: colour bar under a heatmap that shares its row with others
 TEXT_DARK = "#1b1b1b"
 TEXT_LIGHT = "#ffffff"
 TEXT_FLIP = 0.55  # |value| / max above which cell text turns white
@@ -21,8 +25,8 @@ NUMBER_FORMAT = ".2f"  # numbers in cells
 TOOLTIP_FORMAT = ".4f"  # numbers in tooltips
 
 
-def cell_size(n: int) -> int:
+def cell_size(n: int, span: int = SPAN_FULL) -> int:
     """Pixels per heatmap cell for an axis of n items: bigger for short sentences."""
     if n <= 0:
         return CELL_MAX
-    return int(max(CELL_MIN, min(CELL_MAX, HEATMAP_SPAN // n)))
+    return int(max(CELL_MIN, min(CELL_MAX, span // n)))

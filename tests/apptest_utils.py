@@ -1,0 +1,69 @@
+"""Shared helpers for AppTest-based tests."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pyarrow as pa
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PAGES = [
+    "app_pages/home.py",
+    "app_pages/input.py",
+    "app_pages/rows.py",
+    "app_pages/weights.py",
+    "app_pages/score.py",
+    "app_pages/roles.py",
+    "app_pages/dot.py",
+    "app_pages/summary.py",
+]
+
+
+def open_page(
+    page: str, params: dict[str, str] | None = None, locale: str | None = None
+) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
+    for key, value in (params or {}).items():
+        at.query_params[key] = value
+    if locale:
+        at.context["locale"] = locale
+    at.run()
+    if page != PAGES[0]:
+        at.switch_page(page).run()
+    return at
+
+
+def chart_specs(at: AppTest) -> list[dict]:
+    return [json.loads(c.proto.spec) for c in at.get("vega_lite_chart")]
+
+
+def chart_records(at: AppTest, title: str) -> list[dict]:
+    """The data rows of the (first) chart whose title contains `title`."""
+    for chart in at.get("vega_lite_chart"):
+        spec = json.loads(chart.proto.spec)
+        if title in json.dumps(spec.get("title", ""), ensure_ascii=False):
+            if spec.get("datasets"):
+                return next(iter(spec["datasets"].values()))
+            table = pa.ipc.open_stream(chart.proto.datasets[0].data.data).read_all()
+            return table.to_pylist()
+    raise AssertionError(f"no chart titled {title!r}")
+
+
+def chart_titles(at: AppTest) -> list[str]:
+    titles = []
+    for spec in chart_specs(at):
+        title = spec.get("title", "")
+        titles.append(title.get("text", "") if isinstance(title, dict) else title)
+    return titles
+
+
+def all_text(at: AppTest) -> str:
+    parts = []
+    for kind in ("markdown", "caption", "info", "warning", "error", "title", "subheader", "metric"):
+        for el in at.get(kind):
+            parts.append(str(getattr(el, "value", "")))
+            parts.append(str(getattr(el, "label", "")))
+    return "\n".join(parts)

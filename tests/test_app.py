@@ -1,0 +1,203 @@
+"""Every page through AppTest, in both languages, with good and bad input."""
+
+import numpy as np
+import pytest
+
+from core.pipeline import run_toy
+from tests.apptest_utils import (
+    PAGES,
+    all_text,
+    chart_records,
+    chart_specs,
+    chart_titles,
+    open_page,
+)
+from ui.i18n import TEXTS
+
+BAD_TEXTS = {
+    "empty": "",
+    "spaces": "   \t  ",
+    "one_word": "hello",
+    "punctuation": "?!... ,;",
+    "long": "word " * 2000,  # 10,000 characters
+    "emoji": "I ❤️ 🐱 and 👨‍👩‍👧 🇫🇷",
+    "chinese": "黑猫喝了牛奶",
+    "mixed": "The 猫 drank مرحبا milk",
+    "html": '<img src=x onerror="alert(1)"> <script>alert(1)</script>',
+    "markdown": "**bold** [x](javascript:alert(1)) $\\frac{1}{0}$ `code`",
+    "repeated": "the the the the",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_default(page, lang):
+    at = open_page(page, {"lang": lang})
+    assert not at.exception, [e.value for e in at.exception]
+    assert chart_specs(at), "every page draws at least one chart"
+    assert at.text_area(key="text").value == "The black cat drank the milk"
+    assert at.title, "every page has a title"
+    key = {
+        "home.py": "home_title",
+        "input.py": "input_title",
+        "rows.py": "rows_title",
+        "weights.py": "weights_title",
+        "score.py": "score_title",
+        "roles.py": "roles_title",
+        "dot.py": "dot_title",
+        "summary.py": "summary_title",
+    }[page.split("/")[-1]]
+    assert at.title[0].value == TEXTS[key][lang]
+
+
+@pytest.mark.parametrize("name", list(BAD_TEXTS))
+@pytest.mark.parametrize("page", PAGES)
+def test_bad_text_never_breaks_a_page(page, name):
+    text = BAD_TEXTS[name]
+    at = open_page(page, {"lang": "en"})
+    at.text_area(key="text").input(text).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.text_area(key="text").value == text, "the user's text is kept as typed"
+    body = all_text(at)
+    if not text.strip():
+        assert TEXTS["empty_text"]["en"] in body
+    if name == "long":
+        assert "2000 tokens" in body and "first 64" in body
+    if name == "one_word" and page != PAGES[0]:
+        assert TEXTS["one_token"]["en"].split(":")[0] in body
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_bad_text_in_chinese_ui(lang):
+    for page in PAGES:
+        at = open_page(page, {"lang": lang, "text": "   "})
+        assert not at.exception
+        assert TEXTS["empty_text"][lang] in all_text(at)
+
+
+@pytest.mark.parametrize(
+    "params,refused",
+    [
+        ({"d_model": "-3"}, ["d_model"]),
+        ({"lang": "xx"}, ["lang"]),
+        ({"temp": "abc"}, ["temp"]),
+        ({"seed": "1e9", "pe": "maybe", "zzz": "1"}, ["seed", "pe", "zzz"]),
+        ({"word": "999", "kind": "sideways", "d_k": "2.5"}, ["kind", "d_k", "word"]),
+    ],
+)
+def test_nonsense_url_parameters_get_a_message(params, refused):
+    for page in ("app_pages/input.py", "app_pages/score.py"):
+        at = open_page(page, params)
+        assert not at.exception
+        warning = "\n".join(w.value for w in at.warning).replace("\\", "")  # Markdown escapes
+        for key in refused:
+            assert key in warning
+        assert chart_specs(at)
+
+
+def test_url_parameters_set_the_controls():
+    at = open_page(
+        "app_pages/input.py",
+        {"lang": "zh", "text": "a b a", "d_model": "6", "d_k": "3", "seed": "5", "pe": "0"},
+    )
+    assert not at.exception
+    assert not any(TEXTS["url_rejected_title"]["zh"] in w.value for w in at.warning)
+    assert at.text_area(key="text").value == "a b a"
+    assert at.number_input(key="d_model").value == 6
+    assert at.toggle(key="pe").value is False
+    assert at.title[0].value == TEXTS["input_title"]["zh"]
+    # positional encoding off + a repeated word: the page says rows 0 and 2 are identical
+    assert "0–2" in "\n".join(w.value for w in at.warning)
+
+
+def test_browser_locale_picks_chinese():
+    at = open_page("app_pages/home.py", locale="zh-CN")
+    assert at.radio(key="lang").value == "zh"
+    assert at.title[0].value == TEXTS["home_title"]["zh"]
+    at = open_page("app_pages/home.py", {"lang": "en"}, locale="zh-CN")
+    assert at.radio(key="lang").value == "en"
+
+
+def test_switching_language_keeps_the_sentence():
+    at = open_page("app_pages/score.py", {"text": "my own words"})
+    at.radio(key="lang").set_value("zh").run()
+    assert at.title[0].value == TEXTS["score_title"]["zh"]
+    assert at.text_area(key="text").value == "my own words"
+    at.switch_page("app_pages/roles.py").run()
+    assert at.text_area(key="text").value == "my own words"
+    assert at.title[0].value == TEXTS["roles_title"]["zh"]
+
+
+def test_score_page_numbers_are_the_core_numbers():
+    at = open_page("app_pages/score.py")
+    expected_on = run_toy("The black cat drank the milk")
+    expected_off = run_toy("The black cat drank the milk", use_softmax=False)
+    sums = at.dataframe[0].value
+    np.testing.assert_allclose(sums.iloc[:, 2].to_numpy(), 1.0)
+    np.testing.assert_allclose(sums.iloc[:, 1].to_numpy(), expected_off.attention.weights.sum(1))
+    values = [r["value"] for r in chart_records(at, TEXTS["m_weights_soft"]["en"])]
+    np.testing.assert_allclose(values, expected_on.attention.weights.ravel())
+
+
+def test_softmax_switch_changes_what_pages_show():
+    at = open_page("app_pages/summary.py")
+    assert TEXTS["m_weights_soft"]["en"] in chart_titles(at)
+    at.toggle(key="softmax").set_value(False).run()
+    assert TEXTS["m_weights_raw"]["en"] in chart_titles(at)
+    assert TEXTS["m_weights_soft"]["en"] not in chart_titles(at)
+
+
+def test_causal_and_cross_attention_on_score_page():
+    at = open_page("app_pages/score.py", {"kind": "causal"})
+    records = chart_records(at, TEXTS["m_weights_soft"]["en"])
+    for r in records:
+        if int(r["col"][:3]) > int(r["row"][:3]):
+            assert r["value"] == 0.0
+    at = open_page("app_pages/score.py", {"kind": "cross"})
+    assert at.text_input(key="source").value == "The ball is blue"
+    assert at.text_input(key="target").value == "La bola es azul"
+    factor = chart_specs(at)[0]
+    assert factor["layer"][0]["encoding"]["y"]["sort"][0] == "000|La"
+    assert len(chart_records(at, TEXTS["m_factor"]["en"])) == 16
+
+
+def test_roles_page_defaults_to_last_word_and_checks_the_sum():
+    at = open_page("app_pages/roles.py", {"text": "The ball is blue"})
+    assert at.selectbox(key="query").value == 3
+    assert "blue" in chart_titles(at)[0]
+    check = next(c.value for c in at.caption if "largest difference" in c.value)
+    assert float(check.rsplit(" ", 1)[1].rstrip(".")) < 1e-12
+
+
+def test_rows_page_highlights_the_chosen_word():
+    at = open_page("app_pages/rows.py", {"word": "2"})
+    assert at.selectbox(key="word").value == 2
+    specs = chart_specs(at)
+    assert len(specs) == 6
+    assert all(len(s["layer"]) >= 2 for s in specs)  # the outline layer of the chosen row
+    at.selectbox(key="word").set_value(4).run()
+    outline = chart_specs(at)[0]["layer"][1]
+    data = outline["data"]["name"] if "name" in outline.get("data", {}) else None
+    assert data is not None
+
+
+def test_weights_page_two_seeds_differ():
+    at = open_page("app_pages/weights.py")
+    assert not at.exception
+    change = float(at.metric[0].value)
+    a = run_toy("The black cat drank the milk").attention.weights
+    from core.pipeline import ToyConfig
+
+    b = run_toy("The black cat drank the milk", ToyConfig(seed=1)).attention.weights
+    assert change == pytest.approx(np.abs(a - b).max(), abs=5e-4)
+    at.number_input(key="seed_b").set_value(0).run()
+    assert float(at.metric[0].value) == 0.0
+
+
+def test_dot_page_matches_core():
+    at = open_page("app_pages/dot.py", {"a": "5", "b": "3"})
+    p = run_toy("The black cat drank the milk")
+    q, k = p.key_side.q[5], p.key_side.k[3]
+    assert float(at.metric[0].value) == pytest.approx(float(q @ k), abs=5e-5)
+    cos = float(q @ k / np.linalg.norm(q) / np.linalg.norm(k))
+    assert float(at.metric[1].value) == pytest.approx(cos, abs=5e-5)
