@@ -4,7 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from core.similarity import clean_vector, dot_breakdown, rank_pairs
-from ui import charts, compute, controls, figures, layout, state
+from ui import compute, controls, figures, layout, state
 from ui.i18n import t
 from ui.state import K
 
@@ -42,7 +42,8 @@ values = edited.to_numpy(dtype=float, na_value=0.0)
 d = dot_breakdown(clean_vector(values[0]), clean_vector(values[1]))
 
 figures.show(
-    charts.bars(
+    figures.spec(
+        "bars",
         d.products,
         figures.dims(len(d.products)),
         title=t("products"),

@@ -4,7 +4,7 @@ import streamlit as st
 
 from core.pipeline import max_change
 from core.similarity import output_breakdown
-from ui import charts, compute, figures, layout, state
+from ui import compute, figures, layout, state
 from ui.i18n import t
 from ui.state import K
 
@@ -31,7 +31,8 @@ weights_row = p.attention.weights[qi]  # [n]
 c1, c2 = st.columns(2)
 with c1:
     figures.show(
-        charts.bars(
+        figures.spec(
+            "bars",
             scores_row,
             tokens,
             title=t("roles_scores", word=word),
@@ -41,7 +42,8 @@ with c1:
     )
 with c2:
     figures.show(
-        charts.bars(
+        figures.spec(
+            "bars",
             weights_row,
             tokens,
             title=t("roles_weights", word=word),

@@ -1,17 +1,34 @@
-"""The app's standard figures: heatmap builders with translated titles, and showing them."""
+"""The app's standard figures: translated titles, cached specs, and showing them.
+
+Building and validating an Altair chart costs tens of milliseconds, so each figure's spec is
+built once per distinct input and kept in a shared cache; a re-run only looks it up.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
-import altair as alt
 import numpy as np
 import streamlit as st
 
-from ui import theme
-from ui.charts import SELECTION, heatmap, id_index
+from ui import charts, theme
+from ui.charts import SELECTION, id_index
 from ui.i18n import t
 from ui.state import Settings
+
+Spec = dict[str, Any]
+
+
+@st.cache_data(max_entries=4000, show_spinner=False)
+def _spec(builder: str, args: tuple, options: tuple) -> Spec:
+    """The Vega-Lite spec of `charts.<builder>(*args, **options)`, built once per input."""
+    return getattr(charts, builder)(*args, **dict(options)).to_dict()
+
+
+def spec(builder: str, *args: object, **options: object) -> Spec:
+    """A chart builder's spec through the cache (arguments must be hashable or arrays)."""
+    return _spec(builder, args, tuple(sorted(options.items())))
 
 
 def dims(d: int) -> list[str]:
@@ -29,12 +46,13 @@ def per_token(
     selectable: bool = False,
     domain_max: float | None = None,
     span: int = theme.SPAN_FULL,
-) -> alt.LayerChart:
+) -> Spec:
     """[n, d] matrix: one row per token, one column per dimension."""
-    return heatmap(
+    return spec(
+        "heatmap",
         matrix,
-        tokens,
-        dims(matrix.shape[1]),
+        tuple(tokens),
+        tuple(dims(matrix.shape[1])),
         title=title,
         row_title=t("ax_token"),
         col_title=t("ax_dim"),
@@ -60,12 +78,13 @@ def word_by_word(
     selectable: bool = False,
     domain_max: float | None = None,
     span: int = theme.SPAN_FULL,
-) -> alt.LayerChart:
+) -> Spec:
     """[n_q, n_k] matrix: query words down, key words across."""
-    return heatmap(
+    return spec(
+        "heatmap",
         matrix,
-        query_tokens,
-        key_tokens,
+        tuple(query_tokens),
+        tuple(key_tokens),
         title=title,
         row_title=t("ax_query"),
         col_title=t("ax_key"),
@@ -81,12 +100,13 @@ def word_by_word(
 
 def layer_weights(
     matrix: np.ndarray, title: str, s: Settings, *, span: int = theme.SPAN_FULL
-) -> alt.LayerChart:
+) -> Spec:
     """[d_model, d_k] weight matrix: input dimensions down, output dimensions across."""
-    return heatmap(
+    return spec(
+        "heatmap",
         matrix,
-        dims(matrix.shape[0]),
-        dims(matrix.shape[1]),
+        tuple(dims(matrix.shape[0])),
+        tuple(dims(matrix.shape[1])),
         title=title,
         row_title=t("ax_input_dim"),
         col_title=t("ax_output_dim"),
@@ -111,11 +131,11 @@ def scores_title(scale: bool, temperature: float) -> str:
 
 
 def show(
-    chart: alt.TopLevelMixin, key: str | None = None, on_click: Callable[[int], None] | None = None
+    chart: Spec, key: str | None = None, on_click: Callable[[int], None] | None = None
 ) -> None:
     """Draw a chart at its own size; `on_click(row_index)` is called when a row is clicked."""
     if on_click is None:
-        st.altair_chart(chart, width="content", key=key)
+        st.vega_lite_chart(None, chart, width="content", key=key)
         return
     assert key is not None, "a clickable chart needs a key"
 
@@ -124,4 +144,6 @@ def show(
         if picked and "row" in picked[0]:
             on_click(id_index(picked[0]["row"]))
 
-    st.altair_chart(chart, width="content", key=key, on_select=_clicked, selection_mode=SELECTION)
+    st.vega_lite_chart(
+        None, chart, width="content", key=key, on_select=_clicked, selection_mode=SELECTION
+    )

@@ -1,0 +1,65 @@
+"""Architecture rules: one translation table with both languages, and a pure-numpy core."""
+
+import ast
+import string
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ui.i18n import LANGUAGES, TEXTS
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+@pytest.mark.parametrize("key", sorted(TEXTS))
+def test_every_text_has_both_languages_and_the_same_placeholders(key):
+    entry = TEXTS[key]
+    assert set(entry) == set(LANGUAGES), f"{key} needs exactly {sorted(LANGUAGES)}"
+    assert all(entry[lang].strip() for lang in LANGUAGES), f"{key} has an empty text"
+    assert _fields(entry["en"]) == _fields(entry["zh"]), f"{key}: placeholders differ"
+
+
+def test_every_text_key_used_in_code_exists():
+    """Literal t("...") calls name keys that exist (f-string keys are checked by AppTest)."""
+    missing = []
+    for path in [*ROOT.glob("app_pages/*.py"), *ROOT.glob("ui/*.py"), ROOT / "streamlit_app.py"]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "t"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and node.args[0].value not in TEXTS
+            ):
+                missing.append(f"{path.name}: {node.args[0].value}")
+    assert not missing
+
+
+def test_core_imports_neither_streamlit_nor_altair():
+    code = (
+        "import sys, pkgutil, importlib, core\n"
+        "for m in pkgutil.iter_modules(core.__path__):\n"
+        "    importlib.import_module('core.' + m.name)\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('streamlit', 'altair', 'pandas')]\n"
+        "print(bad)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert out.stdout.strip() == "[]"
+
+
+def test_no_pages_folder_next_to_the_entrypoint():
+    assert not (ROOT / "pages").exists(), "a pages/ folder switches Streamlit to its legacy router"
+
+
+def test_unsafe_html_only_with_constant_strings():
+    for path in [*ROOT.glob("app_pages/*.py"), *ROOT.glob("ui/*.py"), ROOT / "streamlit_app.py"]:
+        assert "unsafe_allow_html=True" not in path.read_text(encoding="utf-8"), path

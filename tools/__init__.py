@@ -1,0 +1,1 @@
+"""Developer tools: benchmarks and model conversion. Not imported by the app."""

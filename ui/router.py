@@ -1,0 +1,42 @@
+"""What every page shares: page config, link -> state, the sidebar, the menu, state -> link."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import streamlit as st
+
+from ui import controls, layout, state
+from ui.i18n import t
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    source: str | Callable[[], None]  # a file in app_pages/, or a function (benchmarks)
+    label_key: str  # menu label, through the translation table
+    url_path: str  # fixed, so links do not change with the UI language
+    params: tuple[str, ...] = ()  # the page's own URL parameters
+
+
+def run(pages: list[PageSpec]) -> None:
+    st.set_page_config(page_title=t("app_title"), page_icon="🔍", layout="wide")
+    state.load_from_url()
+    controls.sidebar()
+    st_pages = [
+        st.Page(
+            str(Path(p.source)) if isinstance(p.source, str) else p.source,
+            title=t(p.label_key),
+            url_path=p.url_path,
+            default=(i == 0),
+        )
+        for i, p in enumerate(pages)
+    ]
+    params = {p.url_path: p.params for p in pages}
+    current = st.navigation(st_pages)
+    layout.url_problems()
+    try:
+        current.run()
+    finally:
+        state.write_url(params.get(current.url_path, ()))
