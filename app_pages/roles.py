@@ -4,7 +4,7 @@ import streamlit as st
 
 from core.pipeline import max_change
 from core.similarity import output_breakdown
-from ui import compute, figures, layout, state
+from ui import compute, figures, layout, state, theme
 from ui.i18n import t
 from ui.state import K
 
@@ -38,6 +38,7 @@ with c1:
             title=t("roles_scores", word=word),
             label_title=t("ax_key"),
             value_title=t("ax_score"),
+            width=theme.BAR_WIDTH_HALF,
         )
     )
 with c2:
@@ -49,6 +50,7 @@ with c2:
             title=t("roles_weights", word=word),
             label_title=t("ax_key"),
             value_title=t("ax_weight"),
+            width=theme.BAR_WIDTH_HALF,
         )
     )
 parts = output_breakdown(weights_row, enc.v)
@@ -64,7 +66,7 @@ st.markdown(
 
 st.subheader(t("roles_terms"))
 term_labels = [t("term_row", w=f"{weights_row[j]:.2f}", word=tokens[j]) for j in range(n)]
-figures.show(figures.per_token(parts.terms, term_labels, t("roles_terms"), s))
+figures.show(figures.per_token(parts.terms, term_labels, t("roles_terms_chart"), s))
 figures.show(figures.per_token(parts.total[None, :], [word], t("roles_sum", word=word), s))
 st.caption(t("roles_check", d=max_change(parts.total, p.attention.output[qi])))
 

@@ -57,7 +57,13 @@ with c_off:
 with c_on:
     figures.show(
         figures.word_by_word(
-            on.attention.weights, q_tok, k_tok, t("m_weights_soft"), s, probabilities=True
+            on.attention.weights,
+            q_tok,
+            k_tok,
+            t("m_weights_soft"),
+            s,
+            probabilities=True,
+            span=HALF,
         )
     )
     lo, hi = value_range(on.attention.weights)

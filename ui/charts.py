@@ -164,6 +164,7 @@ def bars(
     title: str,
     label_title: str,
     value_title: str,
+    width: int = theme.BAR_WIDTH,
 ) -> alt.Chart:
     """[n] values -> one horizontal bar per label, coloured by sign, in the given order."""
     v = np.asarray(values, dtype=float)
@@ -196,7 +197,7 @@ def bars(
         )
         .properties(
             title=title,
-            width=theme.BAR_WIDTH,
+            width=width,
             height=alt.Step(theme.cell_size(len(labels))),
             autosize=alt.AutoSizeParams(type="pad"),
         )

@@ -367,6 +367,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Its output row, term by term: αⱼ · vⱼ",
         "zh": "它的输出行，逐项展开：αⱼ · vⱼ",
     },
+    "roles_terms_chart": {
+        "en": "One row per key word: its weight × its value vector",
+        "zh": "每个键词一行：它的权重 × 它的值向量",
+    },
     "roles_sum": {
         "en": "Sum of the terms = row of Z for “{word}”",
         "zh": "各项之和 = “{word}” 在 Z 中的那一行",

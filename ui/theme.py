@@ -21,6 +21,7 @@ TEXT_LIGHT = "#ffffff"
 TEXT_FLIP = 0.55  # |value| / max above which cell text turns white
 LABEL_LIMIT = 90  # px: longest axis label before it is cut with an ellipsis
 BAR_WIDTH = 440  # px: bar charts
+BAR_WIDTH_HALF = 290  # px: a bar chart in one of two columns
 NUMBER_FORMAT = ".2f"  # numbers in cells
 TOOLTIP_FORMAT = ".4f"  # numbers in tooltips
 
