@@ -1,8 +1,8 @@
-"""Page 3: the learnable matrices, drawn with two seeds side by side."""
+"""Page 3: the learnable matrices: the current ones beside random ones from another seed."""
 
 import streamlit as st
 
-from core.pipeline import ToyConfig, max_change
+from core.pipeline import max_change
 from ui import compute, figures, layout, state
 from ui.i18n import t
 from ui.state import PAGE_PARAMS, K
@@ -24,19 +24,27 @@ st.number_input(
     persist_state="session",
 )
 seed_b = int(st.session_state[K.SEED_B])
-
-configs = [s.toy, ToyConfig(d_model=s.d_model, d_k=s.d_k, seed=seed_b, positional=s.positional)]
-results = [compute.pipeline(s, config=c) for c in configs]
-layout.require_tokens(results[0].key_side)
-if seed_b == s.seed:
+first = compute.pipeline(s)
+layout.require_tokens(first.key_side)
+second = compute.redrawn(s, seed_b)
+if s.source == "toy" and seed_b == s.seed:
     st.info(t("weights_same_seed"))
+if s.source != "toy":
+    st.info(t("weights_learned_vs_random"))
 
 columns = st.columns(2)
-for col, config, p in zip(columns, configs, results, strict=True):
-    proj = p.projection
+titles = [
+    t(f"set_{s.source}", seed=s.seed, layer=s.layer, head=s.head),
+    t("set_random", seed=seed_b),
+]
+for col, title, p in zip(columns, titles, (first, second), strict=True):
     with col:
-        st.subheader(t("set_a", seed=config.seed))
-        for name, w in (("m_wq", proj.w_q), ("m_wk", proj.w_k), ("m_wv", proj.w_v)):
+        st.subheader(title)
+        for name, w in (
+            ("m_wq", p.projection.w_q),
+            ("m_wk", p.projection.w_k),
+            ("m_wv", p.projection.w_v),
+        ):
             figures.show(figures.layer_weights(w, t(name), s, span=HALF))
         figures.show(
             figures.word_by_word(
@@ -50,6 +58,6 @@ for col, config, p in zip(columns, configs, results, strict=True):
             )
         )
 
-change = max_change(results[0].attention.weights, results[1].attention.weights)
+change = max_change(first.attention.weights, second.attention.weights)
 st.metric(t("weights_diff_label"), f"{change:.3f}")
 layout.notice("weights_notice")

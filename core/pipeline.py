@@ -43,6 +43,7 @@ class Encoded:
     q: np.ndarray  # [n, d_k]
     k: np.ndarray  # [n, d_k]
     v: np.ndarray  # [n, d_v]
+    x_kind: str = "sum"  # how x was made: "sum" (embedding + positions), "layernorm", "layer"
 
     @property
     def truncated(self) -> bool:
@@ -77,10 +78,17 @@ def project(
     embedding: np.ndarray,
     positions: np.ndarray,
     projection: Projection,
+    x: np.ndarray | None = None,
+    x_kind: str = "sum",
 ) -> Encoded:
-    """[n, d_model] embedding and positions -> Encoded with q, k, v."""
-    x = embedding + positions  # [n, d_model]
+    """[n, d_model] embedding and positions -> Encoded with q, k, v.
+
+    x, the input of the linear layers, is embedding + positions unless given (a real model's
+    layer input, say), then `x_kind` says what it is.
+    """
+    x = embedding + positions if x is None else x  # [n, d_model]
     return Encoded(
+        x_kind=x_kind,
         tokens=tokens,
         n_total=n_total,
         embedding=embedding,
@@ -117,6 +125,29 @@ def run_toy(
     """Self-attention over `text`, or encoder-decoder attention with Q from `target`."""
     source = toy_encode(text, config)
     queries = source if target is None else toy_encode(target, config)
+    projection = toy_projection(config.d_model, config.d_k, config.seed)
+    return attend_encoded(
+        queries,
+        source,
+        projection,
+        scale=scale,
+        use_softmax=use_softmax,
+        causal=causal,
+        temperature=temperature,
+    )
+
+
+def attend_encoded(
+    queries: Encoded,
+    source: Encoded,
+    projection: Projection,
+    *,
+    scale: bool = True,
+    use_softmax: bool = True,
+    causal: bool = False,
+    temperature: float = 1.0,
+) -> Pipeline:
+    """Attention of `queries`' Q over `source`'s K and V, whatever made the vectors."""
     attention = attend(
         queries.q,
         source.k,
@@ -126,7 +157,6 @@ def run_toy(
         causal=causal,
         temperature=temperature,
     )
-    projection = toy_projection(config.d_model, config.d_k, config.seed)
     return Pipeline(query_side=queries, key_side=source, projection=projection, attention=attention)
 
 
@@ -162,3 +192,30 @@ def value_range(matrix: np.ndarray) -> tuple[float, float]:
 def row_sums(matrix: np.ndarray) -> np.ndarray:
     """[n, m] -> [n] the sum of each row."""
     return matrix.sum(axis=1)
+
+
+def with_projection(
+    p: Pipeline,
+    projection: Projection,
+    *,
+    scale: bool = True,
+    use_softmax: bool = True,
+    causal: bool = False,
+    temperature: float = 1.0,
+) -> Pipeline:
+    """The same inputs X through other linear layers: only W_Q, W_K, W_V change."""
+
+    def again(e: Encoded) -> Encoded:
+        return project(e.tokens, e.n_total, e.embedding, e.positions, projection, e.x, e.x_kind)
+
+    key_side = again(p.key_side)
+    query_side = key_side if p.query_side is p.key_side else again(p.query_side)
+    return attend_encoded(
+        query_side,
+        key_side,
+        projection,
+        scale=scale,
+        use_softmax=use_softmax,
+        causal=causal,
+        temperature=temperature,
+    )

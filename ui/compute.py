@@ -1,10 +1,17 @@
-"""Cached calls into core: small, hashable arguments in, frozen results out."""
+"""Cached calls into core: small, hashable arguments in, frozen results out.
+
+Model weights and forward passes are shared by every session (`cache_resource`, read-only
+arrays); small pipelines are copied per caller (`cache_data`).
+"""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from core.pipeline import Pipeline, ToyConfig, run_toy
+from core.pipeline import Pipeline, ToyConfig, run_toy, toy_projection, with_projection
+from core.pretrained import MiniLM, MiniLMResult
+from core.sources import pretrained_pipeline as _pretrained_pipeline
+from core.tokenize import MAX_TOKENS
 from ui.state import Settings
 
 
@@ -30,6 +37,57 @@ def toy_pipeline(
     )
 
 
+@st.cache_resource(show_spinner=False)
+def minilm() -> MiniLM:
+    """The pretrained weights, loaded once per process and shared by every visitor."""
+    return MiniLM.load()
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def minilm_run(text: str) -> MiniLMResult:
+    """One forward pass (all layers and heads) per distinct sentence, shared read-only."""
+    return minilm().run(text, max_tokens=MAX_TOKENS)
+
+
+@st.cache_resource(max_entries=256, show_spinner=False)
+def pretrained_pipeline(
+    text: str,
+    layer: int,
+    head: int,
+    *,
+    target: str | None = None,
+    scale: bool = True,
+    use_softmax: bool = True,
+    causal: bool = False,
+    temperature: float = 1.0,
+) -> Pipeline:
+    return _pretrained_pipeline(
+        minilm(),
+        text,
+        layer,
+        head,
+        target=target,
+        scale=scale,
+        use_softmax=use_softmax,
+        causal=causal,
+        temperature=temperature,
+        run=minilm_run,
+    )
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def _redrawn(p: Pipeline, d_k: int, seed: int, flags: tuple) -> Pipeline:
+    projection = toy_projection(p.key_side.x.shape[1], d_k, seed)
+    return with_projection(p, projection, **dict(flags))
+
+
+def redrawn(s: Settings, seed: int) -> Pipeline:
+    """The current sentence's X through random W_Q, W_K, W_V drawn from `seed`."""
+    p = pipeline(s)
+    flags = (("scale", s.scale), ("use_softmax", s.use_softmax), ("temperature", s.temperature))
+    return _redrawn(p, p.projection.w_q.shape[1], seed, flags)
+
+
 def pipeline(
     s: Settings,
     *,
@@ -40,14 +98,17 @@ def pipeline(
     use_softmax: bool | None = None,
     causal: bool = False,
     temperature: float | None = None,
+    source: str | None = None,
 ) -> Pipeline:
     """The pipeline for the sidebar settings; any argument given overrides that setting."""
-    return toy_pipeline(
-        s.text if text is None else text,
-        s.toy if config is None else config,
-        target=target,
-        scale=s.scale if scale is None else scale,
-        use_softmax=s.use_softmax if use_softmax is None else use_softmax,
-        causal=causal,
-        temperature=s.temperature if temperature is None else temperature,
-    )
+    flags = {
+        "target": target,
+        "scale": s.scale if scale is None else scale,
+        "use_softmax": s.use_softmax if use_softmax is None else use_softmax,
+        "causal": causal,
+        "temperature": s.temperature if temperature is None else temperature,
+    }
+    text = s.text if text is None else text
+    if (source or s.source) == "pretrained":
+        return pretrained_pipeline(text, s.layer, s.head, **flags)
+    return toy_pipeline(text, s.toy if config is None else config, **flags)

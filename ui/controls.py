@@ -6,7 +6,7 @@ import streamlit as st
 
 from core.tokenize import MAX_TOKENS
 from ui.i18n import LANGUAGES, t
-from ui.state import GLOBAL_PARAMS, K
+from ui.state import GLOBAL_PARAMS, SOURCES, K
 
 # which shared control each page can list under "This page uses"
 CONTROL_LABELS = {
@@ -39,12 +39,23 @@ def sidebar() -> None:
         )
         st.text_area(t("sentence"), key=K.TEXT, height=90)
         st.caption(t("sentence_help", max=MAX_TOKENS))
+        source = choice("source_label", list(SOURCES), K.SRC, prefix="source_")
+        toy = source == "toy"
+        if source == "pretrained":
+            c1, c2 = st.columns(2)
+            c1.number_input(t("layer"), step=1, key=K.LAYER, **_int_bounds(K.LAYER))
+            c2.number_input(t("head"), step=1, key=K.HEAD, **_int_bounds(K.HEAD))
+            st.caption(t("source_pretrained_help"))
         with st.expander(t("model_size"), expanded=False):
-            st.number_input(t("d_model"), step=1, key=K.D_MODEL, **_int_bounds(K.D_MODEL))
-            st.number_input(t("d_k"), step=1, key=K.D_K, **_int_bounds(K.D_K))
-            st.number_input(t("seed"), step=1, key=K.SEED, **_int_bounds(K.SEED))
+            if not toy:
+                st.caption(t("toy_only"))
+            st.number_input(
+                t("d_model"), step=1, key=K.D_MODEL, disabled=not toy, **_int_bounds(K.D_MODEL)
+            )
+            st.number_input(t("d_k"), step=1, key=K.D_K, disabled=not toy, **_int_bounds(K.D_K))
+            st.number_input(t("seed"), step=1, key=K.SEED, disabled=not toy, **_int_bounds(K.SEED))
         st.subheader(t("steps_heading"))
-        st.toggle(t("pe"), key=K.PE)
+        st.toggle(t("pe"), key=K.PE, disabled=source == "pretrained")
         st.toggle(t("scale"), key=K.SCALE)
         st.toggle(t("softmax"), key=K.SOFTMAX)
         st.slider(

@@ -31,6 +31,20 @@ def spec(builder: str, *args: object, **options: object) -> Spec:
     return _spec(builder, args, tuple(sorted(options.items())))
 
 
+def _first_dims(matrix: np.ndarray, axis: int) -> tuple[np.ndarray, str | None]:
+    """At most MAX_DIMS entries along `axis`, and a note saying so when some were left out."""
+    d = matrix.shape[axis]
+    if d <= theme.MAX_DIMS:
+        return matrix, None
+    shown = np.take(matrix, np.arange(theme.MAX_DIMS), axis=axis)
+    return shown, t("first_dims", shown=theme.MAX_DIMS, total=d)
+
+
+def _full_range(matrix: np.ndarray) -> float:
+    """Largest |value| of the whole matrix, so a cut matrix keeps its colour scale honest."""
+    return float(np.abs(matrix).max()) if matrix.size else 0.0
+
+
 def dims(d: int) -> list[str]:
     """Column labels for vector dimensions: 0, 1, 2, ..."""
     return [str(i) for i in range(d)]
@@ -47,12 +61,13 @@ def per_token(
     domain_max: float | None = None,
     span: int = theme.SPAN_FULL,
 ) -> Spec:
-    """[n, d] matrix: one row per token, one column per dimension."""
+    """[n, d] matrix: one row per token, one column per dimension (the first MAX_DIMS)."""
+    shown, note = _first_dims(matrix, axis=1)
     return spec(
         "heatmap",
-        matrix,
+        shown,
         tuple(tokens),
-        tuple(dims(matrix.shape[1])),
+        tuple(dims(shown.shape[1])),
         title=title,
         row_title=t("ax_token"),
         col_title=t("ax_dim"),
@@ -61,8 +76,9 @@ def per_token(
         show_numbers=s.show_numbers,
         highlight_row=highlight,
         selectable=selectable,
-        domain_max=domain_max,
+        domain_max=_full_range(matrix) if domain_max is None else domain_max,
         span=span,
+        subtitle=note,
     )
 
 
@@ -102,11 +118,13 @@ def layer_weights(
     matrix: np.ndarray, title: str, s: Settings, *, span: int = theme.SPAN_FULL
 ) -> Spec:
     """[d_model, d_k] weight matrix: input dimensions down, output dimensions across."""
+    shown, note = _first_dims(matrix, axis=0)
+    shown, note_cols = _first_dims(shown, axis=1)
     return spec(
         "heatmap",
-        matrix,
-        tuple(dims(matrix.shape[0])),
-        tuple(dims(matrix.shape[1])),
+        shown,
+        tuple(dims(shown.shape[0])),
+        tuple(dims(shown.shape[1])),
         title=title,
         row_title=t("ax_input_dim"),
         col_title=t("ax_output_dim"),
@@ -114,6 +132,8 @@ def layer_weights(
         signed=True,
         show_numbers=s.show_numbers,
         span=span,
+        domain_max=_full_range(matrix),
+        subtitle=" · ".join(n for n in (note, note_cols) if n) or None,
     )
 
 

@@ -16,6 +16,22 @@ TEXTS: dict[str, dict[str, str]] = {
         "Up to {max} tokens are drawn.",
         "zh": "单词、标点以及每个汉字各算一个词元（token）。最多绘制 {max} 个词元。",
     },
+    "source_label": {"en": "Where the vectors come from", "zh": "向量从哪里来"},
+    "source_toy": {"en": "Toy (random)", "zh": "玩具（随机）"},
+    "source_pretrained": {"en": "Pretrained MiniLM", "zh": "预训练 MiniLM"},
+    "source_trained": {"en": "Trained here", "zh": "在这里训练的"},
+    "source_pretrained_help": {
+        "en": "Real weights of all-MiniLM-L6-v2 (6 layers × 12 heads, d_model 384, d_k 32), run in numpy. "
+        "X is the input of the chosen layer; the switches below still apply.",
+        "zh": "all-MiniLM-L6-v2 的真实权重（6 层 × 12 个头，d_model 384，d_k 32），用 numpy 运行。"
+        "X 是所选层的输入；下面的开关依然有效。",
+    },
+    "layer": {"en": "Layer (0–5)", "zh": "层（0–5）"},
+    "head": {"en": "Head (0–11)", "zh": "头（0–11）"},
+    "toy_only": {
+        "en": "These settings shape the toy module only.",
+        "zh": "这些设置只作用于玩具模块。",
+    },
     "model_size": {"en": "Model size", "zh": "模型大小"},
     "d_model": {"en": "d_model (embedding width)", "zh": "d_model（嵌入维度）"},
     "d_k": {"en": "d_k (query/key width)", "zh": "d_k（查询/键的维度）"},
@@ -81,6 +97,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "重复出现的词元：{words}。每次出现都有自己的行和列。",
     },
     # ---- axis and value names --------------------------------------------------------------
+    "first_dims": {
+        "en": "showing the first {shown} of {total} dimensions",
+        "zh": "只显示 {total} 个维度中的前 {shown} 个",
+    },
     "ax_token": {"en": "token", "zh": "词元"},
     "ax_query": {"en": "query word", "zh": "查询词"},
     "ax_key": {"en": "key word", "zh": "键词"},
@@ -244,7 +264,21 @@ TEXTS: dict[str, dict[str, str]] = {
         "（第 7 页会展示这个过程）。",
     },
     "seed_b": {"en": "Second seed", "zh": "第二个种子"},
-    "set_a": {"en": "Seed {seed}", "zh": "种子 {seed}"},
+    "set_toy": {"en": "Random weights, seed {seed}", "zh": "随机权重，种子 {seed}"},
+    "set_pretrained": {
+        "en": "Learned weights: MiniLM layer {layer}, head {head}",
+        "zh": "学到的权重：MiniLM 第 {layer} 层第 {head} 个头",
+    },
+    "set_trained": {"en": "Weights trained on page 7", "zh": "在第 7 页训练得到的权重"},
+    "set_random": {
+        "en": "Random weights, seed {seed}, same X",
+        "zh": "随机权重，种子 {seed}，X 相同",
+    },
+    "weights_learned_vs_random": {
+        "en": "Left: weights that were learned. Right: random weights of the same shape applied to the very same X. "
+        "Compare how the two weight patterns differ.",
+        "zh": "左边：学出来的权重。右边：形状相同的随机权重，作用在完全相同的 X 上。比较两种权重模式有何不同。",
+    },
     "weights_same_seed": {
         "en": "Both seeds are equal, so both sides are identical. Pick a different second seed.",
         "zh": "两个种子相同，所以两边完全一样。请换一个不同的第二个种子。",

@@ -13,6 +13,7 @@ DEFAULT_TEXT = "The black cat drank the milk"
 DEFAULT_SOURCE = "The ball is blue"
 DEFAULT_TARGET = "La bola es azul"
 _TOY = ToyConfig()
+SOURCES = ("toy", "pretrained", "trained")  # where the vectors come from
 
 
 class K:
@@ -28,6 +29,9 @@ class K:
     SOFTMAX = "softmax"
     TEMP = "temp"
     NUMBERS = "numbers"
+    SRC = "src"  # where the vectors come from: toy, pretrained, trained
+    LAYER = "layer"  # pretrained layer
+    HEAD = "head"  # pretrained head
     # page controls
     WORD = "word"  # page 2: the followed word (token index)
     SEED_B = "seed_b"  # page 3: the second seed
@@ -56,6 +60,9 @@ GLOBAL_PARAMS: dict[str, Param] = {
         Param(K.SOFTMAX, True, "bool"),
         Param(K.TEMP, 1.0, "float", 0.05, 5.0),
         Param(K.NUMBERS, True, "bool"),
+        Param(K.SRC, "toy", "choice", choices=SOURCES),
+        Param(K.LAYER, 0, "int", 0, 5),
+        Param(K.HEAD, 0, "int", 0, 11),
     )
 }
 PAGE_PARAMS: dict[str, Param] = {
@@ -89,6 +96,9 @@ class Settings:
     use_softmax: bool
     temperature: float
     show_numbers: bool
+    source: str = "toy"
+    layer: int = 0
+    head: int = 0
 
     @property
     def toy(self) -> ToyConfig:
@@ -137,6 +147,9 @@ def settings() -> Settings:
         use_softmax=bool(s[K.SOFTMAX]),
         temperature=float(s[K.TEMP]),
         show_numbers=bool(s[K.NUMBERS]),
+        source=s[K.SRC] if s[K.SRC] in SOURCES else "toy",
+        layer=int(s[K.LAYER]),
+        head=int(s[K.HEAD]),
     )
 
 
