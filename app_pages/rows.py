@@ -5,7 +5,6 @@ import streamlit as st
 from ui import compute, figures, layout, state
 from ui.i18n import t
 from ui.state import K
-from ui.theme import SPAN_THIRD as THIRD
 
 s = state.settings()
 layout.header(
@@ -16,8 +15,8 @@ layout.header(
 p = compute.pipeline(s)
 enc = p.key_side
 layout.require_tokens(enc)
-
-n = len(enc.tokens)
+tokens = enc.tokens
+n = len(tokens)
 state.token_index(K.WORD, n)
 
 
@@ -28,62 +27,36 @@ def _pick(index: int) -> None:
 st.selectbox(
     t("pick_word"),
     options=list(range(n)),
-    format_func=lambda i: f"{i}: {enc.tokens[i]}",
+    format_func=lambda i: f"{i}: {tokens[i]}",
     key=K.WORD,
     persist_state="session",
 )
 word = st.session_state[K.WORD]
 st.caption(t("rows_click_hint"))
 
+slots, span = layout.grid(6, n, per_row=3)
+mark = {"highlight": word, "selectable": True, "span": span}
 charts = [
-    (
-        "x",
-        figures.per_token(
-            enc.x, enc.tokens, t("m_x"), s, highlight=word, selectable=True, span=THIRD
-        ),
-    ),
-    (
-        "q",
-        figures.per_token(
-            enc.q, enc.tokens, t("m_q"), s, highlight=word, selectable=True, span=THIRD
-        ),
-    ),
-    (
-        "k",
-        figures.per_token(
-            enc.k, enc.tokens, t("m_k"), s, highlight=word, selectable=True, span=THIRD
-        ),
-    ),
-    (
-        "v",
-        figures.per_token(
-            enc.v, enc.tokens, t("m_v"), s, highlight=word, selectable=True, span=THIRD
-        ),
-    ),
+    ("x", figures.per_token(enc.x, tokens, figures.x_title(enc, s), s, **mark)),
+    ("q", figures.per_token(enc.q, tokens, t("m_q"), s, **mark)),
+    ("k", figures.per_token(enc.k, tokens, t("m_k"), s, **mark)),
+    ("v", figures.per_token(enc.v, tokens, t("m_v"), s, **mark)),
     (
         "w",
         figures.word_by_word(
             p.attention.weights,
-            enc.tokens,
-            enc.tokens,
+            tokens,
+            tokens,
             figures.weights_title(s.use_softmax),
             s,
             probabilities=s.use_softmax,
-            highlight=word,
-            selectable=True,
-            span=THIRD,
+            **mark,
         ),
     ),
-    (
-        "z",
-        figures.per_token(
-            p.attention.output, enc.tokens, t("m_output"), s, highlight=word, selectable=True
-        ),
-    ),
+    ("z", figures.per_token(p.attention.output, tokens, t("m_output"), s, **mark)),
 ]
-columns = st.columns(3)
-for i, (name, chart) in enumerate(charts):
-    with columns[i % 3]:
+for slot, (name, chart) in zip(slots, charts, strict=True):
+    with slot:
         figures.show(chart, key=f"rows_{name}", on_click=_pick)
 
 layout.notice("rows_notice")

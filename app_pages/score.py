@@ -7,7 +7,6 @@ from core.pipeline import row_sums, value_range
 from ui import compute, controls, figures, layout, state
 from ui.i18n import t
 from ui.state import K
-from ui.theme import SPAN_HALF as HALF
 
 s = state.settings()
 layout.header(
@@ -47,10 +46,10 @@ figures.show(
 
 st.subheader(t("score_step3"))
 st.markdown(t("score_sidebar_now", state=t("on") if s.use_softmax else t("off")))
-c_off, c_on = st.columns(2)
+(c_off, c_on), span = layout.grid(2, len(k_tok), per_row=2)
 with c_off:
     figures.show(
-        figures.word_by_word(off.attention.weights, q_tok, k_tok, t("m_weights_raw"), s, span=HALF)
+        figures.word_by_word(off.attention.weights, q_tok, k_tok, t("m_weights_raw"), s, span=span)
     )
     lo, hi = value_range(off.attention.weights)
     st.caption(t("range_off", lo=lo, hi=hi))
@@ -63,7 +62,7 @@ with c_on:
             t("m_weights_soft"),
             s,
             probabilities=True,
-            span=HALF,
+            span=span,
         )
     )
     lo, hi = value_range(on.attention.weights)
@@ -82,10 +81,10 @@ st.dataframe(
 )
 
 st.subheader(t("score_step4"))
-c_off, c_on = st.columns(2)
+(c_off, c_on), span = layout.grid(2, len(k_tok), per_row=2)
 with c_off:
-    figures.show(figures.per_token(off.attention.output, q_tok, t("out_off"), s, span=HALF))
+    figures.show(figures.per_token(off.attention.output, q_tok, t("out_off"), s, span=span))
 with c_on:
-    figures.show(figures.per_token(on.attention.output, q_tok, t("out_on"), s, span=HALF))
+    figures.show(figures.per_token(on.attention.output, q_tok, t("out_on"), s, span=span))
 
 layout.notice("score_notice")

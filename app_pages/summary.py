@@ -5,7 +5,6 @@ import streamlit as st
 from ui import compute, figures, layout, state
 from ui.i18n import t
 from ui.state import K
-from ui.theme import SPAN_QUARTER as QUARTER
 
 s = state.settings()
 layout.header(
@@ -18,23 +17,29 @@ enc, att = p.key_side, p.attention
 layout.require_tokens(enc)
 tok = enc.tokens
 
+slots, span = layout.grid(8, len(tok), per_row=4)
 charts = [
-    figures.per_token(enc.x, tok, t("m_x") if s.positional else t("m_x_no_pe"), s, span=QUARTER),
-    figures.per_token(enc.q, tok, t("m_q"), s, span=QUARTER),
-    figures.per_token(enc.k, tok, t("m_k"), s, span=QUARTER),
-    figures.per_token(enc.v, tok, t("m_v"), s, span=QUARTER),
-    figures.word_by_word(att.factor, tok, tok, t("m_factor"), s, span=QUARTER),
+    figures.per_token(enc.x, tok, figures.x_title(enc, s), s, span=span),
+    figures.per_token(enc.q, tok, t("m_q"), s, span=span),
+    figures.per_token(enc.k, tok, t("m_k"), s, span=span),
+    figures.per_token(enc.v, tok, t("m_v"), s, span=span),
+    figures.word_by_word(att.factor, tok, tok, t("m_factor"), s, span=span),
     figures.word_by_word(
-        att.scores, tok, tok, figures.scores_title(s.scale, s.temperature), s, span=QUARTER
+        att.scores, tok, tok, figures.scores_title(s.scale, s.temperature), s, span=span
     ),
     figures.word_by_word(
-        att.weights, tok, tok, figures.weights_title(s.use_softmax), s, probabilities=s.use_softmax
+        att.weights,
+        tok,
+        tok,
+        figures.weights_title(s.use_softmax),
+        s,
+        probabilities=s.use_softmax,
+        span=span,
     ),
-    figures.per_token(att.output, tok, t("m_output"), s, span=QUARTER),
+    figures.per_token(att.output, tok, t("m_output"), s, span=span),
 ]
-columns = st.columns(4)
-for i, chart in enumerate(charts):
-    with columns[i % 4]:
+for slot, chart in zip(slots, charts, strict=True):
+    with slot:
         figures.show(chart)
 
 st.markdown(t("summary_recap"))

@@ -6,7 +6,6 @@ from core.pipeline import max_change
 from ui import compute, figures, layout, state
 from ui.i18n import t
 from ui.state import PAGE_PARAMS, K
-from ui.theme import SPAN_HALF as HALF
 
 s = state.settings()
 layout.header(
@@ -32,7 +31,7 @@ if s.source == "toy" and seed_b == s.seed:
 if s.source != "toy":
     st.info(t("weights_learned_vs_random"))
 
-columns = st.columns(2)
+columns, span = layout.grid(2, len(first.tokens), per_row=2)
 titles = [
     t(f"set_{s.source}", seed=s.seed, layer=s.layer, head=s.head),
     t("set_random", seed=seed_b),
@@ -45,7 +44,7 @@ for col, title, p in zip(columns, titles, (first, second), strict=True):
             ("m_wk", p.projection.w_k),
             ("m_wv", p.projection.w_v),
         ):
-            figures.show(figures.layer_weights(w, t(name), s, span=HALF))
+            figures.show(figures.layer_weights(w, t(name), s, span=span))
         figures.show(
             figures.word_by_word(
                 p.attention.weights,
@@ -54,7 +53,7 @@ for col, title, p in zip(columns, titles, (first, second), strict=True):
                 figures.weights_title(s.use_softmax),
                 s,
                 probabilities=s.use_softmax,
-                span=HALF,
+                span=span,
             )
         )
 

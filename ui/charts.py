@@ -38,6 +38,12 @@ def _check(matrix: np.ndarray, rows: Sequence[str], cols: Sequence[str]) -> np.n
     return m
 
 
+def _lines(text: str | Sequence[str] | None) -> list[str]:
+    if not text:
+        return []
+    return [text] if isinstance(text, str) else list(text)
+
+
 def long_form(matrix: np.ndarray, rows: Sequence[str], cols: Sequence[str]) -> pd.DataFrame:
     """One record per cell: row id, column id, the two labels and the value."""
     m = _check(matrix, rows, cols)
@@ -83,6 +89,8 @@ def heatmap(
     domain_max: float | None = None,
     subtitle: str | Sequence[str] | None = None,
     span: int = theme.SPAN_FULL,
+    numbers_note: str | None = None,
+    col_min: int = theme.CELL_MIN,
 ) -> alt.LayerChart:
     """[n_rows, n_cols] matrix -> labelled heatmap with tooltips (and optional cell numbers)."""
     data = long_form(matrix, rows, cols)
@@ -90,8 +98,11 @@ def heatmap(
     biggest = float(np.max(np.abs(values))) if values.size else 0.0
     top = biggest if domain_max is None else float(domain_max)
     row_ids, col_ids = label_ids(rows), label_ids(cols)
-    step = min(theme.cell_size(len(cols), span), theme.cell_size(len(rows), span))
-    step_x = step_y = step  # square cells read best
+    step_y = theme.cell_size(len(rows), span)
+    step_x = min(step_y, theme.cell_size(len(cols), span, col_min))  # square when there is room
+    numbers = show_numbers and min(step_x, step_y) >= theme.NUMBERS_MIN_CELL
+    if show_numbers and not numbers and numbers_note:
+        subtitle = [*_lines(subtitle), numbers_note]
     x = alt.X(
         "col:N",
         sort=col_ids,
@@ -99,7 +110,7 @@ def heatmap(
         axis=alt.Axis(
             labelExpr=_LABEL_EXPR,
             labelAngle=-45 if len(cols) > 1 else 0,
-            labelOverlap=False,
+            labelOverlap=False if step_x >= theme.LABEL_MIN_CELL else "parity",
             labelLimit=theme.LABEL_LIMIT,
             orient="top",
         ),
@@ -138,7 +149,7 @@ def heatmap(
             .encode(x=x, y=y, tooltip=tooltip)
         )
         layers.append(outline)
-    if show_numbers:
+    if numbers:
         flip = theme.TEXT_FLIP * (top if top > 0 else 1.0)
         text = base.mark_text(fontSize=max(8, min(12, min(step_x, step_y) // 3))).encode(
             text=alt.Text("value:Q", format=theme.NUMBER_FORMAT),
@@ -150,7 +161,7 @@ def heatmap(
         )
         layers.append(text)
     return alt.layer(*layers).properties(
-        title=alt.TitleParams(title, subtitle=subtitle or "", anchor="start"),
+        title=alt.TitleParams(title, subtitle=_lines(subtitle) or "", anchor="start"),
         width=alt.Step(step_x),
         height=alt.Step(step_y),
         autosize=alt.AutoSizeParams(type="pad"),

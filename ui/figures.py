@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 import streamlit as st
 
+from core.pipeline import Encoded
 from ui import charts, theme
 from ui.charts import SELECTION, id_index
 from ui.i18n import t
@@ -79,6 +80,8 @@ def per_token(
         domain_max=_full_range(matrix) if domain_max is None else domain_max,
         span=span,
         subtitle=note,
+        numbers_note=t("numbers_too_small"),
+        col_min=theme.CELL_MIN_WIDTH,  # dimensions, not words: they may be narrow
     )
 
 
@@ -111,6 +114,7 @@ def word_by_word(
         selectable=selectable,
         domain_max=domain_max,
         span=span,
+        numbers_note=t("numbers_too_small"),
     )
 
 
@@ -134,7 +138,22 @@ def layer_weights(
         span=span,
         domain_max=_full_range(matrix),
         subtitle=" · ".join(n for n in (note, note_cols) if n) or None,
+        numbers_note=t("numbers_too_small"),
+        col_min=theme.CELL_MIN_WIDTH,
     )
+
+
+def positions_title(s: Settings) -> str:
+    return t("m_positions_learned") if s.source == "pretrained" else t("m_positions")
+
+
+def x_title(enc: Encoded, s: Settings) -> str:
+    """What X is: embedding + positions, a LayerNorm of it, or an earlier layer's output."""
+    if enc.x_kind == "layernorm":
+        return t("m_x_layernorm")
+    if enc.x_kind == "layer":
+        return t("m_x_layer", layer=s.layer, before=s.layer - 1)
+    return t("m_x") if s.positional else t("m_x_no_pe")
 
 
 def weights_title(use_softmax: bool) -> str:

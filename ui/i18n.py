@@ -17,9 +17,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "单词、标点以及每个汉字各算一个词元（token）。最多绘制 {max} 个词元。",
     },
     "source_label": {"en": "Where the vectors come from", "zh": "向量从哪里来"},
-    "source_toy": {"en": "Toy (random)", "zh": "玩具（随机）"},
-    "source_pretrained": {"en": "Pretrained MiniLM", "zh": "预训练 MiniLM"},
-    "source_trained": {"en": "Trained here", "zh": "在这里训练的"},
+    "source_toy": {"en": "Toy", "zh": "玩具"},
+    "source_pretrained": {"en": "MiniLM", "zh": "MiniLM"},
+    "source_trained": {"en": "Trained", "zh": "训练所得"},
     "source_pretrained_help": {
         "en": "Real weights of all-MiniLM-L6-v2 (6 layers × 12 heads, d_model 384, d_k 32), run in numpy. "
         "X is the input of the chosen layer; the switches below still apply.",
@@ -101,6 +101,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "showing the first {shown} of {total} dimensions",
         "zh": "只显示 {total} 个维度中的前 {shown} 个",
     },
+    "numbers_too_small": {
+        "en": "cells too small for numbers: hover a cell to read it",
+        "zh": "格子太小，无法显示数值：把鼠标移到格子上即可查看",
+    },
     "ax_token": {"en": "token", "zh": "词元"},
     "ax_query": {"en": "query word", "zh": "查询词"},
     "ax_key": {"en": "key word", "zh": "键词"},
@@ -114,6 +118,15 @@ TEXTS: dict[str, dict[str, str]] = {
     # ---- matrix names ----------------------------------------------------------------------
     "m_embedding": {"en": "Embedding (word vectors)", "zh": "嵌入（词向量）"},
     "m_positions": {"en": "Positional encoding", "zh": "位置编码"},
+    "m_positions_learned": {"en": "Position embeddings (learned)", "zh": "位置嵌入（学习得到）"},
+    "m_x_layernorm": {
+        "en": "X = LayerNorm(embedding + positions)",
+        "zh": "X = LayerNorm(嵌入 + 位置)",
+    },
+    "m_x_layer": {
+        "en": "X = input of layer {layer} (output of layer {before})",
+        "zh": "X = 第 {layer} 层的输入（第 {before} 层的输出）",
+    },
     "m_x": {"en": "X = embedding + positions", "zh": "X = 嵌入 + 位置编码"},
     "m_x_no_pe": {"en": "X = embedding (positions off)", "zh": "X = 嵌入（位置编码已关闭）"},
     "m_q": {"en": "Q = X·W_Q", "zh": "Q = X·W_Q"},
@@ -216,6 +229,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Repeated words {pairs} have different rows because their positions differ. "
         "Turn positional encoding off to see them become identical.",
         "zh": "重复的词 {pairs} 的行并不相同，因为它们的位置不同。关闭位置编码，就能看到它们变得完全一样。",
+    },
+    "distinct_rows_learned": {
+        "en": "Repeated words {pairs} have different rows: the model adds a learned position embedding to every token.",
+        "zh": "重复的词 {pairs} 的行并不相同：模型会给每个词元加上一个学习得到的位置嵌入。",
     },
     # ---- page 2: rows -------------------------------------------------------------------------
     "nav_rows": {"en": "2 · Every row is a word", "zh": "2 · 每一行都是一个词"},

@@ -6,11 +6,12 @@ from collections import Counter
 from collections.abc import Sequence
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from core.params import Problem
 from core.pipeline import Encoded
 from core.tokenize import MAX_TOKENS
-from ui import state
+from ui import state, theme
 from ui.controls import CONTROL_LABELS
 from ui.i18n import t
 
@@ -20,6 +21,16 @@ def header(title_key: str, intro_key: str, uses: Sequence[str]) -> None:
     st.markdown(t(intro_key))
     names = ", ".join(t(CONTROL_LABELS[key]) for key in uses)
     st.caption(t("uses", names=names))
+
+
+def grid(count: int, n_words: int, per_row: int) -> tuple[list[DeltaGenerator], int]:
+    """`count` chart slots, up to `per_row` side by side as long as n-word heatmaps fit.
+
+    Returns the slots and the span (px) each heatmap should aim for.
+    """
+    across = theme.columns_for(n_words, per_row)
+    columns = st.columns(across) if across > 1 else [st.container()]
+    return [columns[i % across] for i in range(count)], theme.SPANS[across]
 
 
 def notice(key: str) -> None:

@@ -9,7 +9,10 @@ NEUTRAL_COLOR = "#7f8c8d"
 HIGHLIGHT_COLOR = "#f1c40f"  # outline of the chosen word's row
 DIMMED_OPACITY = 0.35  # other rows while one word is highlighted
 
-CELL_MIN = 11  # px: smallest heatmap cell (64 tokens in a narrow column)
+CELL_MIN = 11  # px: smallest cell height, so that every word label stays readable
+CELL_MIN_WIDTH = 4  # px: narrowest cell, for 48 dimensions in a narrow column
+NUMBERS_MIN_CELL = 20  # px: cells smaller than this get no printed numbers (tooltips remain)
+LABEL_MIN_CELL = 10  # px: below this, column labels are thinned out
 CELL_MAX = 42  # px: largest heatmap cell (a few tokens)
 SPAN_FULL = 560  # px: a heatmap side aims at about this size when it has the page to itself
 SPAN_HALF = 330  # px: in one of two columns
@@ -27,8 +30,20 @@ NUMBER_FORMAT = ".2f"  # numbers in cells
 TOOLTIP_FORMAT = ".4f"  # numbers in tooltips
 
 
-def cell_size(n: int, span: int = SPAN_FULL) -> int:
+MAIN_WIDTH = 900  # px: the main column on a laptop screen with the sidebar open
+LABEL_ROOM = 110  # px: axis labels and legend beside a heatmap
+SPANS = {1: SPAN_FULL, 2: SPAN_HALF, 3: SPAN_THIRD, 4: SPAN_QUARTER}
+
+
+def columns_for(n_words: int, wanted: int) -> int:
+    """How many word-by-word heatmaps fit side by side (at most `wanted`, at least 1)."""
+    need = n_words * CELL_MIN + LABEL_ROOM
+    fits = [c for c in range(1, wanted + 1) if need * c <= MAIN_WIDTH]
+    return max(fits, default=1)
+
+
+def cell_size(n: int, span: int = SPAN_FULL, smallest: int = CELL_MIN) -> int:
     """Pixels per heatmap cell for an axis of n items: bigger for short sentences."""
     if n <= 0:
         return CELL_MAX
-    return int(max(CELL_MIN, min(CELL_MAX, span // n)))
+    return int(max(smallest, min(CELL_MAX, span // n)))
