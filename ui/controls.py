@@ -19,6 +19,7 @@ CONTROL_LABELS = {
     K.SOFTMAX: "softmax",
     K.TEMP: "temperature",
     K.NUMBERS: "numbers",
+    K.SRC: "source_label",
 }
 
 

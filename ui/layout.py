@@ -14,11 +14,18 @@ from core.tokenize import MAX_TOKENS
 from ui import state, theme
 from ui.controls import CONTROL_LABELS
 from ui.i18n import t
+from ui.state import K
+
+TOY_ONLY = (K.D_MODEL, K.D_K, K.SEED, K.PE)  # controls that shape only the toy module
 
 
 def header(title_key: str, intro_key: str, uses: Sequence[str]) -> None:
+    """Title, explanation, and which sidebar controls this page listens to."""
     st.title(t(title_key))
     st.markdown(t(intro_key))
+    source = state.settings().source
+    if source != "toy":
+        uses = [K.SRC, *(key for key in uses if key not in TOY_ONLY)]
     names = ", ".join(t(CONTROL_LABELS[key]) for key in uses)
     st.caption(t("uses", names=names))
 
