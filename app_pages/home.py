@@ -4,6 +4,7 @@ import streamlit as st
 
 from ui import compute, figures, layout, state
 from ui.i18n import t
+from ui.menu import PAGES
 
 s = state.settings()
 st.title(t("home_title"))
@@ -39,14 +40,6 @@ if layout.check_tokens(p.key_side):
     )
 
 st.subheader(t("home_pages"))
-for path, label in [
-    ("app_pages/input.py", "nav_input"),
-    ("app_pages/rows.py", "nav_rows"),
-    ("app_pages/weights.py", "nav_weights"),
-    ("app_pages/score.py", "nav_score"),
-    ("app_pages/roles.py", "nav_roles"),
-    ("app_pages/dot.py", "nav_dot"),
-    ("app_pages/summary.py", "nav_summary"),
-]:
-    st.page_link(path, label=t(label))
+for page in PAGES[1:]:
+    st.page_link(page.source, label=t(page.label_key))
 st.caption(t("home_toy"))

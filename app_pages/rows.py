@@ -20,8 +20,10 @@ n = len(tokens)
 state.token_index(K.WORD, n)
 
 
-def _pick(index: int) -> None:
-    st.session_state[K.WORD] = index
+def _pick(point: dict) -> None:
+    index = figures.row_of(point)
+    if index is not None:
+        st.session_state[K.WORD] = index
 
 
 st.selectbox(
@@ -57,6 +59,6 @@ charts = [
 ]
 for slot, (name, chart) in zip(slots, charts, strict=True):
     with slot:
-        figures.show(chart, key=f"rows_{name}", on_click=_pick)
+        figures.show(chart, key=f"rows_{name}", on_point=_pick)
 
 layout.notice("rows_notice")

@@ -8,18 +8,11 @@ from pathlib import Path
 import pyarrow as pa
 from streamlit.testing.v1 import AppTest
 
+from ui.menu import PAGES as MENU
+
 ROOT = Path(__file__).resolve().parent.parent
 
-PAGES = [
-    "app_pages/home.py",
-    "app_pages/input.py",
-    "app_pages/rows.py",
-    "app_pages/weights.py",
-    "app_pages/score.py",
-    "app_pages/roles.py",
-    "app_pages/dot.py",
-    "app_pages/summary.py",
-]
+PAGES = [p.source for p in MENU]
 
 
 def open_page(

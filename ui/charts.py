@@ -215,6 +215,50 @@ def bars(
     )
 
 
+def image_grid(
+    urls: Sequence[str],
+    rows: int,
+    cols: int,
+    *,
+    chosen: tuple[int, int],
+    size: int,
+    row_title: str,
+    col_title: str,
+    title: str,
+    tooltip_title: str,
+) -> alt.LayerChart:
+    """rows × cols images (row-major URLs), clickable; the chosen one outlined."""
+    if len(urls) != rows * cols:
+        raise ValueError(f"need {rows * cols} images for a {rows} x {cols} grid; got {len(urls)}")
+    data = pd.DataFrame(
+        {
+            "row": np.repeat(np.arange(rows), cols),
+            "col": np.tile(np.arange(cols), rows),
+            "url": list(urls),
+        }
+    )
+    data["label"] = [f"{r} · {c}" for r, c in zip(data["row"], data["col"], strict=True)]
+    x = alt.X("col:O", title=col_title, axis=alt.Axis(orient="top", labelAngle=0))
+    y = alt.Y("row:O", title=row_title)
+    images = (
+        alt.Chart(data)
+        .mark_image(width=size, height=size)
+        .encode(x=x, y=y, url="url:N", tooltip=[alt.Tooltip("label:N", title=tooltip_title)])
+        .add_params(alt.selection_point(name=SELECTION, fields=["row", "col"], on="click"))
+    )
+    outline = (
+        alt.Chart(data[(data["row"] == chosen[0]) & (data["col"] == chosen[1])])
+        .mark_rect(fill=None, stroke=theme.HIGHLIGHT_COLOR, strokeWidth=3)
+        .encode(x=x, y=y)
+    )
+    return alt.layer(images, outline).properties(
+        title=title,
+        width=alt.Step(size + 6),
+        height=alt.Step(size + 6),
+        autosize=alt.AutoSizeParams(type="pad"),
+    )
+
+
 def line_chart(
     frame: pd.DataFrame,
     *,

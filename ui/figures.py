@@ -170,19 +170,24 @@ def scores_title(scale: bool, temperature: float) -> str:
 
 
 def show(
-    chart: Spec, key: str | None = None, on_click: Callable[[int], None] | None = None
+    chart: Spec, key: str | None = None, on_point: Callable[[dict], None] | None = None
 ) -> None:
-    """Draw a chart at its own size; `on_click(row_index)` is called when a row is clicked."""
-    if on_click is None:
+    """Draw a chart at its own size; `on_point(point)` gets the clicked data point's fields."""
+    if on_point is None:
         st.vega_lite_chart(None, chart, width="content", key=key)
         return
     assert key is not None, "a clickable chart needs a key"
 
     def _clicked() -> None:
         picked = st.session_state[key].selection.get(SELECTION) or []
-        if picked and "row" in picked[0]:
-            on_click(id_index(picked[0]["row"]))
+        if picked:
+            on_point(picked[0])
 
     st.vega_lite_chart(
         None, chart, width="content", key=key, on_select=_clicked, selection_mode=SELECTION
     )
+
+
+def row_of(point: dict) -> int | None:
+    """The token index of a clicked heatmap cell."""
+    return id_index(point["row"]) if isinstance(point.get("row"), str) else None

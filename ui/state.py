@@ -42,6 +42,7 @@ class K:
     WORD_A = "a"  # page 6: first word of the pair
     WORD_B = "b"  # page 6: second word of the pair
     VECTOR_KIND = "vec"  # page 6: compare q·k or x·x
+    HIDE_SPECIALS = "nospecial"  # real model: hide [CLS] and [SEP]
 
 
 _INTERNAL = "_url_loaded"  # set once the link of this session has been read
@@ -77,6 +78,7 @@ PAGE_PARAMS: dict[str, Param] = {
         Param(K.WORD_A, -1, "int", -1, 63),
         Param(K.WORD_B, -1, "int", -1, 63),
         Param(K.VECTOR_KIND, "qk", "choice", choices=("qk", "x")),
+        Param(K.HIDE_SPECIALS, False, "bool"),
     )
 }
 ALL_PARAMS = GLOBAL_PARAMS | PAGE_PARAMS

@@ -42,6 +42,10 @@ def columns_for(n_words: int, wanted: int) -> int:
     return max(fits, default=1)
 
 
+THUMB_SIZE = 56  # px: a head's thumbnail in the 6 x 12 grid
+THUMB_STOPS = ("#f7fbff", "#c6dbef", "#6baed6", "#2171b5", "#08306b")  # 0 -> 1, like "blues"
+
+
 def cell_size(n: int, span: int = SPAN_FULL, smallest: int = CELL_MIN) -> int:
     """Pixels per heatmap cell for an axis of n items: bigger for short sentences."""
     if n <= 0:

@@ -1,0 +1,74 @@
+"""What real attention heads do, measured on the current sentence."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+SPECIAL_TOKENS = ("[CLS]", "[SEP]")
+
+
+@dataclass(frozen=True)
+class HeadPatterns:
+    """Average attention, per head, that each query sends to one kind of key. [layers, heads]."""
+
+    previous: np.ndarray  # to the token just before it
+    next: np.ndarray  # to the token just after it
+    itself: np.ndarray  # to its own position
+    cls: np.ndarray  # to [CLS]
+    sep: np.ndarray  # to [SEP]
+    same_word: np.ndarray  # to other positions holding the same token (0 when none repeat)
+
+
+def head_patterns(weights: np.ndarray, tokens: list[str] | tuple[str, ...]) -> HeadPatterns:
+    """[L, H, n, n] softmax weights -> mean weight per head on each kind of key."""
+    n = weights.shape[-1]
+    rows = np.arange(n)
+
+    def mean_on(mask: np.ndarray) -> np.ndarray:  # mask [n, n] of the keys that count
+        counted = mask.any(axis=1)  # queries that have such a key at all
+        if not counted.any():
+            return np.zeros(weights.shape[:2])
+        picked = (weights * mask).sum(axis=-1)  # [L, H, n]
+        return picked[..., counted].mean(axis=-1)
+
+    low = np.array([t.lower() for t in tokens])
+    same = (low[:, None] == low[None, :]) & ~np.eye(n, dtype=bool)
+    return HeadPatterns(
+        previous=mean_on(rows[None, :] == rows[:, None] - 1),
+        next=mean_on(rows[None, :] == rows[:, None] + 1),
+        itself=mean_on(np.eye(n, dtype=bool)),
+        cls=mean_on(np.broadcast_to(low == "[cls]", (n, n))),
+        sep=mean_on(np.broadcast_to(low == "[sep]", (n, n))),
+        same_word=mean_on(same),
+    )
+
+
+def strongest_heads(pattern: np.ndarray, count: int = 3) -> list[tuple[int, int, float]]:
+    """[L, H] -> the `count` (layer, head, value) with the largest values, largest first."""
+    order = np.argsort(-pattern, axis=None, kind="stable")[:count]
+    n_heads = pattern.shape[1]
+    return [(int(i // n_heads), int(i % n_heads), float(pattern.flat[i])) for i in order]
+
+
+def keep_words(tokens: list[str] | tuple[str, ...]) -> np.ndarray:
+    """Indices of the tokens that are not [CLS] or [SEP]."""
+    return np.array([i for i, t in enumerate(tokens) if t not in SPECIAL_TOKENS], dtype=int)
+
+
+def without_specials(
+    matrix: np.ndarray, tokens: list[str] | tuple[str, ...], *, square: bool = True
+) -> tuple[np.ndarray, tuple[str, ...]]:
+    """Drop [CLS]/[SEP] rows (and columns when `square`): [n, n] -> [m, m] or [n, d] -> [m, d].
+
+    Nothing is renormalised: softmax rows then add up to less than 1, by what the specials got.
+    """
+    keep = keep_words(tokens)
+    kept = matrix[np.ix_(keep, keep)] if square else matrix[keep]
+    return kept, tuple(tokens[i] for i in keep)
+
+
+def layer_mean(weights: np.ndarray, layer: int) -> np.ndarray:
+    """[L, H, n, n] -> [n, n] the average of one layer's heads."""
+    return weights[layer].mean(axis=0)

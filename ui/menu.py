@@ -1,0 +1,16 @@
+"""The pages, in menu order: one place for the router, the home page and the tests."""
+
+from ui.router import PageSpec
+from ui.state import K
+
+PAGES = [
+    PageSpec("app_pages/home.py", "nav_home", "home"),
+    PageSpec("app_pages/input.py", "nav_input", "input"),
+    PageSpec("app_pages/rows.py", "nav_rows", "rows", (K.WORD,)),
+    PageSpec("app_pages/weights.py", "nav_weights", "weights", (K.SEED_B,)),
+    PageSpec("app_pages/score.py", "nav_score", "score", (K.KIND, K.SOURCE, K.TARGET)),
+    PageSpec("app_pages/roles.py", "nav_roles", "roles", (K.QUERY,)),
+    PageSpec("app_pages/dot.py", "nav_dot", "dot-product", (K.WORD_A, K.WORD_B, K.VECTOR_KIND)),
+    PageSpec("app_pages/summary.py", "nav_summary", "summary"),
+    PageSpec("app_pages/real_model.py", "nav_real", "real-model", (K.HIDE_SPECIALS,)),
+]
