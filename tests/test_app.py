@@ -46,6 +46,7 @@ def test_every_page_default(page, lang):
         "roles.py": "roles_title",
         "dot.py": "dot_title",
         "summary.py": "summary_title",
+        "real_model.py": "real_title",
     }[page.split("/")[-1]]
     assert at.title[0].value == TEXTS[key][lang]
 

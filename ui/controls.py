@@ -28,8 +28,11 @@ def _bounds(key: str) -> dict[str, float]:
     return {"min_value": p.lo, "max_value": p.hi}
 
 
-def sidebar() -> None:
-    """Language, sentence, model size and the attention switches."""
+def sidebar(heads: bool = False) -> None:
+    """Language, sentence, source, model size and the attention switches.
+
+    `heads`: the page shows the pretrained model whatever the source, so offer layer and head.
+    """
     with st.sidebar:
         st.radio(
             t("language"),
@@ -42,7 +45,7 @@ def sidebar() -> None:
         st.caption(t("sentence_help", max=MAX_TOKENS))
         source = choice("source_label", list(SOURCES), K.SRC, prefix="source_")
         toy = source == "toy"
-        if source == "pretrained":
+        if source == "pretrained" or heads:
             c1, c2 = st.columns(2)
             c1.number_input(t("layer"), step=1, key=K.LAYER, **_int_bounds(K.LAYER))
             c2.number_input(t("head"), step=1, key=K.HEAD, **_int_bounds(K.HEAD))

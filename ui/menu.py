@@ -12,5 +12,5 @@ PAGES = [
     PageSpec("app_pages/roles.py", "nav_roles", "roles", (K.QUERY,)),
     PageSpec("app_pages/dot.py", "nav_dot", "dot-product", (K.WORD_A, K.WORD_B, K.VECTOR_KIND)),
     PageSpec("app_pages/summary.py", "nav_summary", "summary"),
-    PageSpec("app_pages/real_model.py", "nav_real", "real-model", (K.HIDE_SPECIALS,)),
+    PageSpec("app_pages/real_model.py", "nav_real", "real-model", (K.HIDE_SPECIALS,), heads=True),
 ]

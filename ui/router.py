@@ -18,12 +18,12 @@ class PageSpec:
     label_key: str  # menu label, through the translation table
     url_path: str  # fixed, so links do not change with the UI language
     params: tuple[str, ...] = ()  # the page's own URL parameters
+    heads: bool = False  # the page always shows the pretrained model: layer and head in the sidebar
 
 
 def run(pages: list[PageSpec]) -> None:
     st.set_page_config(page_title=t("app_title"), page_icon="🔍", layout="wide")
     state.load_from_url()
-    controls.sidebar()
     st_pages = [
         st.Page(
             str(Path(p.source)) if isinstance(p.source, str) else p.source,
@@ -35,6 +35,10 @@ def run(pages: list[PageSpec]) -> None:
     ]
     params = {p.url_path: p.params for p in pages}
     current = st.navigation(st_pages)
+    by_path = {p.url_path: p for p in pages}
+    controls.sidebar(
+        heads=by_path[current.url_path].heads if current.url_path in by_path else False
+    )
     layout.url_problems()
     try:
         current.run()
