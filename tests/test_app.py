@@ -64,7 +64,7 @@ def test_bad_text_never_breaks_a_page(page, name):
         assert TEXTS["empty_text"]["en"] in body
     if name == "long":
         assert "2000 tokens" in body and "first 64" in body
-    if name == "one_word" and page != PAGES[0]:
+    if name == "one_word" and page not in (PAGES[0], "app_pages/real_model.py"):
         assert TEXTS["one_token"]["en"].split(":")[0] in body
 
 
