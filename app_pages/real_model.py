@@ -15,8 +15,6 @@ chosen = compute.pretrained_pipeline(
     s.text, s.layer, s.head, scale=s.scale, temperature=s.temperature
 )
 layout.require_tokens(chosen.key_side)
-if result.truncated:
-    st.warning(t("pieces_truncated", max=len(result.tokens)))
 st.toggle(t("hide_specials"), key=K.HIDE_SPECIALS, persist_state="session")
 hide = bool(st.session_state[K.HIDE_SPECIALS])
 

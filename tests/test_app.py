@@ -63,7 +63,8 @@ def test_bad_text_never_breaks_a_page(page, name):
     if not text.strip():
         assert TEXTS["empty_text"]["en"] in body
     if name == "long":
-        assert "2000 tokens" in body and "first 64" in body
+        assert "first 64" in body
+        assert ("2000 tokens" in body) or ("2002 tokens" in body)  # word pieces + [CLS], [SEP]
     if name == "one_word" and page not in (PAGES[0], "app_pages/real_model.py"):
         assert TEXTS["one_token"]["en"].split(":")[0] in body
 

@@ -519,10 +519,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "开头加上 [CLS]，结尾加上 [SEP]。点击网格中的任意一个头即可在下方展开；关闭 softmax，"
         "就能看到原始分数直接去加权 V——这是其他注意力可视化工具做不到的。",
     },
-    "pieces_truncated": {
-        "en": "Your text is longer than {max} word pieces (with [CLS] and [SEP]); the model sees the first {max}.",
-        "zh": "你的文本超过了 {max} 个词片（含 [CLS] 和 [SEP]）；模型只看前 {max} 个。",
-    },
     "hide_specials": {"en": "Hide [CLS] and [SEP]", "zh": "隐藏 [CLS] 和 [SEP]"},
     "specials_hidden_note": {
         "en": "[CLS] and [SEP] are hidden, not removed: the model still attends to them, so softmax rows "
