@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import streamlit as st
 
+from core.export import pipeline_json
 from core.tokenize import MAX_TOKENS
+from ui import compute, state
 from ui.i18n import LANGUAGES, t
 from ui.state import GLOBAL_PARAMS, SOURCES, K
 
@@ -70,6 +74,23 @@ def sidebar(heads: bool = False) -> None:
             **_bounds(K.TEMP),
         )
         st.toggle(t("numbers"), key=K.NUMBERS)
+
+
+def share_panel(url_path: str, page_keys: tuple[str, ...]) -> None:
+    """A link that restores this exact view, and every matrix of the sentence as JSON."""
+    s = state.settings()
+    with st.sidebar.expander(t("share_heading"), icon=":material/share:"):
+        st.caption(t("share_help"))
+        st.code(state.share_link(url_path, page_keys), language=None, wrap_lines=True)
+        st.download_button(
+            t("export_json"),
+            data=lambda: pipeline_json(compute.pipeline(s), dataclasses.asdict(s)),
+            file_name="attention.json",
+            mime="application/json",
+            key="export_json",
+            on_click="ignore",
+            icon=":material/data_object:",
+        )
 
 
 def choice(label_key: str, options: list[str], key: str, prefix: str) -> str:

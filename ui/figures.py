@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 import streamlit as st
 
+from core.export import matrix_csv
 from core.pipeline import Encoded
 from ui import charts, theme
 from ui.charts import SELECTION, id_index
@@ -19,6 +20,7 @@ from ui.i18n import t
 from ui.state import Settings
 
 Spec = dict[str, Any]
+_CHART_COUNTER = "_chart_number"
 
 
 @st.cache_data(max_entries=4000, show_spinner=False)
@@ -79,7 +81,7 @@ def per_token(
         selectable=selectable,
         domain_max=_full_range(matrix) if domain_max is None else domain_max,
         span=span,
-        subtitle=note,
+        subtitle=[line for line in (note, context_line(s)) if line],
         numbers_note=t("numbers_too_small"),
         col_min=theme.CELL_MIN_WIDTH,  # dimensions, not words: they may be narrow
     )
@@ -114,6 +116,7 @@ def word_by_word(
         selectable=selectable,
         domain_max=domain_max,
         span=span,
+        subtitle=context_line(s),
         numbers_note=t("numbers_too_small"),
     )
 
@@ -137,10 +140,38 @@ def layer_weights(
         show_numbers=s.show_numbers,
         span=span,
         domain_max=_full_range(matrix),
-        subtitle=" · ".join(n for n in (note, note_cols) if n) or None,
+        subtitle=[
+            line
+            for line in (" · ".join(n for n in (note, note_cols) if n), context_line(s))
+            if line
+        ],
         numbers_note=t("numbers_too_small"),
         col_min=theme.CELL_MIN_WIDTH,
     )
+
+
+def context_line(s: Settings) -> str:
+    """The sentence and settings, printed under every chart so a saved PNG says what it shows."""
+    text = " ".join(s.text.split())
+    text = text if len(text) <= theme.CONTEXT_CHARS else text[: theme.CONTEXT_CHARS - 1] + "…"
+    if s.source == "pretrained":
+        model = t("ctx_pretrained", layer=s.layer, head=s.head)
+    elif s.source == "trained":
+        model = t("ctx_trained")
+    else:
+        model = t("ctx_toy", d_model=s.d_model, d_k=s.d_k, seed=s.seed, pe=_onoff(s.positional))
+    return t(
+        "ctx_line",
+        text=text,
+        model=model,
+        softmax=_onoff(s.use_softmax),
+        scale=_onoff(s.scale),
+        temp=s.temperature,
+    )
+
+
+def _onoff(flag: bool) -> str:
+    return t("on") if flag else t("off")
 
 
 def positions_title(s: Settings) -> str:
@@ -172,20 +203,74 @@ def scores_title(scale: bool, temperature: float) -> str:
 def show(
     chart: Spec, key: str | None = None, on_point: Callable[[dict], None] | None = None
 ) -> None:
-    """Draw a chart at its own size; `on_point(point)` gets the clicked data point's fields."""
+    """Draw a chart at its own size, with a CSV download of its matrix when it has one.
+
+    `on_point(point)` gets the fields of a clicked data point (needs a `key`).
+    """
     if on_point is None:
         st.vega_lite_chart(None, chart, width="content", key=key)
-        return
-    assert key is not None, "a clickable chart needs a key"
+    else:
+        assert key is not None, "a clickable chart needs a key"
 
-    def _clicked() -> None:
-        picked = st.session_state[key].selection.get(SELECTION) or []
-        if picked:
-            on_point(picked[0])
+        def _clicked() -> None:
+            picked = st.session_state[key].selection.get(SELECTION) or []
+            if picked:
+                on_point(picked[0])
 
-    st.vega_lite_chart(
-        None, chart, width="content", key=key, on_select=_clicked, selection_mode=SELECTION
-    )
+        st.vega_lite_chart(
+            None, chart, width="content", key=key, on_select=_clicked, selection_mode=SELECTION
+        )
+    table = _matrix_of(chart)
+    if table is not None:
+        title = _title_of(chart)
+        st.download_button(
+            t("csv"),
+            data=lambda: matrix_csv(*table),
+            file_name=_file_name(title) + ".csv",
+            mime="text/csv",
+            key=f"csv_{next_chart_number()}",
+            on_click="ignore",
+            type="tertiary",
+            icon=":material/download:",
+        )
+
+
+def next_chart_number() -> int:
+    """A number unique within this run, for download button keys."""
+    count = st.session_state.get(_CHART_COUNTER, 0) + 1
+    st.session_state[_CHART_COUNTER] = count
+    return count
+
+
+def reset_chart_numbers() -> None:
+    st.session_state[_CHART_COUNTER] = 0
+
+
+def _matrix_of(chart: Spec) -> tuple[np.ndarray, list[str], list[str], str] | None:
+    """The heatmap matrix (with labels) inside a spec made by `charts.heatmap`, if any."""
+    for records in chart.get("datasets", {}).values():
+        if not records or not {"row", "col", "value"} <= records[0].keys():
+            continue
+        rows = sorted({r["row"] for r in records}, key=id_index)
+        cols = sorted({r["col"] for r in records}, key=id_index)
+        r_at = {r: i for i, r in enumerate(rows)}
+        c_at = {c: i for i, c in enumerate(cols)}
+        matrix = np.zeros((len(rows), len(cols)))
+        for rec in records:
+            matrix[r_at[rec["row"]], c_at[rec["col"]]] = rec["value"]
+        return matrix, [r.split("|", 1)[1] for r in rows], [c.split("|", 1)[1] for c in cols], ""
+    return None
+
+
+def _title_of(chart: Spec) -> str:
+    title = chart.get("title", "")
+    return title.get("text", "") if isinstance(title, dict) else str(title)
+
+
+def _file_name(title: str) -> str:
+    """A file name from a chart title: letters, digits and dashes only."""
+    slug = "".join(ch if ch.isalnum() else "-" for ch in title.lower())
+    return "-".join(part for part in slug.split("-") if part)[:60] or "matrix"
 
 
 def row_of(point: dict) -> int | None:

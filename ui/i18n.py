@@ -46,6 +46,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "分数会除以温度：小于 1 让分布更尖锐，大于 1 让分布更平缓。",
     },
     "numbers": {"en": "Show numbers in cells", "zh": "在格子里显示数值"},
+    "share_heading": {"en": "Share and export", "zh": "分享与导出"},
+    "share_help": {
+        "en": "This link opens exactly this view: page, language, sentence and every setting. "
+        "Use the copy icon to copy it.",
+        "zh": "这个链接会打开与现在完全相同的画面：页面、语言、句子和所有设置。点击复制图标即可复制。",
+    },
+    "export_json": {"en": "All matrices as JSON", "zh": "所有矩阵（JSON）"},
     "uses": {"en": "This page uses: {names}", "zh": "本页用到的设置：{names}"},
     "notice": {"en": "What to notice", "zh": "值得注意"},
     "url_rejected_title": {
@@ -105,6 +112,20 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "cells too small for numbers: hover a cell to read it",
         "zh": "格子太小，无法显示数值：把鼠标移到格子上即可查看",
     },
+    "csv": {"en": "CSV", "zh": "CSV"},
+    "ctx_line": {
+        "en": "“{text}” · {model} · softmax {softmax} · ÷√d_k {scale} · T = {temp:g}",
+        "zh": "“{text}” · {model} · softmax {softmax} · ÷√d_k {scale} · 温度 {temp:g}",
+    },
+    "ctx_toy": {
+        "en": "toy d_model {d_model}, d_k {d_k}, seed {seed}, positions {pe}",
+        "zh": "玩具 d_model {d_model}，d_k {d_k}，种子 {seed}，位置编码 {pe}",
+    },
+    "ctx_pretrained": {
+        "en": "MiniLM layer {layer} head {head}",
+        "zh": "MiniLM 第 {layer} 层第 {head} 头",
+    },
+    "ctx_trained": {"en": "model trained on page 7", "zh": "第 7 页训练的模型"},
     "ax_token": {"en": "token", "zh": "词元"},
     "ax_query": {"en": "query word", "zh": "查询词"},
     "ax_key": {"en": "key word", "zh": "键词"},

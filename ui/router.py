@@ -8,7 +8,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from ui import controls, layout, state
+from ui import controls, figures, layout, state
 from ui.i18n import t
 
 
@@ -24,6 +24,7 @@ class PageSpec:
 def run(pages: list[PageSpec]) -> None:
     st.set_page_config(page_title=t("app_title"), page_icon="🔍", layout="wide")
     state.load_from_url()
+    figures.reset_chart_numbers()
     st_pages = [
         st.Page(
             str(Path(p.source)) if isinstance(p.source, str) else p.source,
@@ -36,9 +37,9 @@ def run(pages: list[PageSpec]) -> None:
     params = {p.url_path: p.params for p in pages}
     current = st.navigation(st_pages)
     by_path = {p.url_path: p for p in pages}
-    controls.sidebar(
-        heads=by_path[current.url_path].heads if current.url_path in by_path else False
-    )
+    spec = by_path.get(current.url_path)
+    controls.sidebar(heads=spec.heads if spec else False)
+    controls.share_panel(current.url_path, spec.params if spec else ())
     layout.url_problems()
     try:
         current.run()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import quote, urlencode, urlsplit, urlunsplit
 
 import streamlit as st
 
@@ -166,12 +167,29 @@ def token_index(key: str, n: int) -> int:
     return st.session_state[key]
 
 
-def write_url(page_keys: tuple[str, ...] = ()) -> None:
-    """Put the shared controls and this page's controls in the link (the language always)."""
+def url_params(page_keys: tuple[str, ...] = ()) -> dict[str, str]:
+    """The shared controls and this page's controls that differ from their defaults, and lang."""
     keys = tuple(GLOBAL_PARAMS) + page_keys
     values = {key: st.session_state[key] for key in keys if key in st.session_state}
     wanted = encode_changed(values, ALL_PARAMS)
     wanted[K.LANG] = st.session_state[K.LANG]
+    return wanted
+
+
+def share_link(url_path: str, page_keys: tuple[str, ...] = ()) -> str:
+    """The full address of this page with every control, to paste anywhere."""
+    base = urlsplit(st.context.url or "http://localhost:8501/")
+    prefix = "/".join(
+        part for part in (st.get_option("server.baseUrlPath") or "").split("/") if part
+    )
+    path = "/".join(part for part in (prefix, url_path) if part)
+    query = urlencode(url_params(page_keys), quote_via=quote)
+    return urlunsplit((base.scheme or "http", base.netloc, "/" + path, query, ""))
+
+
+def write_url(page_keys: tuple[str, ...] = ()) -> None:
+    """Put the shared controls and this page's controls in the link (the language always)."""
+    wanted = url_params(page_keys)
     current = {key: st.query_params[key] for key in st.query_params}
     if current != wanted:
         st.query_params.from_dict(wanted)

@@ -23,6 +23,7 @@ TEXT_DARK = "#1b1b1b"
 TEXT_LIGHT = "#ffffff"
 TEXT_FLIP = 0.55  # |value| / max above which cell text turns white
 MAX_DIMS = 48  # widest vector drawn in full; a wider one (384 for MiniLM) shows its first 48
+CONTEXT_CHARS = 70  # sentence characters quoted under each chart title
 LABEL_LIMIT = 90  # px: longest axis label before it is cut with an ellipsis
 BAR_WIDTH = 440  # px: bar charts
 BAR_WIDTH_HALF = 290  # px: a bar chart in one of two columns

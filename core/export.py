@@ -1,0 +1,71 @@
+"""Matrices as CSV and every intermediate of a pipeline as one JSON document."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from core.pipeline import Pipeline
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # a spreadsheet would run these as formulas
+
+
+def safe_cell(text: str) -> str:
+    """A label that a spreadsheet shows as text, never evaluates (CSV injection)."""
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def matrix_csv(
+    matrix: np.ndarray, rows: Sequence[str], cols: Sequence[str], corner: str = ""
+) -> str:
+    """[n, m] -> CSV with a header of column labels and one labelled line per row."""
+    m = np.asarray(matrix, dtype=float)
+    if m.shape != (len(rows), len(cols)):
+        raise ValueError(
+            f"matrix {m.shape} does not match {len(rows)} rows and {len(cols)} columns"
+        )
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([safe_cell(corner), *(safe_cell(c) for c in cols)])
+    for label, values in zip(rows, m, strict=True):
+        writer.writerow([safe_cell(label), *(repr(float(v)) for v in values)])
+    return out.getvalue()
+
+
+def _array(a: np.ndarray) -> list:
+    return np.asarray(a, dtype=float).tolist()
+
+
+def pipeline_document(p: Pipeline, settings: dict[str, Any]) -> dict[str, Any]:
+    """Tokens, settings and every matrix from embeddings to output, as plain JSON types."""
+    q_side, k_side, att = p.query_side, p.key_side, p.attention
+    doc: dict[str, Any] = {
+        "settings": settings,
+        "tokens": list(k_side.tokens),
+        "embedding": _array(k_side.embedding),
+        "positions": _array(k_side.positions),
+        "x": _array(k_side.x),
+        "w_q": _array(p.projection.w_q),
+        "w_k": _array(p.projection.w_k),
+        "w_v": _array(p.projection.w_v),
+        "q": _array(q_side.q),
+        "k": _array(k_side.k),
+        "v": _array(k_side.v),
+        "factor": _array(att.factor),
+        "scores": _array(att.scores),
+        "weights": _array(att.weights),
+        "output": _array(att.output),
+    }
+    if q_side is not k_side:
+        doc["query_tokens"] = list(q_side.tokens)
+        doc["query_x"] = _array(q_side.x)
+    return doc
+
+
+def pipeline_json(p: Pipeline, settings: dict[str, Any]) -> str:
+    return json.dumps(pipeline_document(p, settings), ensure_ascii=False, indent=1)
