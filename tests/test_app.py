@@ -34,7 +34,8 @@ BAD_TEXTS = {
 def test_every_page_default(page, lang):
     at = open_page(page, {"lang": lang})
     assert not at.exception, [e.value for e in at.exception]
-    assert chart_specs(at), "every page draws at least one chart"
+    if page != "app_pages/glossary.py":
+        assert chart_specs(at), "every page draws at least one chart"
     assert at.text_area(key="text").value == "The black cat drank the milk"
     assert at.title, "every page has a title"
     key = {
@@ -47,6 +48,8 @@ def test_every_page_default(page, lang):
         "dot.py": "dot_title",
         "summary.py": "summary_title",
         "real_model.py": "real_title",
+        "compare.py": "compare_title",
+        "glossary.py": "glossary_title",
     }[page.split("/")[-1]]
     assert at.title[0].value == TEXTS[key][lang]
 

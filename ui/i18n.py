@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ui.texts_classroom import TEXTS as CLASSROOM
+
 LANGUAGES = {"en": "English", "zh": "中文"}
 
 TEXTS: dict[str, dict[str, str]] = {
@@ -624,6 +626,20 @@ TEXTS: dict[str, dict[str, str]] = {
         "- 关闭 softmax，比较权重和 Z 的数值范围。",
     },
 }
+
+
+def _merge(*parts: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+    """One table from its parts; a key defined twice is a mistake, not an override."""
+    table: dict[str, dict[str, str]] = {}
+    for part in parts:
+        clash = table.keys() & part.keys()
+        if clash:
+            raise KeyError(f"translation keys defined twice: {sorted(clash)}")
+        table.update(part)
+    return table
+
+
+TEXTS = _merge(TEXTS, CLASSROOM)
 
 
 def lang() -> str:

@@ -13,4 +13,11 @@ PAGES = [
     PageSpec("app_pages/dot.py", "nav_dot", "dot-product", (K.WORD_A, K.WORD_B, K.VECTOR_KIND)),
     PageSpec("app_pages/summary.py", "nav_summary", "summary"),
     PageSpec("app_pages/real_model.py", "nav_real", "real-model", (K.HIDE_SPECIALS,), heads=True),
+    PageSpec(
+        "app_pages/compare.py",
+        "nav_compare",
+        "compare",
+        (K.CMP_MODE, K.CMP_MATRIX, K.CMP_A, K.CMP_B, K.CMP_SETTING),
+    ),
+    PageSpec("app_pages/glossary.py", "nav_glossary", "glossary"),
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from urllib.parse import quote, urlencode, urlsplit, urlunsplit
 
@@ -44,6 +45,11 @@ class K:
     WORD_B = "b"  # page 6: second word of the pair
     VECTOR_KIND = "vec"  # page 6: compare q·k or x·x
     HIDE_SPECIALS = "nospecial"  # real model: hide [CLS] and [SEP]
+    CMP_MODE = "cmp"  # compare: two sentences or two settings
+    CMP_MATRIX = "cmpm"  # compare: scores, weights or output
+    CMP_A = "ca"  # compare: sentence A
+    CMP_B = "cb"  # compare: sentence B
+    CMP_SETTING = "cmps"  # compare: the setting that differs
 
 
 _INTERNAL = "_url_loaded"  # set once the link of this session has been read
@@ -80,6 +86,13 @@ PAGE_PARAMS: dict[str, Param] = {
         Param(K.WORD_B, -1, "int", -1, 63),
         Param(K.VECTOR_KIND, "qk", "choice", choices=("qk", "x")),
         Param(K.HIDE_SPECIALS, False, "bool"),
+        Param(K.CMP_MODE, "sentences", "choice", choices=("sentences", "settings")),
+        Param(K.CMP_MATRIX, "weights", "choice", choices=("scores", "weights", "output")),
+        Param(K.CMP_A, "The cat drank the milk because it was hungry", "text"),
+        Param(K.CMP_B, "The cat drank the milk because it was sweet", "text"),
+        Param(
+            K.CMP_SETTING, "softmax", "choice", choices=("softmax", "scale", "pe", "seed", "source")
+        ),
     )
 }
 ALL_PARAMS = GLOBAL_PARAMS | PAGE_PARAMS
@@ -154,6 +167,22 @@ def settings() -> Settings:
         layer=int(s[K.LAYER]),
         head=int(s[K.HEAD]),
     )
+
+
+def flipped(s: Settings, setting: str) -> Settings:
+    """The same settings with one thing changed: a switch turned over, the next seed, or the
+    other model (toy <-> pretrained)."""
+    if setting == "softmax":
+        return dataclasses.replace(s, use_softmax=not s.use_softmax)
+    if setting == "scale":
+        return dataclasses.replace(s, scale=not s.scale)
+    if setting == "pe":
+        return dataclasses.replace(s, positional=not s.positional)
+    if setting == "seed":
+        return dataclasses.replace(s, seed=(s.seed + 1) % 10_000)
+    if setting == "source":
+        return dataclasses.replace(s, source="pretrained" if s.source == "toy" else "toy")
+    raise ValueError(f"unknown setting to flip: {setting!r}")
 
 
 def token_index(key: str, n: int) -> int:
