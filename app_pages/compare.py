@@ -37,7 +37,7 @@ else:
 
 pa, pb = compute.pipeline(sa), compute.pipeline(sb)
 layout.require_tokens(pa.key_side)
-layout.require_tokens(pb.key_side)
+layout.require_tokens(pb.key_side, notes=False)
 
 
 def pick(p, settings):

@@ -3,7 +3,10 @@
 import streamlit as st
 
 from ui.i18n import t
+from ui.menu import PAGES
 from ui.texts_classroom import GLOSSARY
+
+NAV = {p.source: p.label_key for p in PAGES}
 
 st.title(t("glossary_title"))
 st.markdown(t("glossary_intro"))
@@ -18,4 +21,4 @@ for term_id, english, chinese, page in GLOSSARY:
     row[0].markdown(english)
     row[1].markdown(chinese)
     row[2].markdown(t(f"gloss_{term_id}"))
-    row[3].page_link(page, label=t("glossary_see"), icon=":material/arrow_forward:")
+    row[3].page_link(page, label=t(NAV[page]), icon=":material/arrow_forward:")

@@ -81,7 +81,7 @@ def per_token(
         selectable=selectable,
         domain_max=_full_range(matrix) if domain_max is None else domain_max,
         span=span,
-        subtitle=[line for line in (note, context_line(s)) if line],
+        subtitle=[*([note] if note else []), *context_line(s)],
         numbers_note=t("numbers_too_small"),
         col_min=theme.CELL_MIN_WIDTH,  # dimensions, not words: they may be narrow
     )
@@ -140,18 +140,15 @@ def layer_weights(
         show_numbers=s.show_numbers,
         span=span,
         domain_max=_full_range(matrix),
-        subtitle=[
-            line
-            for line in (" · ".join(n for n in (note, note_cols) if n), context_line(s))
-            if line
-        ],
+        subtitle=[*[n for n in (note, note_cols) if n], *context_line(s)],
         numbers_note=t("numbers_too_small"),
         col_min=theme.CELL_MIN_WIDTH,
     )
 
 
-def context_line(s: Settings) -> str:
-    """The sentence and settings, printed under every chart so a saved PNG says what it shows."""
+def context_line(s: Settings) -> list[str]:
+    """The sentence, then the settings: printed under every chart title so a saved PNG says
+    what it shows."""
     text = " ".join(s.text.split())
     text = text if len(text) <= theme.CONTEXT_CHARS else text[: theme.CONTEXT_CHARS - 1] + "…"
     if s.source == "pretrained":
@@ -160,14 +157,14 @@ def context_line(s: Settings) -> str:
         model = t("ctx_trained")
     else:
         model = t("ctx_toy", d_model=s.d_model, d_k=s.d_k, seed=s.seed, pe=_onoff(s.positional))
-    return t(
+    settings = t(
         "ctx_line",
-        text=text,
         model=model,
         softmax=_onoff(s.use_softmax),
         scale=_onoff(s.scale),
         temp=s.temperature,
     )
+    return [f"“{text}”", settings]
 
 
 def _onoff(flag: bool) -> str:

@@ -116,8 +116,8 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "csv": {"en": "CSV", "zh": "CSV"},
     "ctx_line": {
-        "en": "“{text}” · {model} · softmax {softmax} · ÷√d_k {scale} · T = {temp:g}",
-        "zh": "“{text}” · {model} · softmax {softmax} · ÷√d_k {scale} · 温度 {temp:g}",
+        "en": "{model} · softmax {softmax} · ÷√d_k {scale} · T = {temp:g}",
+        "zh": "{model} · softmax {softmax} · ÷√d_k {scale} · 温度 {temp:g}",
     },
     "ctx_toy": {
         "en": "toy d_model {d_model}, d_k {d_k}, seed {seed}, positions {pe}",

@@ -70,11 +70,16 @@ def escape_md(text: str, limit: int = 60) -> str:
     return "".join("\\" + ch if ch in "\\`*_{}[]()<>#+-.!|~$" else ch for ch in short)
 
 
-def check_tokens(encoded: Encoded) -> bool:
-    """Explain empty, cut or one-token input. False when there is nothing to draw."""
+def check_tokens(encoded: Encoded, notes: bool = True) -> bool:
+    """Explain empty, cut or one-token input. False when there is nothing to draw.
+
+    `notes=False` says only that the text is empty (for a second sentence on the same page).
+    """
     if not encoded.tokens:
         st.info(t("empty_text"))
         return False
+    if not notes:
+        return True
     if encoded.truncated:
         st.warning(t("truncated", n_total=encoded.n_total, max=MAX_TOKENS))
     if len(encoded.tokens) == 1:
@@ -85,7 +90,7 @@ def check_tokens(encoded: Encoded) -> bool:
     return True
 
 
-def require_tokens(encoded: Encoded) -> None:
+def require_tokens(encoded: Encoded, notes: bool = True) -> None:
     """Stop the page with a friendly message when the sentence has no tokens."""
-    if not check_tokens(encoded):
+    if not check_tokens(encoded, notes):
         st.stop()
