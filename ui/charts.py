@@ -91,6 +91,7 @@ def heatmap(
     span: int = theme.SPAN_FULL,
     numbers_note: str | None = None,
     col_min: int = theme.CELL_MIN,
+    big: bool = False,
 ) -> alt.LayerChart:
     """[n_rows, n_cols] matrix -> labelled heatmap with tooltips (and optional cell numbers)."""
     data = long_form(matrix, rows, cols)
@@ -98,8 +99,11 @@ def heatmap(
     biggest = float(np.max(np.abs(values))) if values.size else 0.0
     top = biggest if domain_max is None else float(domain_max)
     row_ids, col_ids = label_ids(rows), label_ids(cols)
-    step_y = theme.cell_size(len(rows), span)
-    step_x = min(step_y, theme.cell_size(len(cols), span, col_min))  # square when there is room
+    largest = theme.CELL_MAX_BIG if big else theme.CELL_MAX
+    step_y = theme.cell_size(len(rows), span, largest=largest)
+    step_x = min(
+        step_y, theme.cell_size(len(cols), span, col_min, largest)
+    )  # square when there is room
     numbers = show_numbers and min(step_x, step_y) >= theme.NUMBERS_MIN_CELL
     if show_numbers and not numbers and numbers_note:
         subtitle = [*_lines(subtitle), numbers_note]
@@ -151,7 +155,8 @@ def heatmap(
         layers.append(outline)
     if numbers:
         flip = theme.TEXT_FLIP * (top if top > 0 else 1.0)
-        text = base.mark_text(fontSize=max(8, min(12, min(step_x, step_y) // 3))).encode(
+        size = max(theme.FONT_MIN, min(theme.FONT_MAX, min(step_x, step_y) // 3))
+        text = base.mark_text(fontSize=size).encode(
             text=alt.Text("value:Q", format=theme.NUMBER_FORMAT),
             color=alt.condition(
                 f"abs(datum.value) > {flip}",
@@ -160,12 +165,17 @@ def heatmap(
             ),
         )
         layers.append(text)
-    return alt.layer(*layers).properties(
+    chart = alt.layer(*layers).properties(
         title=alt.TitleParams(title, subtitle=_lines(subtitle) or "", anchor="start"),
         width=alt.Step(step_x),
         height=alt.Step(step_y),
         autosize=alt.AutoSizeParams(type="pad"),
     )
+    if big:
+        chart = chart.configure_axis(
+            labelFontSize=theme.BIG_LABEL, titleFontSize=theme.BIG_LABEL
+        ).configure_title(fontSize=theme.BIG_TITLE, subtitleFontSize=theme.BIG_LABEL)
+    return chart
 
 
 def bars(

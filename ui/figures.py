@@ -63,6 +63,7 @@ def per_token(
     selectable: bool = False,
     domain_max: float | None = None,
     span: int = theme.SPAN_FULL,
+    big: bool = False,
 ) -> Spec:
     """[n, d] matrix: one row per token, one column per dimension (the first MAX_DIMS)."""
     shown, note = _first_dims(matrix, axis=1)
@@ -84,6 +85,7 @@ def per_token(
         subtitle=[*([note] if note else []), *context_line(s)],
         numbers_note=t("numbers_too_small"),
         col_min=theme.CELL_MIN_WIDTH,  # dimensions, not words: they may be narrow
+        big=big,
     )
 
 
@@ -99,6 +101,7 @@ def word_by_word(
     selectable: bool = False,
     domain_max: float | None = None,
     span: int = theme.SPAN_FULL,
+    big: bool = False,
 ) -> Spec:
     """[n_q, n_k] matrix: query words down, key words across."""
     return spec(
@@ -118,6 +121,7 @@ def word_by_word(
         span=span,
         subtitle=context_line(s),
         numbers_note=t("numbers_too_small"),
+        big=big,
     )
 
 

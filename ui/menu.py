@@ -19,5 +19,6 @@ PAGES = [
         "compare",
         (K.CMP_MODE, K.CMP_MATRIX, K.CMP_A, K.CMP_B, K.CMP_SETTING),
     ),
+    PageSpec("app_pages/present.py", "nav_present", "present", (K.STEP,), chrome=False),
     PageSpec("app_pages/glossary.py", "nav_glossary", "glossary"),
 ]

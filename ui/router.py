@@ -19,6 +19,7 @@ class PageSpec:
     url_path: str  # fixed, so links do not change with the UI language
     params: tuple[str, ...] = ()  # the page's own URL parameters
     heads: bool = False  # the page always shows the pretrained model: layer and head in the sidebar
+    chrome: bool = True  # False: the sidebar starts folded away (presenter mode)
 
 
 def run(pages: list[PageSpec]) -> None:
@@ -38,6 +39,8 @@ def run(pages: list[PageSpec]) -> None:
     current = st.navigation(st_pages)
     by_path = {p.url_path: p for p in pages}
     spec = by_path.get(current.url_path)
+    if spec and not spec.chrome:
+        st.set_page_config(initial_sidebar_state="collapsed")
     controls.sidebar(heads=spec.heads if spec else False)
     controls.share_panel(current.url_path, spec.params if spec else ())
     layout.url_problems()

@@ -50,8 +50,10 @@ class K:
     CMP_A = "ca"  # compare: sentence A
     CMP_B = "cb"  # compare: sentence B
     CMP_SETTING = "cmps"  # compare: the setting that differs
+    STEP = "step"  # presenter mode: which step of the pipeline is on screen
 
 
+SAVED_TEXT = "_saved_text"  # the user's sentence while the worked example is on screen
 _INTERNAL = "_url_loaded"  # set once the link of this session has been read
 _REJECTED = "_url_rejected"  # what the link asked for and did not get
 
@@ -93,6 +95,7 @@ PAGE_PARAMS: dict[str, Param] = {
         Param(
             K.CMP_SETTING, "softmax", "choice", choices=("softmax", "scale", "pe", "seed", "source")
         ),
+        Param(K.STEP, 0, "int", 0, 7),
     )
 }
 ALL_PARAMS = GLOBAL_PARAMS | PAGE_PARAMS

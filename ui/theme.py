@@ -14,6 +14,12 @@ CELL_MIN_WIDTH = 4  # px: narrowest cell, for 48 dimensions in a narrow column
 NUMBERS_MIN_CELL = 20  # px: cells smaller than this get no printed numbers (tooltips remain)
 LABEL_MIN_CELL = 10  # px: below this, column labels are thinned out
 CELL_MAX = 42  # px: largest heatmap cell (a few tokens)
+CELL_MAX_BIG = 80  # px: largest cell in presenter mode, readable from the back of a room
+SPAN_PRESENT = 720  # px: a presenter-mode heatmap side
+FONT_MIN = 8  # px: numbers in cells
+FONT_MAX = 20  # px
+BIG_LABEL = 17  # px: axis labels and subtitles in presenter mode
+BIG_TITLE = 24  # px: chart titles in presenter mode
 SPAN_FULL = 560  # px: a heatmap side aims at about this size when it has the page to itself
 SPAN_HALF = 330  # px: in one of two columns
 SPAN_THIRD = 210  # px: in one of three columns
@@ -47,8 +53,10 @@ THUMB_SIZE = 56  # px: a head's thumbnail in the 6 x 12 grid
 THUMB_STOPS = ("#f7fbff", "#c6dbef", "#6baed6", "#2171b5", "#08306b")  # 0 -> 1, like "blues"
 
 
-def cell_size(n: int, span: int = SPAN_FULL, smallest: int = CELL_MIN) -> int:
+def cell_size(
+    n: int, span: int = SPAN_FULL, smallest: int = CELL_MIN, largest: int = CELL_MAX
+) -> int:
     """Pixels per heatmap cell for an axis of n items: bigger for short sentences."""
     if n <= 0:
-        return CELL_MAX
-    return int(max(smallest, min(CELL_MAX, span // n)))
+        return largest
+    return int(max(smallest, min(largest, span // n)))

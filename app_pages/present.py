@@ -1,0 +1,123 @@
+"""Presenter mode: the pipeline one step at a time, in large type, with Next and Back."""
+
+import pandas as pd
+import streamlit as st
+
+from ui import compute, figures, layout, state, theme
+from ui.i18n import t
+from ui.state import K
+
+STEPS = ("tokens", "embed", "pos", "qkv", "factor", "scale", "softmax", "out")
+EXAMPLE = "the cat drank milk"  # four words: a 4 x 4 score matrix fits on a board
+BIG_CSS = """
+<style>
+[data-testid="stMainBlockContainer"] { padding-top: 1.5rem; max-width: 100%; }
+[data-testid="stMainBlockContainer"] p,
+[data-testid="stMainBlockContainer"] li { font-size: 1.35rem; }
+[data-testid="stHeader"] { display: none; }
+</style>
+"""
+
+s = state.settings()
+st.html(BIG_CSS)  # our own constant stylesheet: larger type, no top bar
+st.title(t("present_title"))
+
+step = min(max(int(st.session_state.get(K.STEP, 0)), 0), len(STEPS) - 1)
+st.session_state[K.STEP] = step
+
+
+def _move(delta: int) -> None:
+    st.session_state[K.STEP] = min(max(st.session_state[K.STEP] + delta, 0), len(STEPS) - 1)
+
+
+def _worked_example() -> None:
+    st.session_state[state.SAVED_TEXT] = st.session_state[K.TEXT]
+    st.session_state.update(
+        {K.TEXT: EXAMPLE, K.D_MODEL: 4, K.D_K: 2, K.NUMBERS: True, K.SRC: "toy"}
+    )
+
+
+def _restore() -> None:
+    st.session_state[K.TEXT] = st.session_state.pop(state.SAVED_TEXT)
+
+
+nav = st.columns([1, 1, 3, 3], vertical_alignment="center")
+nav[0].button(
+    t("present_back"),
+    key="present_back",
+    on_click=_move,
+    args=(-1,),
+    disabled=step == 0,
+    icon=":material/arrow_back:",
+)
+nav[1].button(
+    t("present_next"),
+    key="present_next",
+    on_click=_move,
+    args=(1,),
+    disabled=step == len(STEPS) - 1,
+    icon=":material/arrow_forward:",
+)
+nav[2].markdown(f"**{t('present_counter', i=step + 1, n=len(STEPS))}**")
+if state.SAVED_TEXT in st.session_state:
+    nav[3].button(t("present_restore"), key="present_restore", on_click=_restore)
+else:
+    nav[3].button(
+        t("present_example"),
+        key="present_example",
+        on_click=_worked_example,
+        help=t("present_example_help", text=EXAMPLE),
+    )
+
+strip = "  →  ".join(
+    f"**:red-background[{t('pstep_' + name)}]**" if i == step else t("pstep_" + name)
+    for i, name in enumerate(STEPS)
+)
+st.markdown(strip)
+
+if s.source != "toy":
+    st.info(t("present_toy_only"))
+    st.stop()
+p = compute.pipeline(s)
+enc, att = p.key_side, p.attention
+layout.require_tokens(enc)
+tok = enc.tokens
+st.markdown(f"### {t('pexplain_' + STEPS[step])}")
+
+big = {"span": theme.SPAN_PRESENT, "big": True}
+name = STEPS[step]
+if name == "tokens":
+    st.dataframe(pd.DataFrame([list(tok)], index=[t("ax_token")], columns=figures.dims(len(tok))))
+elif name == "embed":
+    figures.show(figures.per_token(enc.embedding, tok, t("m_embedding"), s, **big))
+elif name == "pos":
+    slots, span = layout.grid(2, len(tok), per_row=2)
+    for slot, (m, title) in zip(
+        slots,
+        ((enc.positions, figures.positions_title(s)), (enc.x, figures.x_title(enc, s))),
+        strict=True,
+    ):
+        with slot:
+            figures.show(figures.per_token(m, tok, title, s, span=span, big=True))
+elif name == "qkv":
+    slots, span = layout.grid(3, len(tok), per_row=3)
+    for slot, (m, key) in zip(slots, ((enc.q, "m_q"), (enc.k, "m_k"), (enc.v, "m_v")), strict=True):
+        with slot:
+            figures.show(figures.per_token(m, tok, t(key), s, span=span, big=True))
+elif name == "factor":
+    figures.show(figures.word_by_word(att.factor, tok, tok, t("m_factor"), s, **big))
+elif name == "scale":
+    figures.show(
+        figures.word_by_word(
+            att.scores, tok, tok, figures.scores_title(s.scale, s.temperature), s, **big
+        )
+    )
+elif name == "softmax":
+    on = compute.pipeline(s, use_softmax=True)
+    figures.show(
+        figures.word_by_word(
+            on.attention.weights, tok, tok, t("m_weights_soft"), s, probabilities=True, **big
+        )
+    )
+else:
+    figures.show(figures.per_token(att.output, tok, t("m_output"), s, **big))
