@@ -18,6 +18,11 @@ BIG_CSS = """
 </style>
 """
 
+
+def show_big(chart: figures.Spec) -> None:
+    figures.show(chart, own_fonts=True)
+
+
 s = state.settings()
 st.html(BIG_CSS)  # our own constant stylesheet: larger type, no top bar
 st.title(t("present_title"))
@@ -89,7 +94,7 @@ name = STEPS[step]
 if name == "tokens":
     st.dataframe(pd.DataFrame([list(tok)], index=[t("ax_token")], columns=figures.dims(len(tok))))
 elif name == "embed":
-    figures.show(figures.per_token(enc.embedding, tok, t("m_embedding"), s, **big))
+    show_big(figures.per_token(enc.embedding, tok, t("m_embedding"), s, **big))
 elif name == "pos":
     slots, span = layout.grid(2, len(tok), per_row=2)
     for slot, (m, title) in zip(
@@ -98,26 +103,26 @@ elif name == "pos":
         strict=True,
     ):
         with slot:
-            figures.show(figures.per_token(m, tok, title, s, span=span, big=True))
+            show_big(figures.per_token(m, tok, title, s, span=span, big=True))
 elif name == "qkv":
     slots, span = layout.grid(3, len(tok), per_row=3)
     for slot, (m, key) in zip(slots, ((enc.q, "m_q"), (enc.k, "m_k"), (enc.v, "m_v")), strict=True):
         with slot:
-            figures.show(figures.per_token(m, tok, t(key), s, span=span, big=True))
+            show_big(figures.per_token(m, tok, t(key), s, span=span, big=True))
 elif name == "factor":
-    figures.show(figures.word_by_word(att.factor, tok, tok, t("m_factor"), s, **big))
+    show_big(figures.word_by_word(att.factor, tok, tok, t("m_factor"), s, **big))
 elif name == "scale":
-    figures.show(
+    show_big(
         figures.word_by_word(
             att.scores, tok, tok, figures.scores_title(s.scale, s.temperature), s, **big
         )
     )
 elif name == "softmax":
     on = compute.pipeline(s, use_softmax=True)
-    figures.show(
+    show_big(
         figures.word_by_word(
             on.attention.weights, tok, tok, t("m_weights_soft"), s, probabilities=True, **big
         )
     )
 else:
-    figures.show(figures.per_token(att.output, tok, t("m_output"), s, **big))
+    show_big(figures.per_token(att.output, tok, t("m_output"), s, **big))

@@ -101,9 +101,8 @@ def heatmap(
     row_ids, col_ids = label_ids(rows), label_ids(cols)
     largest = theme.CELL_MAX_BIG if big else theme.CELL_MAX
     step_y = theme.cell_size(len(rows), span, largest=largest)
-    step_x = min(
-        step_y, theme.cell_size(len(cols), span, col_min, largest)
-    )  # square when there is room
+    step_x = min(step_y, theme.cell_size(len(cols), span, col_min, largest))  # square if room
+    font = {"labelFontSize": theme.BIG_LABEL, "titleFontSize": theme.BIG_LABEL} if big else {}
     numbers = show_numbers and min(step_x, step_y) >= theme.NUMBERS_MIN_CELL
     if show_numbers and not numbers and numbers_note:
         subtitle = [*_lines(subtitle), numbers_note]
@@ -117,13 +116,16 @@ def heatmap(
             labelOverlap=False if step_x >= theme.LABEL_MIN_CELL else "parity",
             labelLimit=theme.LABEL_LIMIT,
             orient="top",
+            **font,
         ),
     )
     y = alt.Y(
         "row:N",
         sort=row_ids,
         title=row_title,
-        axis=alt.Axis(labelExpr=_LABEL_EXPR, labelOverlap=False, labelLimit=theme.LABEL_LIMIT),
+        axis=alt.Axis(
+            labelExpr=_LABEL_EXPR, labelOverlap=False, labelLimit=theme.LABEL_LIMIT, **font
+        ),
     )
     tooltip = [
         alt.Tooltip("row_label:N", title=row_title),
@@ -154,7 +156,8 @@ def heatmap(
         )
         layers.append(outline)
     if numbers:
-        flip = theme.TEXT_FLIP * (top if top > 0 else 1.0)
+        scale_top = (top if top > 0 else 1.0) if signed else max(1.0, top)  # the colour domain
+        flip = theme.TEXT_FLIP * scale_top
         size = max(theme.FONT_MIN, min(theme.FONT_MAX, min(step_x, step_y) // 3))
         text = base.mark_text(fontSize=size).encode(
             text=alt.Text("value:Q", format=theme.NUMBER_FORMAT),
@@ -165,17 +168,13 @@ def heatmap(
             ),
         )
         layers.append(text)
-    chart = alt.layer(*layers).properties(
-        title=alt.TitleParams(title, subtitle=_lines(subtitle) or "", anchor="start"),
+    title_font = {"fontSize": theme.BIG_TITLE, "subtitleFontSize": theme.BIG_LABEL} if big else {}
+    return alt.layer(*layers).properties(
+        title=alt.TitleParams(title, subtitle=_lines(subtitle) or "", anchor="start", **title_font),
         width=alt.Step(step_x),
         height=alt.Step(step_y),
         autosize=alt.AutoSizeParams(type="pad"),
     )
-    if big:
-        chart = chart.configure_axis(
-            labelFontSize=theme.BIG_LABEL, titleFontSize=theme.BIG_LABEL
-        ).configure_title(fontSize=theme.BIG_TITLE, subtitleFontSize=theme.BIG_LABEL)
-    return chart
 
 
 def bars(

@@ -202,14 +202,19 @@ def scores_title(scale: bool, temperature: float) -> str:
 
 
 def show(
-    chart: Spec, key: str | None = None, on_point: Callable[[dict], None] | None = None
+    chart: Spec,
+    key: str | None = None,
+    on_point: Callable[[dict], None] | None = None,
+    own_fonts: bool = False,
 ) -> None:
     """Draw a chart at its own size, with a CSV download of its matrix when it has one.
 
-    `on_point(point)` gets the fields of a clicked data point (needs a `key`).
+    `on_point(point)` gets the fields of a clicked data point (needs a `key`). `own_fonts`
+    keeps the chart's font sizes (presenter mode) instead of Streamlit's chart theme.
     """
     if on_point is None:
-        st.vega_lite_chart(None, chart, width="content", key=key)
+        theme_name = None if own_fonts else "streamlit"
+        st.vega_lite_chart(None, chart, width="content", key=key, theme=theme_name)
     else:
         assert key is not None, "a clickable chart needs a key"
 
