@@ -1,0 +1,441 @@
+"""The section-7 training core: gradients, emergence of relevance, safety without softmax."""
+
+from __future__ import annotations
+
+import dataclasses
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from core.attention import softmax
+from core.embeddings import positional_encoding
+from core.learning import (
+    DEFAULT_PROBE,
+    DEFAULTS,
+    MASK,
+    OBJECT_ROW,
+    PATTERN,
+    ProbeProblem,
+    TrainProgress,
+    TrainResult,
+    check_probe,
+    corpus_rules,
+    fit_relevance,
+    loss_and_grads,
+    make_corpus,
+    relevance_loss_and_grads,
+    train,
+    vocabulary,
+)
+
+ORDER_SEEDS = range(20)
+DRANK, CAT, BLACK = 3, 2, 1  # positions in "the black cat drank the milk"
+
+
+def _relative_error(analytic: np.ndarray, numeric: np.ndarray) -> float:
+    return float(
+        np.linalg.norm(analytic - numeric)
+        / max(np.linalg.norm(analytic) + np.linalg.norm(numeric), 1e-12)
+    )
+
+
+def _numeric_grad(loss_of, params: dict[str, np.ndarray], name: str, eps: float = 1e-6):
+    """Central differences of loss_of(params) for every entry of params[name]."""
+    grad = np.zeros_like(params[name])
+    for index in np.ndindex(params[name].shape):
+        for sign in (1.0, -1.0):
+            shifted = {k: v.copy() for k, v in params.items()}
+            shifted[name][index] += sign * eps
+            grad[index] += sign * loss_of(shifted) / (2 * eps)
+    return grad
+
+
+def _tiny_mode1(rng: np.random.Generator) -> tuple[dict, np.ndarray, np.ndarray]:
+    n_vocab, n_out, d_model, d_k, d_v, batch, n = 5, 3, 4, 3, 2, 3, 4
+    params = {
+        "embeddings": rng.standard_normal((n_vocab, d_model)),
+        "w_q": rng.standard_normal((d_model, d_k)),
+        "w_k": rng.standard_normal((d_model, d_k)),
+        "w_v": rng.standard_normal((d_model, d_v)),
+        "w_o": rng.standard_normal((d_v, n_out)),
+        "b_o": rng.standard_normal(n_out),
+    }
+    ids = rng.integers(n_vocab, size=(batch, n))
+    ids[:, 2] = 0  # a repeated token, so the embedding gradient has to add up
+    targets = rng.random((batch, n_out))
+    targets[0, 1] = 0.0
+    return params, ids, targets / targets.sum()
+
+
+# --- gradients -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("use_softmax", [True, False])
+@pytest.mark.parametrize("name", ["embeddings", "w_q", "w_k", "w_v", "w_o", "b_o"])
+def test_mode1_gradient_matches_finite_differences(use_softmax: bool, name: str) -> None:
+    params, ids, targets = _tiny_mode1(np.random.default_rng(7))
+    watch_row = 3
+    _, grads, _ = loss_and_grads(params, ids, targets, watch_row, use_softmax=use_softmax)
+
+    def loss_of(p: dict[str, np.ndarray]) -> float:
+        return loss_and_grads(p, ids, targets, watch_row, use_softmax=use_softmax)[0]
+
+    numeric = _numeric_grad(loss_of, params, name)
+    assert np.linalg.norm(numeric) > 1e-6, "the check would be vacuous"
+    assert _relative_error(grads[name], numeric) < 1e-5
+
+
+@pytest.mark.parametrize("use_softmax", [True, False])
+@pytest.mark.parametrize("name", ["embeddings", "w_q", "w_k"])
+def test_mode2_gradient_matches_finite_differences(use_softmax: bool, name: str) -> None:
+    rng = np.random.default_rng(11)
+    d_model, d_k = 4, 3
+    params = {
+        "embeddings": rng.standard_normal((4, d_model)),
+        "w_q": rng.standard_normal((d_model, d_k)),
+        "w_k": rng.standard_normal((d_model, d_k)),
+    }
+    ids = np.array([0, 1, 2, 0, 3])  # token 0 twice
+    targets = np.array([0.1, 0.0, 0.5, 0.4, 0.0])
+    _, grads = relevance_loss_and_grads(params, ids, 2, targets, use_softmax=use_softmax)
+
+    def loss_of(p: dict[str, np.ndarray]) -> float:
+        return relevance_loss_and_grads(p, ids, 2, targets, use_softmax=use_softmax)[0]
+
+    numeric = _numeric_grad(loss_of, params, name)
+    assert np.linalg.norm(numeric) > 1e-6
+    assert _relative_error(grads[name], numeric) < 1e-5
+
+
+def test_collapsed_batch_loss_equals_per_sentence_mean() -> None:
+    """Counting duplicates as target fractions gives the plain mean cross-entropy."""
+    rng = np.random.default_rng(3)
+    params, _, _ = _tiny_mode1(rng)
+    ids = np.array([[1, 2, 0, 4], [1, 2, 0, 4], [3, 2, 0, 4]])
+    objects = np.array([0, 2, 1])
+    targets = np.zeros((3, 3))
+    targets[np.arange(3), objects] = 1 / 3
+    loss, _, _ = loss_and_grads(params, ids, targets, 3, use_softmax=True)
+
+    x = params["embeddings"][ids] + positional_encoding(4, 4)
+    per_sentence = []
+    for b in range(3):
+        q = x[b, 3] @ params["w_q"]
+        k = x[b] @ params["w_k"]
+        w = softmax(k @ q / np.sqrt(3))
+        logits = (w @ (x[b] @ params["w_v"])) @ params["w_o"] + params["b_o"]
+        per_sentence.append(-np.log(softmax(logits)[objects[b]]))
+    assert loss == pytest.approx(np.mean(per_sentence), rel=1e-12)
+
+
+# --- relevance emerges ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def default_runs() -> list[TrainResult]:
+    return [train(seed) for seed in ORDER_SEEDS]
+
+
+def test_drank_beats_cat_beats_black_in_at_least_18_of_20_seeds(default_runs) -> None:
+    rows = [r.probe_weights[r.watch_row] for r in default_runs]
+    passed = [s for s, w in zip(ORDER_SEEDS, rows, strict=True) if w[DRANK] > w[CAT] > w[BLACK]]
+    assert len(passed) >= 18, f"only seeds {passed} rank drank > cat > black"
+
+
+def test_probe_is_the_article_sentence(default_runs) -> None:
+    r = default_runs[0]
+    assert r.probe_tokens == ["the", "black", "cat", "drank", "the", "milk"]
+    assert r.probe_input_tokens == ["the", "black", "cat", "drank", "the", MASK]
+    assert r.watch_row == OBJECT_ROW == 5
+    assert r.probe_weights.shape == r.probe_weights_before.shape == (6, 6)
+    np.testing.assert_allclose(r.probe_weights.sum(axis=1), 1.0)
+
+
+def test_attention_starts_nearly_uniform(default_runs) -> None:
+    for r in default_runs:
+        assert np.ptp(r.probe_weights_before[r.watch_row]) < 0.05
+
+
+def test_loss_falls_and_held_out_accuracy_is_far_above_chance(default_runs) -> None:
+    for r in default_runs:
+        assert r.losses[-1] < 0.5 * r.losses[0]
+        assert r.held_out_accuracy > 10 * r.chance_accuracy
+        assert r.held_out_accuracy > 0.9 * r.best_accuracy
+        assert r.held_out_accuracy_before < 3 * r.chance_accuracy
+
+
+def test_query_key_cosine_with_drank_grows_and_ends_above_black(default_runs) -> None:
+    grew = sum(r.cosines_after[DRANK] > r.cosines_before[DRANK] for r in default_runs)
+    above = sum(r.cosines_after[DRANK] > r.cosines_after[BLACK] for r in default_runs)
+    assert grew >= 18
+    assert above >= 18
+    black_change = np.mean([r.cosines_after[BLACK] - r.cosines_before[BLACK] for r in default_runs])
+    assert black_change < 0
+
+
+def test_centered_cosines_of_drank_and_cat_grow(default_runs) -> None:
+    for position in (DRANK, CAT):
+        grew = [
+            r.centered_cosines_after[position] > r.centered_cosines_before[position]
+            for r in default_runs
+        ]
+        assert sum(grew) >= 18
+    black_change = [
+        r.centered_cosines_after[BLACK] - r.centered_cosines_before[BLACK] for r in default_runs
+    ]
+    assert np.mean(black_change) < 0
+
+
+def test_probe_prediction_prefers_the_cat_s_drink(default_runs) -> None:
+    r = default_runs[0]
+    after = dict(zip(r.model.output_vocab, r.prediction, strict=True))
+    assert max(after, key=after.get) == "milk"
+    assert sum(after[o] for o in ("milk", "water", "juice", "tea")) > 0.9
+
+
+def test_snapshots_run_from_first_to_last_step(default_runs) -> None:
+    r = default_runs[0]
+    steps = [s for s, _ in r.snapshots]
+    assert steps[0] == 0 and steps[-1] == r.steps_run == DEFAULTS.steps
+    assert steps == sorted(steps)
+    np.testing.assert_array_equal(r.snapshots[0][1], r.probe_weights_before)
+    np.testing.assert_array_equal(r.snapshots[-1][1], r.probe_weights)
+    assert len(r.losses) == len(r.accuracies) == r.steps_run + 1
+
+
+def test_training_is_deterministic(default_runs) -> None:
+    again = train(3)
+    first = default_runs[3]
+    np.testing.assert_array_equal(again.losses, first.losses)
+    np.testing.assert_array_equal(again.probe_weights, first.probe_weights)
+    np.testing.assert_array_equal(again.model.embeddings, first.model.embeddings)
+    assert not np.array_equal(default_runs[4].probe_weights, first.probe_weights)
+
+
+def test_mini_batches_are_seeded() -> None:
+    a = train(1, steps=30, batch_size=64)
+    b = train(1, steps=30, batch_size=64)
+    np.testing.assert_array_equal(a.losses, b.losses)
+    assert a.settings.batch_size == 64
+
+
+# --- callback, stop, divergence ------------------------------------------------------------
+
+
+def test_callback_sees_progress_and_can_stop() -> None:
+    seen: list[TrainProgress] = []
+
+    def stop_at_20(progress: TrainProgress) -> bool:
+        seen.append(progress)
+        return progress.step < 20
+
+    r = train(0, steps=100, snapshot_every=10, callback=stop_at_20)
+    assert [p.step for p in seen] == [0, 10, 20]
+    assert r.stopped and not r.diverged
+    assert r.steps_run == 20 and len(r.losses) == 21
+    assert r.snapshots[-1][0] == 20
+    np.testing.assert_array_equal(seen[-1].probe_weights, r.probe_weights)
+    assert seen[-1].loss == r.losses[-1]
+
+
+def test_callback_returning_none_does_not_stop() -> None:
+    r = train(0, steps=20, snapshot_every=5, callback=lambda progress: None)
+    assert not r.stopped and r.steps_run == 20
+
+
+def _all_arrays(value: object) -> list[np.ndarray]:
+    if isinstance(value, np.ndarray):
+        return [value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [a for f in dataclasses.fields(value) for a in _all_arrays(getattr(value, f.name))]
+    if isinstance(value, list | tuple):
+        return [a for item in value for a in _all_arrays(item)]
+    return []
+
+
+def _assert_all_finite(result: object) -> None:
+    arrays = [a for a in _all_arrays(result) if np.issubdtype(a.dtype, np.floating)]
+    assert arrays
+    for a in arrays:
+        assert np.all(np.isfinite(a))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_without_softmax_nothing_is_nan_or_inf(seed: int) -> None:
+    r = train(seed, use_softmax=False)
+    _assert_all_finite(r)
+    assert r.settings.use_softmax is False
+
+
+def test_without_softmax_a_large_step_diverges_and_keeps_the_last_finite_state() -> None:
+    r = train(0, use_softmax=False, lr=1.0)
+    assert r.diverged and r.diverged_at is not None
+    assert r.steps_run == r.diverged_at - 1 == len(r.losses) - 1
+    assert r.steps_run < DEFAULTS.steps
+    _assert_all_finite(r)
+    assert r.snapshots[-1][0] == r.steps_run
+
+
+def test_with_softmax_the_same_large_step_does_not_diverge() -> None:
+    r = train(0, lr=1.0)
+    assert not r.diverged
+    _assert_all_finite(r)
+
+
+def test_bad_settings_and_probe_are_refused() -> None:
+    with pytest.raises(ValueError, match="d_model"):
+        train(0, d_model=7)
+    with pytest.raises(ValueError, match="probe"):
+        train(0, probe="the black cat drank")
+    with pytest.raises(TypeError):
+        train(0, no_such_setting=1)
+
+
+# --- corpus and probe ----------------------------------------------------------------------
+
+
+def test_corpus_follows_the_rules() -> None:
+    rules = corpus_rules()
+    corpus = make_corpus(5, 2000)
+    assert corpus == make_corpus(5, 2000)
+    assert corpus != make_corpus(6, 2000)
+    never = dict(rules.never)
+    for sentence in corpus:
+        the, adjective, animal, verb, the2, obj = sentence
+        assert (the, the2) == ("the", "the")
+        assert adjective in rules.adjectives and animal in rules.animals
+        assert obj in dict(rules.objects_by_verb)[verb]
+        assert obj not in never[animal]
+    for verb in rules.verbs:
+        for animal in rules.animals:
+            assert sum(rules.probabilities(verb, animal).values()) == pytest.approx(1.0)
+    assert 0.5 < rules.best_accuracy() < 1.0
+
+
+def test_object_does_not_depend_on_the_adjective() -> None:
+    corpus = make_corpus(0, 20000)
+    cat_drank = [s for s in corpus if s[2] == "cat" and s[3] == "drank"]
+    share = {}
+    for adjective in ("black", "white"):
+        rows = [s for s in cat_drank if s[1] == adjective]
+        share[adjective] = np.mean([s[5] == "milk" for s in rows])
+    expected = corpus_rules().probabilities("drank", "cat")["milk"]
+    assert share["black"] == pytest.approx(expected, abs=0.07)
+    assert share["white"] == pytest.approx(expected, abs=0.07)
+
+
+@pytest.mark.parametrize(
+    ("probe", "problem", "offending"),
+    [
+        ("", ProbeProblem.EMPTY, ()),
+        (
+            "the cat drank the milk",
+            ProbeProblem.WRONG_LENGTH,
+            ("the", "cat", "drank", "the", "milk"),
+        ),
+        ("the black fox drank the coffee", ProbeProblem.UNKNOWN_WORDS, ("fox", "coffee")),
+        ("the cat black drank the milk", ProbeProblem.WRONG_PATTERN, ("cat", "black")),
+        ("the black cat milk the drank", ProbeProblem.WRONG_PATTERN, ("milk", "drank")),
+    ],
+)
+def test_check_probe_names_the_problem(probe: str, problem: ProbeProblem, offending) -> None:
+    check = check_probe(probe)
+    assert check.problem is problem and not check.ok
+    assert check.offending == offending
+
+
+def test_check_probe_accepts_case_and_punctuation() -> None:
+    check = check_probe("The BLACK cat drank the milk.")
+    assert check.ok and check.tokens == ("the", "black", "cat", "drank", "the", "milk")
+    assert check_probe(DEFAULT_PROBE).ok
+    wrong = check_probe("the cat black drank the milk")
+    assert wrong.positions == (1, 2)
+    assert wrong.expected_roles == (PATTERN[1], PATTERN[2])
+
+
+# --- the trained model as an embedding source ----------------------------------------------
+
+
+def test_trained_model_embeds_like_training(default_runs) -> None:
+    r = default_runs[0]
+    model = r.model
+    tokens = ["The", "black", "cat", "drank", "the", "MILK", "zebra"]
+    x, positions = model.embed(tokens)
+    assert x.shape == positions.shape == (7, model.d_model)
+    np.testing.assert_array_equal(positions, positional_encoding(7, model.d_model))
+    index = {w: i for i, w in enumerate(model.vocab)}
+    np.testing.assert_array_equal(x[0], model.embeddings[index["the"]])
+    np.testing.assert_array_equal(x[5], model.embeddings[index[MASK]])  # objects are hidden
+    np.testing.assert_array_equal(x[6], 0.0)
+    assert model.unknown(tokens) == [False] * 6 + [True]
+    assert model.hidden(tokens) == [False] * 5 + [True, False]
+    np.testing.assert_allclose(model.attention(r.probe_tokens), r.probe_weights)
+    assert model.vocab == vocabulary()
+    assert model.w_q.shape == model.w_k.shape == (model.d_model, model.d_k)
+
+
+def test_results_are_read_only(default_runs) -> None:
+    r = default_runs[0]
+    with pytest.raises(ValueError):
+        r.model.embeddings[0, 0] = 1.0
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.diverged = True  # type: ignore[misc]
+
+
+# --- mode 2: relevance set by hand ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("use_softmax", [True, False])
+def test_fit_relevance_reaches_the_target(use_softmax: bool) -> None:
+    tokens = DEFAULT_PROBE.split()
+    r = fit_relevance(tokens, 5, {3: 6, 2: 3, 1: 1}, seed=0, use_softmax=use_softmax)
+    np.testing.assert_allclose(r.targets, [0, 0.1, 0.3, 0.6, 0, 0])
+    assert r.max_error < 0.02
+    assert r.losses[-1] < 0.01 * r.losses[0]
+    assert not r.diverged and not r.stopped
+    assert r.weights_before.shape == r.weights_after.shape == r.cosines_after.shape == (6,)
+    assert r.tokens[0] == "the"
+    _assert_all_finite(r)
+
+
+def test_fit_relevance_with_softmax_turns_the_query_towards_the_chosen_key() -> None:
+    r = fit_relevance(DEFAULT_PROBE.split(), 5, {3: 1.0}, seed=0)
+    assert r.cosines_after[3] > r.cosines_before[3]
+    assert r.cosines_after[3] == max(r.cosines_after)
+    np.testing.assert_allclose(r.after.weights.sum(axis=1), 1.0)
+
+
+def test_fit_relevance_callback_can_stop_and_targets_are_checked() -> None:
+    r = fit_relevance(["a", "b", "c"], 0, [1, 1, 0], steps=50, callback=lambda p: p.step < 10)
+    assert r.stopped and r.steps_run == 10
+    with pytest.raises(ValueError, match="non-negative"):
+        fit_relevance(["a", "b"], 0, [1, -1])
+    with pytest.raises(ValueError, match="outside"):
+        fit_relevance(["a", "b"], 0, {5: 1.0})
+    with pytest.raises(ValueError, match="all be zero"):
+        fit_relevance(["a", "b"], 0, [0, 0])
+    with pytest.raises(ValueError, match="query_index"):
+        fit_relevance(["a", "b"], 2, [1, 0])
+
+
+def test_fit_relevance_accepts_the_app_s_projection() -> None:
+    rng = np.random.default_rng(0)
+    w_q, w_k = rng.standard_normal((2, 8, 4))
+    r = fit_relevance(["x", "y", "z"], 1, [0.2, 0.3, 0.5], w_q=w_q, w_k=w_k, steps=0)
+    np.testing.assert_array_equal(r.before.w_q, w_q)
+    assert r.steps_run == 0 and len(r.losses) == 1
+
+
+def test_learning_core_imports_only_numpy() -> None:
+    code = (
+        "import sys, core.learning; "
+        "print(any(m.split('.')[0] in ('streamlit', 'altair') for m in sys.modules))"
+    )
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root
+    )
+    assert out.stdout.strip() == "False"
