@@ -10,9 +10,10 @@ from collections.abc import Callable
 
 import numpy as np
 
+from core.learning import TrainedModel
 from core.pipeline import Encoded, Pipeline, Projection, attend_encoded, project
 from core.pretrained import MiniLM, MiniLMResult
-from core.tokenize import MAX_TOKENS
+from core.tokenize import MAX_TOKENS, tokenize
 
 SPECIALS = ("[CLS]", "[SEP]")
 
@@ -81,3 +82,52 @@ def _encode_text(
 ) -> Encoded:
     n_pieces = len(model.tokenizer.tokenize(text))
     return pretrained_encode(model, run(text), n_pieces, layer, head)
+
+
+def trained_projection(model: TrainedModel) -> Projection:
+    """The trained W_Q, W_K [d_model, d_k] and W_V [d_model, d_v]; the model has no biases."""
+    return Projection(
+        w_q=model.w_q,
+        w_k=model.w_k,
+        w_v=model.w_v,
+        b_q=np.zeros(model.d_k),
+        b_k=np.zeros(model.d_k),
+        b_v=np.zeros(model.d_v),
+    )
+
+
+def trained_encode(model: TrainedModel, text: str) -> Encoded:
+    """The sentence through the model trained on page 7: its embeddings and positions.
+
+    Words it never saw get a zero vector (see `model.unknown`); object words get the [mask]
+    vector, as in training (see `model.hidden`).
+    """
+    tokenized = tokenize(text)
+    embedding, positions = model.embed(list(tokenized.tokens))
+    return project(
+        tokenized.tokens, tokenized.n_total, embedding, positions, trained_projection(model)
+    )
+
+
+def trained_pipeline(
+    model: TrainedModel,
+    text: str,
+    *,
+    target: str | None = None,
+    scale: bool = True,
+    use_softmax: bool = True,
+    causal: bool = False,
+    temperature: float = 1.0,
+) -> Pipeline:
+    """The trained model's attention over `text`, with the dashboard's switches."""
+    source = trained_encode(model, text)
+    queries = source if target is None else trained_encode(model, target)
+    return attend_encoded(
+        queries,
+        source,
+        trained_projection(model),
+        scale=scale,
+        use_softmax=use_softmax,
+        causal=causal,
+        temperature=temperature,
+    )

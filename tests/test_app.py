@@ -34,7 +34,7 @@ BAD_TEXTS = {
 def test_every_page_default(page, lang):
     at = open_page(page, {"lang": lang})
     assert not at.exception, [e.value for e in at.exception]
-    if page not in ("app_pages/glossary.py", "app_pages/present.py"):  # no chart on step 1
+    if page not in ("app_pages/glossary.py", "app_pages/present.py", "app_pages/learn.py"):
         assert chart_specs(at), "every page draws at least one chart"
     assert at.text_area(key="text").value == "The black cat drank the milk"
     assert at.title, "every page has a title"
@@ -51,6 +51,7 @@ def test_every_page_default(page, lang):
         "compare.py": "compare_title",
         "glossary.py": "glossary_title",
         "present.py": "present_title",
+        "learn.py": "learn_title",
     }[page.split("/")[-1]]
     assert at.title[0].value == TEXTS[key][lang]
 

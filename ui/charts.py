@@ -268,6 +268,40 @@ def image_grid(
     )
 
 
+def grouped_bars(
+    frame: pd.DataFrame, *, title: str, label_title: str, value_title: str
+) -> alt.Chart:
+    """Long-form (word id, value, series) -> bars per word, one colour per series."""
+    ids = list(dict.fromkeys(frame["word"]))
+    return (
+        alt.Chart(frame)
+        .mark_bar()
+        .encode(
+            y=alt.Y(
+                "word:N",
+                sort=ids,
+                title=label_title,
+                axis=alt.Axis(
+                    labelExpr=_LABEL_EXPR, labelOverlap=False, labelLimit=theme.LABEL_LIMIT
+                ),
+            ),
+            yOffset=alt.YOffset("series:N"),
+            x=alt.X("value:Q", title=value_title),
+            color=alt.Color("series:N", title=None),
+            tooltip=[
+                alt.Tooltip("series:N", title=None),
+                alt.Tooltip("value:Q", title=value_title, format=theme.TOOLTIP_FORMAT),
+            ],
+        )
+        .properties(
+            title=title,
+            width=theme.BAR_WIDTH,
+            height=alt.Step(theme.BAR_GROUP_STEP),
+            autosize=alt.AutoSizeParams(type="pad"),
+        )
+    )
+
+
 def line_chart(
     frame: pd.DataFrame,
     *,

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import streamlit as st
 
+from core.learning import TrainedModel, TrainResult, TrainSettings
 from core.pipeline import Pipeline, ToyConfig, run_toy, toy_projection, with_projection
 from core.pretrained import MiniLM, MiniLMResult
 from core.sources import pretrained_pipeline as _pretrained_pipeline
+from core.sources import trained_pipeline as _trained_pipeline
 from core.tokenize import MAX_TOKENS
+from ui import state
 from ui.state import Settings
 
 
@@ -88,6 +91,35 @@ def redrawn(s: Settings, seed: int) -> Pipeline:
     return _redrawn(p, p.projection.w_q.shape[1], seed, flags)
 
 
+@st.cache_data(max_entries=256, show_spinner=False)
+def trained_pipeline(
+    model: TrainedModel,
+    text: str,
+    *,
+    target: str | None = None,
+    scale: bool = True,
+    use_softmax: bool = True,
+    causal: bool = False,
+    temperature: float = 1.0,
+) -> Pipeline:
+    return _trained_pipeline(
+        model,
+        text,
+        target=target,
+        scale=scale,
+        use_softmax=use_softmax,
+        causal=causal,
+        temperature=temperature,
+    )
+
+
+@st.cache_resource(show_spinner=False)
+def finished_runs() -> dict[TrainSettings, TrainResult]:
+    """Training runs that ran to the end, shared by every visitor: the same settings give the
+    same result (training is seeded), so nobody trains them twice."""
+    return {}
+
+
 def pipeline(
     s: Settings,
     *,
@@ -109,6 +141,10 @@ def pipeline(
         "temperature": s.temperature if temperature is None else temperature,
     }
     text = s.text if text is None else text
-    if (source or s.source) == "pretrained":
+    chosen = source or s.source
+    if chosen == "pretrained":
         return pretrained_pipeline(text, s.layer, s.head, **flags)
+    model = state.trained_model()
+    if chosen == "trained" and model is not None and config is None:
+        return trained_pipeline(model, text, **flags)
     return toy_pipeline(text, s.toy if config is None else config, **flags)

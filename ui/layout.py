@@ -10,7 +10,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from core.params import Problem
 from core.pipeline import Encoded
-from core.tokenize import MAX_TOKENS
+from core.tokenize import MAX_TOKENS, tokenize
 from ui import state, theme
 from ui.controls import CONTROL_LABELS
 from ui.i18n import t
@@ -23,9 +23,19 @@ def header(title_key: str, intro_key: str, uses: Sequence[str]) -> None:
     """Title, explanation, and which sidebar controls this page listens to."""
     st.title(t(title_key))
     st.markdown(t(intro_key))
-    source = state.settings().source
+    s = state.settings()
+    source = s.source
     if source != "toy":
         uses = [K.SRC, *(key for key in uses if key not in TOY_ONLY)]
+    model = state.trained_model()
+    if source == "trained" and model is None:
+        st.info(t("no_trained_model"))
+    elif source == "trained" and model is not None:
+        tokens = list(tokenize(s.text).tokens)
+        unknown = [tok for tok, u in zip(tokens, model.unknown(tokens), strict=True) if u]
+        if unknown:
+            words = ", ".join(f"“{escape_md(w)}”" for w in dict.fromkeys(unknown))
+            st.caption(t("trained_unknown", words=words))
     names = ", ".join(t(CONTROL_LABELS[key]) for key in uses)
     st.caption(t("uses", names=names))
 

@@ -11,6 +11,22 @@ PAGES = [
     PageSpec("app_pages/score.py", "nav_score", "score", (K.KIND, K.SOURCE, K.TARGET)),
     PageSpec("app_pages/roles.py", "nav_roles", "roles", (K.QUERY,)),
     PageSpec("app_pages/dot.py", "nav_dot", "dot-product", (K.WORD_A, K.WORD_B, K.VECTOR_KIND)),
+    PageSpec(
+        "app_pages/learn.py",
+        "nav_learn",
+        "learn",
+        (
+            K.LEARN_MODE,
+            K.LEARN_SEED,
+            K.LEARN_STEPS,
+            K.LEARN_LR,
+            K.LEARN_D_MODEL,
+            K.LEARN_D_K,
+            K.LEARN_SOFTMAX,
+            K.PROBE,
+            K.REL_QUERY,
+        ),
+    ),
     PageSpec("app_pages/summary.py", "nav_summary", "summary"),
     PageSpec("app_pages/real_model.py", "nav_real", "real-model", (K.HIDE_SPECIALS,), heads=True),
     PageSpec(

@@ -8,6 +8,7 @@ from urllib.parse import quote, urlencode, urlsplit, urlunsplit
 
 import streamlit as st
 
+from core.learning import DEFAULT_PROBE, TrainedModel, TrainSettings
 from core.params import Param, Rejected, decode_all, encode_changed
 from core.pipeline import ToyConfig, resolve_index
 
@@ -15,6 +16,7 @@ DEFAULT_TEXT = "The black cat drank the milk"
 DEFAULT_SOURCE = "The ball is blue"
 DEFAULT_TARGET = "La bola es azul"
 _TOY = ToyConfig()
+LEARN = TrainSettings()
 SOURCES = ("toy", "pretrained", "trained")  # where the vectors come from
 
 
@@ -51,8 +53,18 @@ class K:
     CMP_B = "cb"  # compare: sentence B
     CMP_SETTING = "cmps"  # compare: the setting that differs
     STEP = "step"  # presenter mode: which step of the pipeline is on screen
+    LEARN_MODE = "lmode"  # page 7: learn from the task, or set relevance by hand
+    LEARN_SEED = "lseed"  # page 7: training seed
+    LEARN_STEPS = "lsteps"  # page 7: training steps
+    LEARN_LR = "llr"  # page 7: learning rate
+    LEARN_D_MODEL = "ldm"  # page 7: model width
+    LEARN_D_K = "ldk"  # page 7: query/key width
+    LEARN_SOFTMAX = "lsoft"  # page 7: train with softmax
+    PROBE = "probe"  # page 7: the sentence whose attention is watched
+    REL_QUERY = "rq"  # page 7, mode 2: the query word
 
 
+TRAINED_MODEL = "_trained_model"  # the model trained on page 7, a source for the other pages
 SAVED_TEXT = "_saved_text"  # the user's sentence while the worked example is on screen
 _INTERNAL = "_url_loaded"  # set once the link of this session has been read
 _REJECTED = "_url_rejected"  # what the link asked for and did not get
@@ -96,6 +108,15 @@ PAGE_PARAMS: dict[str, Param] = {
             K.CMP_SETTING, "softmax", "choice", choices=("softmax", "scale", "pe", "seed", "source")
         ),
         Param(K.STEP, 0, "int", 0, 7),
+        Param(K.LEARN_MODE, "task", "choice", choices=("task", "relevance")),
+        Param(K.LEARN_SEED, LEARN.seed, "int", 0, 9999),
+        Param(K.LEARN_STEPS, LEARN.steps, "int", 10, 2000),
+        Param(K.LEARN_LR, LEARN.lr, "float", 0.001, 1.0),
+        Param(K.LEARN_D_MODEL, LEARN.d_model, "int", 4, 64),
+        Param(K.LEARN_D_K, LEARN.d_k, "int", 2, 32),
+        Param(K.LEARN_SOFTMAX, LEARN.use_softmax, "bool"),
+        Param(K.PROBE, DEFAULT_PROBE, "text"),
+        Param(K.REL_QUERY, -1, "int", -1, 63),
     )
 }
 ALL_PARAMS = GLOBAL_PARAMS | PAGE_PARAMS
@@ -186,6 +207,10 @@ def flipped(s: Settings, setting: str) -> Settings:
     if setting == "source":
         return dataclasses.replace(s, source="pretrained" if s.source == "toy" else "toy")
     raise ValueError(f"unknown setting to flip: {setting!r}")
+
+
+def trained_model() -> TrainedModel | None:
+    return st.session_state.get(TRAINED_MODEL)
 
 
 def token_index(key: str, n: int) -> int:

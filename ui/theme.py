@@ -32,6 +32,7 @@ MAX_DIMS = 48  # widest vector drawn in full; a wider one (384 for MiniLM) shows
 CONTEXT_CHARS = 70  # sentence characters quoted under each chart title
 LABEL_LIMIT = 90  # px: longest axis label before it is cut with an ellipsis
 BAR_WIDTH = 440  # px: bar charts
+BAR_GROUP_STEP = 12  # px: one bar inside a group (before / after / target)
 BAR_WIDTH_HALF = 290  # px: a bar chart in one of two columns
 NUMBER_FORMAT = ".2f"  # numbers in cells
 TOOLTIP_FORMAT = ".4f"  # numbers in tooltips
