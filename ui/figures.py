@@ -102,8 +102,12 @@ def word_by_word(
     domain_max: float | None = None,
     span: int = theme.SPAN_FULL,
     big: bool = False,
+    context: list[str] | None = None,
 ) -> Spec:
-    """[n_q, n_k] matrix: query words down, key words across."""
+    """[n_q, n_k] matrix: query words down, key words across.
+
+    `context`: the lines under the title when they are not the sidebar's sentence and settings.
+    """
     return spec(
         "heatmap",
         matrix,
@@ -119,7 +123,7 @@ def word_by_word(
         selectable=selectable,
         domain_max=domain_max,
         span=span,
-        subtitle=context_line(s),
+        subtitle=context or context_line(s),
         numbers_note=t("numbers_too_small"),
         big=big,
     )

@@ -36,7 +36,7 @@ def run(pages: list[PageSpec]) -> None:
         for i, p in enumerate(pages)
     ]
     params = {p.url_path: p.params for p in pages}
-    current = st.navigation(st_pages)
+    current = st.navigation(st_pages, expanded=True)
     by_path = {p.url_path: p for p in pages}
     spec = by_path.get(current.url_path)
     if spec and not spec.chrome:

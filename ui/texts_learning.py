@@ -107,6 +107,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Attention of “{sentence}” at step {step}",
         "zh": "“{sentence}” 在第 {step} 步的注意力",
     },
+    "ctx_training": {
+        "en": "trained here: seed {seed}, {steps} steps, learning rate {lr:g}, d_model {d_model}, d_k {d_k}, softmax {softmax}",
+        "zh": "在此训练：种子 {seed}，{steps} 步，学习率 {lr:g}，d_model {d_model}，d_k {d_k}，softmax {softmax}",
+    },
     "learn_curves": {"en": "Loss and accuracy while training", "zh": "训练过程中的损失与准确率"},
     "learn_loss": {"en": "loss", "zh": "损失"},
     "learn_accuracy": {"en": "accuracy", "zh": "准确率"},

@@ -30,6 +30,22 @@ def settings_from(values: dict) -> TrainSettings:
     return dataclasses.replace(DEFAULTS, snapshot_every=LIVE_EVERY, **values)
 
 
+def context(settings: TrainSettings, probe: str) -> list[str]:
+    """What a page-7 chart shows: the probe and the training run (not the sidebar's model)."""
+    return [
+        f"“{probe}”",
+        t(
+            "ctx_training",
+            seed=settings.seed,
+            steps=settings.steps,
+            lr=settings.lr,
+            d_model=settings.d_model,
+            d_k=settings.d_k,
+            softmax=t("on") if settings.use_softmax else t("off"),
+        ),
+    ]
+
+
 def curves_frame(losses: np.ndarray, accuracies: np.ndarray) -> pd.DataFrame:
     """Long form for the loss/accuracy chart: one row per (step, series)."""
     steps = np.arange(len(losses))
@@ -74,6 +90,7 @@ def run(settings: TrainSettings, probe: str, s: Settings) -> tuple[TrainResult, 
             s,
             probabilities=settings.use_softmax,
             highlight=len(tokens) - 1,
+            context=context(settings, probe),
         )
         with heat.container():
             st.vega_lite_chart(None, chart, width="content")
@@ -153,6 +170,7 @@ def show_result(result: TrainResult, s: Settings) -> None:
                     probabilities=probs,
                     highlight=result.watch_row,
                     span=span,
+                    context=context(result.settings, " ".join(tokens)),
                 )
             )
     ranking = _row_ranking(result)
