@@ -1,0 +1,140 @@
+"""The embedding-source switch on every concept page, the real-model page and page 7."""
+
+import numpy as np
+import pytest
+
+from core.learning import train
+from core.pretrained import MiniLM
+from core.sources import pretrained_pipeline, trained_pipeline
+from tests.apptest_utils import all_text, chart_records, chart_titles, open_page
+from ui.i18n import TEXTS
+
+CONCEPT_PAGES = [
+    "app_pages/input.py",
+    "app_pages/rows.py",
+    "app_pages/weights.py",
+    "app_pages/score.py",
+    "app_pages/roles.py",
+    "app_pages/dot.py",
+    "app_pages/summary.py",
+]
+
+
+@pytest.fixture(scope="module")
+def minilm():
+    return MiniLM.load()
+
+
+@pytest.mark.parametrize("page", CONCEPT_PAGES)
+def test_pretrained_source_on_every_concept_page(page, minilm):
+    at = open_page(page, {"src": "pretrained", "layer": "3", "head": "7"})
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.segmented_control(key="src").value == "pretrained"
+    assert at.number_input(key="layer").value == 3
+    if page == "app_pages/score.py":
+        # the softmax-on weights shown are the real head's weights, recomputed by our attend()
+        records = chart_records(at, TEXTS["m_weights_soft"]["en"])
+        n = int(np.sqrt(len(records)))
+        labels = [r["row_label"] for r in records[::n]]
+        assert labels[0] == "[CLS]" and labels[-1] == "[SEP]"
+        reference = minilm.run("The black cat drank the milk").weights[3, 7]
+        np.testing.assert_allclose([r["value"] for r in records], reference.ravel(), atol=1e-5)
+
+
+def test_pretrained_pipeline_equals_the_model_with_defaults(minilm):
+    p = pretrained_pipeline(minilm, "Attention is all you need.", 4, 2)
+    r = minilm.run("Attention is all you need.")
+    np.testing.assert_allclose(p.attention.weights, r.weights[4, 2], atol=1e-5)
+    np.testing.assert_allclose(p.attention.scores, r.scores[4, 2], atol=1e-4)
+    off = pretrained_pipeline(minilm, "Attention is all you need.", 4, 2, use_softmax=False)
+    np.testing.assert_allclose(
+        off.attention.output, r.scores[4, 2] @ r.v[4, 2], rtol=1e-4, atol=1e-4
+    )
+
+
+def test_real_model_page_grid_and_click_state():
+    at = open_page("app_pages/real_model.py", {"layer": "0", "head": "2", "nospecial": "1"})
+    assert not at.exception
+    titles = chart_titles(at)
+    assert TEXTS["real_grid"]["en"] in titles
+    grid = next(c for c in at.get("vega_lite_chart") if TEXTS["real_grid"]["en"] in c.proto.spec)
+    assert grid.proto.spec.count("data:image/png;base64,") == 0  # images travel as datasets
+    body = all_text(at)
+    assert "L0 H2" in body  # the previous-word head of MiniLM, measured on the sentence
+    assert TEXTS["specials_hidden_note"]["en"] in body
+    records = chart_records(at, TEXTS["m_weights_soft"]["en"])
+    assert {r["row_label"] for r in records} == {"the", "black", "cat", "drank", "milk"}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_page7_trains_and_shows_curves_and_heatmaps(lang):
+    at = open_page("app_pages/learn.py", {"lang": lang})
+    assert not at.exception
+    assert TEXTS["learn_press_train"][lang] in all_text(at)
+    at.button(key="learn_train").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    titles = chart_titles(at)
+    for key in ("learn_curves", "learn_before", "learn_after"):
+        assert TEXTS[key][lang] in titles
+    after = chart_records(at, TEXTS["learn_after"][lang])
+    expected = train(0).probe_weights
+    np.testing.assert_allclose([r["value"] for r in after], expected.ravel(), atol=1e-9)
+    row = expected[5]
+    assert row[3] > row[2] > row[1]  # drank > cat > black
+
+
+def test_trained_model_becomes_a_source():
+    at = open_page("app_pages/learn.py")
+    at.button(key="learn_train").click().run()
+    at.switch_page("app_pages/score.py").run()
+    at.segmented_control(key="src").set_value("trained").run()
+    assert not at.exception
+    assert TEXTS["no_trained_model"]["en"] not in all_text(at)
+    records = chart_records(at, TEXTS["m_weights_soft"]["en"])
+    model = train(0).model
+    expected = trained_pipeline(model, "The black cat drank the milk").attention.weights
+    np.testing.assert_allclose([r["value"] for r in records], expected.ravel(), atol=1e-9)
+    at.text_area(key="text").input("The purple cat drank the milk").run()
+    assert "purple" in all_text(at)  # told that the trained model never saw it
+
+
+def test_trained_source_without_a_model_says_so():
+    at = open_page("app_pages/summary.py", {"src": "trained"})
+    assert not at.exception
+    assert TEXTS["no_trained_model"]["en"] in all_text(at)
+
+
+@pytest.mark.parametrize(
+    "probe,key",
+    [
+        ("", "probe_empty"),
+        ("the cat", "probe_wrong_length"),
+        ("the pink cat drank the milk", "probe_unknown_words"),
+    ],
+)
+def test_page7_bad_probe_is_explained(probe, key):
+    at = open_page("app_pages/learn.py", {"probe": probe} if probe else {})
+    if not probe:
+        at.text_input(key="probe").input("").run()
+    assert not at.exception
+    warning = "\n".join(w.value for w in at.warning)
+    assert TEXTS[key]["en"].split("{")[0].strip()[:25] in warning
+
+
+def test_page7_without_softmax_reports_honestly():
+    at = open_page("app_pages/learn.py", {"lsoft": "0"})
+    at.button(key="learn_train").click().run()
+    assert not at.exception
+    result = train(0, use_softmax=False)
+    after = chart_records(at, TEXTS["learn_after"]["en"])
+    np.testing.assert_allclose([r["value"] for r in after], result.probe_weights.ravel(), atol=1e-9)
+    assert "softmax off" in str(at.get("vega_lite_chart")[2].proto.spec)
+
+
+def test_page7_relevance_mode_reaches_the_target():
+    at = open_page("app_pages/learn.py", {"lmode": "relevance"})
+    assert not at.exception
+    at.button(key="rel_train").click().run()
+    assert not at.exception
+    caption = next(c.value for c in at.caption if "Largest gap" in c.value)
+    assert float(caption.rsplit(" ", 1)[1]) < 0.05
