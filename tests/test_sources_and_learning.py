@@ -138,3 +138,46 @@ def test_page7_relevance_mode_reaches_the_target():
     assert not at.exception
     caption = next(c.value for c in at.caption if "Largest gap" in c.value)
     assert float(caption.rsplit(" ", 1)[1]) < 0.05
+
+
+def test_compare_two_sentences_explains_why_no_difference():
+    at = open_page("app_pages/compare.py")
+    assert not at.exception
+    body = all_text(at).replace("\\", "")
+    assert "position 8" in body and "hungry" in body and "sweet" in body
+    assert len(at.get("vega_lite_chart")) == 2  # A and B, no difference map
+
+
+def test_compare_settings_draws_the_difference():
+    at = open_page(
+        "app_pages/compare.py", {"cmp": "settings", "cmps": "softmax", "cmpm": "weights"}
+    )
+    assert not at.exception
+    assert len(at.get("vega_lite_chart")) == 3
+    from core.pipeline import run_toy
+
+    on = run_toy("The black cat drank the milk").attention.weights
+    off = run_toy("The black cat drank the milk", use_softmax=False).attention.weights
+    diff = chart_records(at, TEXTS["cmp_diff"]["en"])
+    np.testing.assert_allclose([r["value"] for r in diff], (off - on).ravel(), atol=1e-12)
+    assert float(at.metric[0].value) == pytest.approx(np.abs(off - on).max(), abs=5e-5)
+
+
+def test_compare_same_sentences_difference_is_zero_and_zh_works():
+    text = "the cat sat"
+    at = open_page("app_pages/compare.py", {"ca": text, "cb": text, "lang": "zh"})
+    assert not at.exception
+    assert at.title[0].value == TEXTS["compare_title"]["zh"]
+    assert float(at.metric[0].value) == 0.0
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_glossary_links_every_term(lang):
+    from ui.texts_classroom import GLOSSARY
+
+    at = open_page("app_pages/glossary.py", {"lang": lang})
+    assert not at.exception
+    body = all_text(at)
+    for term_id, english, chinese, _ in GLOSSARY:
+        assert english in body and chinese in body
+        assert TEXTS[f"gloss_{term_id}"][lang] in body

@@ -17,6 +17,7 @@ import numpy as np
 from streamlit.testing.v1 import AppTest
 
 from core.attention import attend
+from ui.menu import PAGES as MENU
 
 ROOT = Path(__file__).resolve().parent.parent
 REPORT = ROOT / "bench-report.md"
@@ -27,16 +28,7 @@ TRIVIAL = (  # the same router, sidebar and link handling as every page, with a 
     "run([PageSpec(lambda: st.write('hello'), 'nav_home', 'trivial')])\n"
 )
 LONG_TEXT = " ".join(f"word{i}" for i in range(64))
-PAGES = [
-    "app_pages/home.py",
-    "app_pages/input.py",
-    "app_pages/rows.py",
-    "app_pages/weights.py",
-    "app_pages/score.py",
-    "app_pages/roles.py",
-    "app_pages/dot.py",
-    "app_pages/summary.py",
-]
+PAGES = [page.source for page in MENU]
 TARGET_RATIO = 10.0  # every page should re-run in under 10x the trivial page
 
 
