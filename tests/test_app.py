@@ -14,6 +14,13 @@ from tests.apptest_utils import (
 )
 from ui.i18n import TEXTS
 
+# pages that draw the sidebar's sentence (page 7's task, compare and the glossary have their own)
+DRAWS_SIDEBAR_TEXT = [
+    p
+    for p in PAGES
+    if p not in ("app_pages/learn.py", "app_pages/compare.py", "app_pages/glossary.py")
+]
+
 BAD_TEXTS = {
     "empty": "",
     "spaces": "   \t  ",
@@ -65,6 +72,8 @@ def test_bad_text_never_breaks_a_page(page, name):
     assert not at.exception, [e.value for e in at.exception]
     assert at.text_area(key="text").value == text, "the user's text is kept as typed"
     body = all_text(at)
+    if page not in DRAWS_SIDEBAR_TEXT:
+        return
     if not text.strip():
         assert TEXTS["empty_text"]["en"] in body
     if name == "long":
@@ -76,7 +85,7 @@ def test_bad_text_never_breaks_a_page(page, name):
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_bad_text_in_chinese_ui(lang):
-    for page in PAGES:
+    for page in DRAWS_SIDEBAR_TEXT:
         at = open_page(page, {"lang": lang, "text": "   "})
         assert not at.exception
         assert TEXTS["empty_text"][lang] in all_text(at)
