@@ -4,7 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from core.pipeline import identical_rows, repeated_pairs
-from ui import compute, figures, layout, state
+from ui import compute, figures, layout, state, theme
 from ui.i18n import t
 from ui.state import K
 
@@ -24,7 +24,7 @@ inputs = (
     (enc.positions, figures.positions_title(s)),
     (enc.x, figures.x_title(enc, s)),
 )
-slots, span = layout.grid(3, len(enc.tokens), per_row=3)
+slots, span = layout.grid(3, enc.x.shape[1], per_row=3, min_cell=theme.CELL_MIN_WIDTH)
 for slot, (matrix, title) in zip(slots, inputs, strict=True):
     with slot:
         figures.show(figures.per_token(matrix, enc.tokens, title, s, span=span))
@@ -38,7 +38,7 @@ if repeats or same:
     else:
         st.info(t("distinct_rows" if s.source == "toy" else "distinct_rows_learned", pairs=pairs))
 
-slots, span = layout.grid(3, len(enc.tokens), per_row=3)
+slots, span = layout.grid(3, enc.q.shape[1], per_row=3, min_cell=theme.CELL_MIN_WIDTH)
 for slot, (matrix, name) in zip(
     slots, ((enc.q, "m_q"), (enc.k, "m_k"), (enc.v, "m_v")), strict=True
 ):

@@ -96,7 +96,7 @@ if name == "tokens":
 elif name == "embed":
     show_big(figures.per_token(enc.embedding, tok, t("m_embedding"), s, **big))
 elif name == "pos":
-    slots, span = layout.grid(2, len(tok), per_row=2)
+    slots, span = layout.grid(2, enc.x.shape[1], per_row=2, min_cell=theme.CELL_MIN_WIDTH)
     for slot, (m, title) in zip(
         slots,
         ((enc.positions, figures.positions_title(s)), (enc.x, figures.x_title(enc, s))),
@@ -105,7 +105,7 @@ elif name == "pos":
         with slot:
             show_big(figures.per_token(m, tok, title, s, span=span, big=True))
 elif name == "qkv":
-    slots, span = layout.grid(3, len(tok), per_row=3)
+    slots, span = layout.grid(3, enc.q.shape[1], per_row=3, min_cell=theme.CELL_MIN_WIDTH)
     for slot, (m, key) in zip(slots, ((enc.q, "m_q"), (enc.k, "m_k"), (enc.v, "m_v")), strict=True):
         with slot:
             show_big(figures.per_token(m, tok, t(key), s, span=span, big=True))

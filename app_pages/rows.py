@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import compute, figures, layout, state
+from ui import compute, figures, layout, state, theme
 from ui.i18n import t
 from ui.state import K
 
@@ -36,29 +36,33 @@ st.selectbox(
 word = st.session_state[K.WORD]
 st.caption(t("rows_click_hint"))
 
-slots, span = layout.grid(6, n, per_row=3)
+slots, span = layout.grid(4, enc.x.shape[1], per_row=4, min_cell=theme.CELL_MIN_WIDTH)
 mark = {"highlight": word, "selectable": True, "span": span}
-charts = [
+vectors = [
     ("x", figures.per_token(enc.x, tokens, figures.x_title(enc, s), s, **mark)),
     ("q", figures.per_token(enc.q, tokens, t("m_q"), s, **mark)),
     ("k", figures.per_token(enc.k, tokens, t("m_k"), s, **mark)),
     ("v", figures.per_token(enc.v, tokens, t("m_v"), s, **mark)),
-    (
-        "w",
-        figures.word_by_word(
-            p.attention.weights,
-            tokens,
-            tokens,
-            figures.weights_title(s.use_softmax),
-            s,
-            probabilities=s.use_softmax,
-            **mark,
-        ),
-    ),
-    ("z", figures.per_token(p.attention.output, tokens, t("m_output"), s, **mark)),
 ]
-for slot, (name, chart) in zip(slots, charts, strict=True):
+for slot, (name, chart) in zip(slots, vectors, strict=True):
     with slot:
         figures.show(chart, key=f"rows_{name}", on_point=_pick)
+
+(left, right), span = layout.grid(2, n, per_row=2)
+mark = {"highlight": word, "selectable": True, "span": span}
+with left:
+    weights = figures.word_by_word(
+        p.attention.weights,
+        tokens,
+        tokens,
+        figures.weights_title(s.use_softmax),
+        s,
+        probabilities=s.use_softmax,
+        **mark,
+    )
+    figures.show(weights, key="rows_w", on_point=_pick)
+with right:
+    output = figures.per_token(p.attention.output, tokens, t("m_output"), s, **mark)
+    figures.show(output, key="rows_z", on_point=_pick)
 
 layout.notice("rows_notice")

@@ -7,6 +7,7 @@ from core.pipeline import row_sums, value_range
 from ui import compute, controls, figures, layout, state
 from ui.i18n import t
 from ui.state import K
+from ui.theme import CELL_MIN_WIDTH
 
 s = state.settings()
 layout.header(
@@ -81,7 +82,9 @@ st.dataframe(
 )
 
 st.subheader(t("score_step4"))
-(c_off, c_on), span = layout.grid(2, len(k_tok), per_row=2)
+(c_off, c_on), span = layout.grid(
+    2, on.attention.output.shape[1], per_row=2, min_cell=CELL_MIN_WIDTH
+)
 with c_off:
     figures.show(figures.per_token(off.attention.output, q_tok, t("out_off"), s, span=span))
 with c_on:

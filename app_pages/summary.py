@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import compute, figures, layout, state
+from ui import compute, figures, layout, state, theme
 from ui.i18n import t
 from ui.state import K
 
@@ -17,30 +17,29 @@ enc, att = p.key_side, p.attention
 layout.require_tokens(enc)
 tok = enc.tokens
 
-slots, span = layout.grid(8, len(tok), per_row=4)
-charts = [
-    figures.per_token(enc.x, tok, figures.x_title(enc, s), s, span=span),
-    figures.per_token(enc.q, tok, t("m_q"), s, span=span),
-    figures.per_token(enc.k, tok, t("m_k"), s, span=span),
-    figures.per_token(enc.v, tok, t("m_v"), s, span=span),
-    figures.word_by_word(att.factor, tok, tok, t("m_factor"), s, span=span),
-    figures.word_by_word(
-        att.scores, tok, tok, figures.scores_title(s.scale, s.temperature), s, span=span
-    ),
-    figures.word_by_word(
-        att.weights,
-        tok,
-        tok,
-        figures.weights_title(s.use_softmax),
-        s,
-        probabilities=s.use_softmax,
-        span=span,
-    ),
-    figures.per_token(att.output, tok, t("m_output"), s, span=span),
+vectors = [
+    (enc.x, figures.x_title(enc, s)),
+    (enc.q, t("m_q")),
+    (enc.k, t("m_k")),
+    (enc.v, t("m_v")),
 ]
-for slot, chart in zip(slots, charts, strict=True):
+slots, span = layout.grid(4, enc.x.shape[1], per_row=4, min_cell=theme.CELL_MIN_WIDTH)
+for slot, (matrix, title) in zip(slots, vectors, strict=True):
     with slot:
-        figures.show(chart)
+        figures.show(figures.per_token(matrix, tok, title, s, span=span))
 
+word_maps = [
+    (att.factor, t("m_factor"), False),
+    (att.scores, figures.scores_title(s.scale, s.temperature), False),
+    (att.weights, figures.weights_title(s.use_softmax), s.use_softmax),
+]
+slots, span = layout.grid(3, len(tok), per_row=3)
+for slot, (matrix, title, probabilities) in zip(slots, word_maps, strict=True):
+    with slot:
+        figures.show(
+            figures.word_by_word(matrix, tok, tok, title, s, probabilities=probabilities, span=span)
+        )
+
+figures.show(figures.per_token(att.output, tok, t("m_output"), s))
 st.markdown(t("summary_recap"))
 layout.notice("summary_notice")

@@ -40,12 +40,15 @@ def header(title_key: str, intro_key: str, uses: Sequence[str]) -> None:
     st.caption(t("uses", names=names))
 
 
-def grid(count: int, n_words: int, per_row: int) -> tuple[list[DeltaGenerator], int]:
-    """`count` chart slots, up to `per_row` side by side as long as n-word heatmaps fit.
+def grid(
+    count: int, n_columns: int, per_row: int, min_cell: int = theme.CELL_MIN
+) -> tuple[list[DeltaGenerator], int]:
+    """`count` chart slots, up to `per_row` side by side while heatmaps of `n_columns` columns
+    (words, or dimensions with `min_cell=theme.CELL_MIN_WIDTH`) still fit.
 
     Returns the slots and the span (px) each heatmap should aim for.
     """
-    across = theme.columns_for(n_words, per_row)
+    across = theme.columns_for(n_columns, per_row, min_cell)
     columns = st.columns(across) if across > 1 else [st.container()]
     return [columns[i % across] for i in range(count)], theme.SPANS[across]
 

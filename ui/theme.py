@@ -43,9 +43,9 @@ LABEL_ROOM = 110  # px: axis labels and legend beside a heatmap
 SPANS = {1: SPAN_FULL, 2: SPAN_HALF, 3: SPAN_THIRD, 4: SPAN_QUARTER}
 
 
-def columns_for(n_words: int, wanted: int) -> int:
-    """How many word-by-word heatmaps fit side by side (at most `wanted`, at least 1)."""
-    need = n_words * CELL_MIN + LABEL_ROOM
+def columns_for(n_columns: int, wanted: int, min_cell: int = CELL_MIN) -> int:
+    """How many heatmaps of n columns fit side by side (at most `wanted`, at least 1)."""
+    need = min(n_columns, MAX_DIMS) * min_cell + LABEL_ROOM
     fits = [c for c in range(1, wanted + 1) if need * c <= MAIN_WIDTH]
     return max(fits, default=1)
 
