@@ -170,7 +170,13 @@ def heatmap(
         layers.append(text)
     title_font = {"fontSize": theme.BIG_TITLE, "subtitleFontSize": theme.BIG_LABEL} if big else {}
     return alt.layer(*layers).properties(
-        title=alt.TitleParams(title, subtitle=_lines(subtitle) or "", anchor="start", **title_font),
+        title=alt.TitleParams(
+            title,
+            subtitle=_lines(subtitle) or "",
+            anchor="start",
+            limit=step_x * len(cols) + theme.LABEL_ROOM,  # cut with "…" rather than overlap
+            **title_font,
+        ),
         width=alt.Step(step_x),
         height=alt.Step(step_y),
         autosize=alt.AutoSizeParams(type="pad"),
