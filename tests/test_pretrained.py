@@ -175,3 +175,11 @@ def test_core_needs_neither_torch_nor_streamlit() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_model_folder_carries_licence_and_attribution() -> None:
+    folder = REPO / "models" / "minilm"
+    assert "Apache License" in (folder / "LICENSE").read_text()
+    readme = (folder / "README.md").read_text()
+    assert "sentence-transformers/all-MiniLM-L6-v2" in readme
+    assert "microsoft/MiniLM-L12-H384-uncased" in readme
