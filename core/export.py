@@ -30,7 +30,7 @@ def matrix_csv(
             f"matrix {m.shape} does not match {len(rows)} rows and {len(cols)} columns"
         )
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out)  # RFC 4180 line ends, so labels holding \r or \n get quoted
     writer.writerow([safe_cell(corner), *(safe_cell(c) for c in cols)])
     for label, values in zip(rows, m, strict=True):
         writer.writerow([safe_cell(label), *(repr(float(v)) for v in values)])

@@ -13,7 +13,7 @@ from core.pipeline import run_toy
 
 def test_matrix_csv_by_hand():
     text = matrix_csv(np.array([[1.0, -0.5], [0.25, 2.0]]), ["the", "cat"], ["a", "b"], corner="q")
-    assert text == "q,a,b\nthe,1.0,-0.5\ncat,0.25,2.0\n"
+    assert text == "q,a,b\r\nthe,1.0,-0.5\r\ncat,0.25,2.0\r\n"
 
 
 def test_csv_round_trips_full_precision_and_quotes_commas():

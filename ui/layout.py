@@ -99,7 +99,7 @@ def check_tokens(encoded: Encoded, notes: bool = True) -> bool:
         st.info(t("one_token"))
     repeated = [w for w, c in Counter(tok.lower() for tok in encoded.tokens).items() if c > 1]
     if repeated:
-        st.caption(t("repeated_note", words=", ".join(f"“{w}”" for w in repeated)))
+        st.caption(t("repeated_note", words=", ".join(f"“{escape_md(w)}”" for w in repeated)))
     return True
 
 
