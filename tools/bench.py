@@ -102,7 +102,7 @@ def main() -> int:
 def _extras() -> list[list[str]]:
     """Sections from the model benchmarks, when those modules exist."""
     sections = []
-    for name in ("tools.bench_pretrained", "tools.bench_learning"):
+    for name in ("tools.bench_pretrained", "tools.bench_learning", "tools.bench_server"):
         try:
             module = __import__(name, fromlist=["markdown"])
         except ImportError:
