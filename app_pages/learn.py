@@ -117,11 +117,15 @@ if mode == "task":
     if interrupted and not pressed:
         _, _, progress = interrupted
         st.warning(t("learn_interrupted", step=progress.step, steps=progress.steps))
+    probe_text = " ".join(tokens)
     if pressed:
-        result, remembered = training.run(wanted, " ".join(tokens), s)
-        training.keep(wanted, " ".join(tokens), result)
+        result, remembered = training.run(wanted, probe_text, s)
+        training.keep(wanted, probe_text, result)
         if remembered:
             st.caption(t("learn_cached"))
+    elif (done := training.finished(wanted, probe_text)) is not None:
+        training.keep(wanted, probe_text, done)  # a shared link shows the run it points to
+        st.caption(t("learn_cached"))
     last = st.session_state.get(training.RESULT)
     if last is None:
         st.info(t("learn_press_train"))

@@ -70,7 +70,9 @@ def test_real_model_page_grid_and_click_state():
 def test_page7_trains_and_shows_curves_and_heatmaps(lang):
     at = open_page("app_pages/learn.py", {"lang": lang})
     assert not at.exception
-    assert TEXTS["learn_press_train"][lang] in all_text(at)
+    body = all_text(at)
+    # before Train: an invitation, or the run already finished on this server (shared links)
+    assert TEXTS["learn_press_train"][lang] in body or TEXTS["learn_cached"][lang] in body
     at.button(key="learn_train").click().run()
     assert not at.exception, [e.value for e in at.exception]
     titles = chart_titles(at)

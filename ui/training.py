@@ -57,6 +57,12 @@ def curves_frame(losses: np.ndarray, accuracies: np.ndarray) -> pd.DataFrame:
     )
 
 
+def finished(settings: TrainSettings, probe: str) -> TrainResult | None:
+    """The finished run with exactly these settings, if anyone has trained it on this server."""
+    key = dataclasses.replace(settings, snapshot_every=LIVE_EVERY)
+    return compute.finished_runs().get((key, probe))
+
+
 def run(settings: TrainSettings, probe: str, s: Settings) -> tuple[TrainResult, bool]:
     """Train (or recall a finished run with the same settings), redrawing as it goes.
 
