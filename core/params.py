@@ -49,6 +49,8 @@ class Param:
         return f"≤ {MAX_TEXT_CHARS} characters"
 
     def encode(self, value: Any) -> str:
+        if self.kind == "text" and value == "":
+            return " "  # browsers drop empty parameters; a space keeps "the box was emptied"
         if self.kind == "bool":
             return "1" if value else "0"
         if self.kind == "float":

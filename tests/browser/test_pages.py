@@ -1,0 +1,548 @@
+"""The app in a real browser: pages, languages, links, charts, clicks, tooltips and bad input.
+
+Run: `.venv/bin/python -m pytest tests/browser -q`. Needs Debian's Chromium at /usr/bin/chromium
+(see tests/browser/conftest.py). Every expected text comes from ui/i18n.py, so the tests follow
+the translations instead of copying them.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+from urllib.parse import parse_qs, urlencode, urlparse
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from core.tokenize import tokenize
+from ui.i18n import TEXTS
+from ui.state import DEFAULT_TEXT
+from ui.theme import HIGHLIGHT_COLOR
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
+# a shared 2-CPU machine can take seconds to mount and draw a chart: wait up to 15 s, not 5
+expect.set_options(timeout=15_000)
+
+# the eight teaching pages: url path -> (title key, menu label key)
+PAGES = {
+    "": ("home_title", "nav_home"),
+    "input": ("input_title", "nav_input"),
+    "rows": ("rows_title", "nav_rows"),
+    "weights": ("weights_title", "nav_weights"),
+    "score": ("score_title", "nav_score"),
+    "roles": ("roles_title", "nav_roles"),
+    "dot-product": ("dot_title", "nav_dot"),
+    "summary": ("summary_title", "nav_summary"),
+}
+CORE_PATHS = list(PAGES)
+
+IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
+RUNNING = "[data-testid='stApp'][data-test-script-state='running']"
+RUN_TIMEOUT = 45_000  # ms: one script run, cold caches included
+SETTLE = 0.6  # s: pause after a run so the front end finishes drawing
+MARKS = "g.role-mark path, g.role-mark rect, g.role-mark image"
+RECT = "path[aria-roledescription='rect mark']"
+XSS = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>'
+
+
+def en(key: str, **kwargs: object) -> str:
+    text = TEXTS[key]["en"]
+    return text.format(**kwargs) if kwargs else text
+
+
+def zh(key: str, **kwargs: object) -> str:
+    text = TEXTS[key]["zh"]
+    return text.format(**kwargs) if kwargs else text
+
+
+def plain(markdown: str) -> str:
+    """The visible text of a one-line Markdown string (bold and code marks removed)."""
+    return markdown.replace("**", "").replace("`", "")
+
+
+# ---- helpers -----------------------------------------------------------------------------------
+
+
+def wait_idle(page: Page, *, start: float = 0.3) -> None:
+    """Wait for the script run started by the last action to finish, then let the page settle.
+
+    Just after a click the app still says `notRunning` from the run before, so give the new run
+    `start` seconds to begin first (a run that is already over is fine too).
+    """
+    try:
+        page.wait_for_selector(RUNNING, timeout=int(start * 1000))
+    except PlaywrightTimeout:
+        pass  # the run was over before we looked, or there was none
+    page.wait_for_selector(IDLE, timeout=RUN_TIMEOUT)
+    time.sleep(SETTLE)
+
+
+def open_app(page: Page, base: str, path: str = "", params: dict[str, str] | None = None) -> None:
+    """Open a page by URL, which starts a new session, and wait for its first run to end.
+
+    Before that run starts the app also says `notRunning`, so wait for what every page draws
+    (its title, or an error) as well.
+    """
+    query = f"?{urlencode(params)}" if params else ""
+    page.goto(f"{base}/{path}{query}")
+    page.wait_for_function(
+        """() => {
+            const app = document.querySelector("[data-testid='stApp']");
+            const done = app && app.getAttribute("data-test-script-state") === "notRunning";
+            return done && document.querySelector("h1, [data-testid='stException']") !== null;
+        }""",
+        timeout=RUN_TIMEOUT,
+    )
+    time.sleep(SETTLE)
+
+
+def url_params(page: Page) -> dict[str, str]:
+    return {k: v[-1] for k, v in parse_qs(urlparse(page.url).query, keep_blank_values=True).items()}
+
+
+def url_path(page: Page) -> str:
+    return urlparse(page.url).path.strip("/")
+
+
+def title(page: Page) -> Locator:
+    return page.locator("h1")
+
+
+def sidebar(page: Page) -> Locator:
+    return page.get_by_test_id("stSidebar")
+
+
+def nav_links(page: Page) -> Locator:
+    return page.get_by_test_id("stSidebarNav").locator("a")
+
+
+def menu_link(page: Page, path: str) -> Locator:
+    """The sidebar menu link to the page at `path` ("" for the home page)."""
+    return page.get_by_test_id("stSidebarNav").locator(f"a[href$='/{path}']")
+
+
+def page_title(path: str, lang: str = "en") -> str:
+    return TEXTS[PAGES[path][0]][lang]
+
+
+def menu_label(path: str, lang: str = "en") -> str:
+    return TEXTS[PAGES[path][1]][lang]
+
+
+def go_by_menu(page: Page, path: str, lang: str = "en") -> None:
+    """Click the sidebar menu link to `path` and wait for that page's title."""
+    menu_link(page, path).click()
+    expect(title(page)).to_contain_text(page_title(path, lang), timeout=RUN_TIMEOUT)
+    wait_idle(page)
+
+
+def at_least(found: Locator, n: int, timeout: float = 10.0) -> int:
+    """Wait until `found` matches at least n elements (charts mount one by one); the count."""
+    deadline = time.monotonic() + timeout
+    while (count := found.count()) < n and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert count >= n, f"expected at least {n}, found {count}"
+    return count
+
+
+def no_exception(page: Page) -> None:
+    expect(page.get_by_test_id("stException")).to_have_count(0)
+
+
+def charts(page: Page) -> Locator:
+    return page.get_by_test_id("stVegaLiteChart")
+
+
+def title_pattern(chart_title: str, shortest: int = 10) -> re.Pattern[str]:
+    """The title in full, or as the app cuts a long one at the chart's width: a prefix + "…"."""
+    cuts = {chart_title[:k].rstrip() for k in range(shortest, len(chart_title))}
+    options = [re.escape(chart_title)] + [re.escape(cut) + "…" for cut in sorted(cuts)]
+    return re.compile("^(?:" + "|".join(options) + ")$")
+
+
+def charts_titled(page: Page, chart_title: str) -> Locator:
+    """Charts whose Vega title is `chart_title`, whole or cut short with "…"."""
+    heading = page.locator("g.role-title text").filter(has_text=title_pattern(chart_title))
+    return charts(page).filter(has=heading)
+
+
+def chart(page: Page, chart_title: str, count: int = 1) -> Locator:
+    """The first of the `count` charts titled `chart_title`, once drawn."""
+    found = charts_titled(page, chart_title)
+    try:
+        expect(found).to_have_count(count)
+    except AssertionError as error:
+        raise AssertionError(
+            f"{count} chart(s) titled {chart_title!r}? {chart_titles(page)}"
+        ) from error
+    expect(found.first.locator(MARKS).first).to_be_attached()
+    return found.first
+
+
+def chart_titles(page: Page) -> list[str]:
+    return (
+        charts(page).locator("g.role-title text").evaluate_all("els => els.map(e => e.textContent)")
+    )
+
+
+def axis_labels(one_chart: Locator, axis: str | None = None) -> list[str]:
+    """Label texts of a chart's axes; `axis` "X" or "Y" picks one axis (Vega's aria-label)."""
+    scope = one_chart.locator(f"g.role-axis[aria-label^='{axis}-axis']") if axis else one_chart
+    return scope.locator("g.role-axis-label text").evaluate_all(
+        "els => els.map(e => e.textContent)"
+    )
+
+
+def cell_fields(cell: Locator) -> dict[str, str]:
+    """A heatmap cell's data from Vega's aria-label: {axis title: value}, e.g. "002|cat"."""
+    label = cell.get_attribute("aria-label") or ""
+    pairs = (part.split(": ", 1) for part in label.split("; ") if ": " in part)
+    return {name: value for name, value in pairs}
+
+
+def cells(one_chart: Locator) -> Locator:
+    """The coloured cells of a heatmap: the rect marks of its first rect layer."""
+    return one_chart.locator("g.mark-rect").first.locator(RECT)
+
+
+def outline(one_chart: Locator) -> Locator:
+    """The highlight frame drawn around the followed word's row."""
+    return one_chart.locator(f"g.mark-rect {RECT}[stroke='{HIGHLIGHT_COLOR}']")
+
+
+def find_cell(one_chart: Locator, **wanted: str) -> Locator:
+    """The rect cell whose fields match, e.g. find_cell(c, **{"query word": "002|cat"})."""
+    found = cells(one_chart)
+    for i in range(found.count()):
+        fields = cell_fields(found.nth(i))
+        if all(fields.get(name) == value for name, value in wanted.items()):
+            return found.nth(i)
+    raise AssertionError(f"no cell with {wanted}")
+
+
+def number(text: str) -> float:
+    """A number as Vega prints it (U+2212 minus)."""
+    return float(text.replace("\u2212", "-"))
+
+
+def point_at(page: Page, target: Locator, fx: float = 0.5, fy: float = 0.5) -> tuple[float, float]:
+    """Scroll `target` to the middle of the window; the page point at (fx, fy) of its box.
+
+    The mouse is then moved there directly: the number printed in a heatmap cell covers its
+    centre, and Playwright's own hover/click refuse an element that another one covers.
+    """
+    target.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
+    box = target.bounding_box()
+    assert box is not None, "element has no box"
+    return box["x"] + box["width"] * fx, box["y"] + box["height"] * fy
+
+
+def type_sentence(page: Page, text: str, lang: str = "en") -> None:
+    """Replace the sidebar sentence and commit it the way a user does (Ctrl+Enter)."""
+    box = sidebar(page).get_by_label(TEXTS["sentence"][lang])
+    box.fill(text)
+    box.press("Control+Enter")
+    wait_idle(page)
+
+
+def check_menu(page: Page, lang: str) -> None:
+    """Every menu label is translated, and the teaching pages come in their order."""
+    at_least(nav_links(page), len(PAGES))
+    shown = nav_links(page).all_text_contents()
+    translated = {texts[lang] for key, texts in TEXTS.items() if key.startswith("nav_")}
+    assert set(shown) <= translated, shown
+    teaching = [menu_label(path, lang) for path in PAGES]
+    assert [label for label in shown if label in teaching] == teaching, shown
+
+
+def not_pwned(page: Page) -> None:
+    injected = page.evaluate(
+        "() => ({pwned: typeof window.__pwned,"
+        " imgs: document.querySelectorAll('img[src=\"x\"], img[onerror]').length})"
+    )
+    assert injected == {"pwned": "undefined", "imgs": 0}, injected
+
+
+# ---- 1. every page, in both languages ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("path", CORE_PATHS)
+def test_page_opens_and_draws(tab: Page, app_url: str, path: str, lang: str) -> None:
+    open_app(tab, app_url, path, {"lang": "zh"} if lang == "zh" else None)
+
+    expect(title(tab)).to_contain_text(page_title(path, lang))
+    check_menu(tab, lang)
+    expect(sidebar(tab).get_by_label(TEXTS["sentence"][lang])).to_have_value(DEFAULT_TEXT)
+    no_exception(tab)
+    drawn = charts(tab)
+    expect(drawn.first).to_be_attached()
+    for i in range(drawn.count()):  # every chart is drawn as SVG with marks, none is empty
+        expect(drawn.nth(i).locator(MARKS).first).to_be_attached()
+    assert url_params(tab).get("lang") == lang
+    if lang == "zh":  # the page text itself, not only the menu, is Chinese
+        assert page_title(path, "en") not in tab.locator("body").inner_text()
+
+
+def test_other_menu_pages_open(tab: Page, app_url: str) -> None:
+    """The menu's other pages (training, a real model, presenter mode...) open without errors."""
+    open_app(tab, app_url)
+    at_least(nav_links(tab), len(PAGES))
+    hrefs = nav_links(tab).evaluate_all("els => els.map(e => e.getAttribute('href'))")
+    others = [p for p in (urlparse(h).path.strip("/") for h in hrefs) if p not in PAGES]
+    if not others:
+        pytest.skip("the menu has only the teaching pages")
+    for path in others:  # by URL: presenter mode hides the sidebar, and with it the menu
+        open_app(tab, app_url, path)
+        assert url_path(tab) == path
+        no_exception(tab)
+        expect(title(tab)).to_have_count(1)
+        assert title(tab).inner_text().strip(), f"/{path} has an empty title"
+
+
+# ---- 2. a repeated word keeps two rows and columns ---------------------------------------------
+
+
+def test_repeated_words_get_their_own_labels(tab: Page, app_url: str) -> None:
+    open_app(tab, app_url, "score")
+    factor = chart(tab, en("m_factor"))
+    xs, ys = axis_labels(factor, "X"), axis_labels(factor, "Y")
+    assert xs == ["The", "black", "cat", "drank", "the", "milk"]
+    assert ys == xs
+    assert len(xs) == 6 and "The" in xs and "the" in xs
+    assert cells(factor).count() == 36
+
+    open_app(tab, app_url, "score", {"text": "the cat the cat"})
+    factor = chart(tab, en("m_factor"))
+    xs = axis_labels(factor, "X")
+    assert xs == ["the", "cat", "the", "cat"]
+    assert xs.count("the") == 2
+    assert axis_labels(factor, "Y") == xs
+    assert cells(factor).count() == 16
+    expect(tab.get_by_text(plain(en("repeated_note", words="“the”, “cat”")))).to_be_visible()
+
+
+# ---- 3. a shared link survives a page switch ---------------------------------------------------
+
+
+def test_shared_link_survives_page_switch(tab: Page, app_url: str) -> None:
+    sentence = "A small dog chased the red ball, 小狗追球"
+    open_app(tab, app_url, "input", {"lang": "zh", "text": sentence, "softmax": "0"})
+    expect(title(tab)).to_contain_text(zh("input_title"))
+    box = sidebar(tab).get_by_label(zh("sentence"))
+    expect(box).to_have_value(sentence)
+
+    nav_links(tab).nth(3).click()  # the 4th link of the menu: page 3, the weights
+    expect(title(tab)).to_contain_text(zh("weights_title"), timeout=RUN_TIMEOUT)
+    wait_idle(tab)
+
+    assert url_path(tab) == "weights"
+    expect(box).to_have_value(sentence)
+    expect(sidebar(tab).get_by_role("switch", name=zh("softmax"))).not_to_be_checked()
+    check_menu(tab, "zh")
+    params = url_params(tab)
+    assert params.get("lang") == "zh"
+    assert params.get("text") == sentence
+    assert params.get("softmax") == "0"
+    # the charts are drawn from the shared sentence: 小, 狗, 追, 球 are one token each
+    weights_chart = chart(tab, zh("m_weights_raw"), count=2)
+    assert axis_labels(weights_chart, "X") == list(tokenize(sentence).tokens)
+    no_exception(tab)
+
+
+# ---- 4. the softmax switch -------------------------------------------------------------------
+
+
+def softmax_switch(page: Page) -> Locator:
+    return sidebar(page).get_by_role("switch", name=en("softmax"))
+
+
+def flip_softmax(page: Page) -> None:
+    sidebar(page).get_by_text(en("softmax"), exact=True).click()
+    wait_idle(page)
+
+
+def test_softmax_switch_changes_score_and_home(tab: Page, app_url: str) -> None:
+    open_app(tab, app_url)
+    chart(tab, en("m_weights_soft"))
+    go_by_menu(tab, "score")
+    now_on = tab.get_by_text(plain(en("score_sidebar_now", state=en("on"))))
+    expect(now_on).to_be_visible()
+    expect(softmax_switch(tab)).to_be_checked()
+    assert "softmax" not in url_params(tab)
+
+    flip_softmax(tab)
+
+    expect(softmax_switch(tab)).not_to_be_checked()
+    expect(tab.get_by_text(plain(en("score_sidebar_now", state=en("off"))))).to_be_visible()
+    expect(now_on).to_have_count(0)
+    assert url_params(tab).get("softmax") == "0"
+    # the score page always shows both versions side by side
+    chart(tab, en("m_weights_raw"))
+    chart(tab, en("m_weights_soft"))
+
+    go_by_menu(tab, "")
+    chart(tab, en("m_weights_raw"))
+    expect(charts_titled(tab, en("m_weights_soft"))).to_have_count(0)
+    assert url_params(tab).get("softmax") == "0"
+    no_exception(tab)
+
+
+def test_softmax_switch_changes_summary(tab: Page, app_url: str) -> None:
+    open_app(tab, app_url, "summary")
+    soft = chart(tab, en("m_weights_soft"))
+    before = axis_labels(soft)
+    expect(charts_titled(tab, en("m_weights_raw"))).to_have_count(0)
+
+    flip_softmax(tab)
+
+    raw = chart(tab, en("m_weights_raw"))
+    # a title cut at the chart's width must still tell "softmax off" from "softmax on"
+    expect(charts_titled(tab, en("m_weights_soft"))).to_have_count(0)
+    assert axis_labels(raw) == before
+    assert url_params(tab).get("softmax") == "0"
+    no_exception(tab)
+
+
+# ---- 5. clicking a row follows that word -------------------------------------------------------
+
+
+def outlined_rows(one_chart: Locator) -> set[str | None]:
+    frame = outline(one_chart)
+    expect(frame.first).to_be_attached()
+    return {cell_fields(frame.nth(i)).get(en("ax_token")) for i in range(frame.count())}
+
+
+def test_click_on_row_follows_word(tab: Page, app_url: str) -> None:
+    open_app(tab, app_url, "rows")
+    picker = tab.get_by_role("combobox", name=en("pick_word"))
+    expect(picker).to_have_value("5: milk")  # the last word is followed at first
+
+    q = chart(tab, en("m_q"))
+    assert outlined_rows(q) == {"005|milk"}
+    labels = q.locator("g.role-axis[aria-label^='Y-axis'] g.role-axis-label text")
+    drank = labels.filter(has_text=re.compile("^drank$"))
+    expect(drank).to_have_count(1)
+    label_box = drank.bounding_box()
+    assert label_box is not None
+    middle = label_box["y"] + label_box["height"] / 2
+    target = None
+    q_cells = cells(q)
+    for i in range(q_cells.count()):
+        box = q_cells.nth(i).bounding_box()
+        if box and box["y"] <= middle <= box["y"] + box["height"] and box["x"] > label_box["x"]:
+            target = q_cells.nth(i)
+            break
+    assert target is not None, "no cell level with the y label 'drank'"
+    assert cell_fields(target).get(en("ax_token")) == "003|drank"
+    # off-centre, away from the number printed in the middle of the cell
+    tab.mouse.click(*point_at(tab, target, 0.2, 0.2))
+    wait_idle(tab)
+
+    expect(picker).to_have_value("3: drank")
+    assert url_params(tab).get("word") == "3"
+    # the yellow outline now sits on the drank row of every per-token chart
+    assert outlined_rows(chart(tab, en("m_q"))) == {"003|drank"}
+    assert outlined_rows(chart(tab, en("m_v"))) == {"003|drank"}
+    no_exception(tab)
+
+
+# ---- 6. tooltips -------------------------------------------------------------------------------
+
+
+def test_tooltip_shows_words_and_value(tab: Page, app_url: str) -> None:
+    open_app(tab, app_url, "score")
+    factor = chart(tab, en("m_factor"))
+    cell = find_cell(factor, **{en("ax_query"): "002|cat", en("ax_key"): "005|milk"})
+    value = number(cell_fields(cell)[en("ax_score")])
+
+    tab.mouse.move(*point_at(tab, cell, 0.2, 0.2))
+
+    tooltip = tab.locator("#vg-tooltip-element")
+    expect(tooltip).to_be_visible()
+    expect(tooltip).to_contain_text("cat")
+    expect(tooltip).to_contain_text("milk")
+    expect(tooltip).not_to_contain_text("|")  # the words, not the internal ids
+    text = tooltip.inner_text()
+    shown = re.findall(r"[-\u2212]?\d+\.\d+", text)
+    assert shown, text
+    assert math.isclose(number(shown[-1]), value, abs_tol=1e-4), (text, value)
+
+
+# ---- 7. bad input ----------------------------------------------------------------------------
+
+
+def test_empty_sentence_is_explained(tab: Page, app_url: str) -> None:
+    open_app(tab, app_url, "score")
+    expect(charts(tab).first).to_be_attached()
+
+    type_sentence(tab, "")
+
+    expect(tab.get_by_text(en("empty_text"))).to_be_visible()
+    no_exception(tab)
+    expect(charts(tab)).to_have_count(0)
+
+    type_sentence(tab, "   \u200b  ")  # only spaces and an invisible character
+    expect(tab.get_by_text(en("empty_text"))).to_be_visible()
+    no_exception(tab)
+
+
+def test_html_in_sentence_stays_text_on_every_page(tab: Page, app_url: str) -> None:
+    tokens = list(tokenize(XSS).tokens)
+    open_app(tab, app_url, "score")
+    type_sentence(tab, XSS)
+    not_pwned(tab)
+    factor = chart(tab, en("m_factor"))
+    assert axis_labels(factor, "X") == tokens
+    assert axis_labels(factor, "Y") == tokens
+    assert url_params(tab).get("text") == XSS
+
+    for path in CORE_PATHS:
+        go_by_menu(tab, path)
+        no_exception(tab)
+        not_pwned(tab)
+        expect(sidebar(tab).get_by_label(en("sentence"))).to_have_value(XSS)
+        expect(charts(tab).first.locator(MARKS).first).to_be_attached()
+        if path == "":
+            expect(
+                tab.get_by_test_id("stMainBlockContainer").get_by_test_id("stCode")
+            ).to_contain_text(" | ".join(tokens))
+
+    open_app(tab, app_url, "roles", {"text": XSS})  # the same text from a shared link
+    no_exception(tab)
+    not_pwned(tab)
+    expect(sidebar(tab).get_by_label(en("sentence"))).to_have_value(XSS)
+
+
+# ---- 8. nonsense in the link -----------------------------------------------------------------
+
+
+def refused_warning(page: Page) -> Locator:
+    return page.get_by_test_id("stAlert").filter(has_text=en("url_rejected_title"))
+
+
+def test_nonsense_url_parameters_are_refused(tab: Page, app_url: str) -> None:
+    open_app(tab, app_url, "input", {"d_model": "-3", "lang": "xx", "temp": "abc", "foo": "bar"})
+
+    no_exception(tab)
+    warning = refused_warning(tab)
+    expect(warning).to_be_visible()
+    text = warning.inner_text()
+    for piece in ("d_model", "“-3”", "lang", "“xx”", "temp", "“abc”", "foo"):
+        assert piece in text, (piece, text)
+    assert "\\" not in text, text  # no Markdown escapes leak into the message
+    assert len(warning.locator("li").all()) == 4
+    expect(title(tab)).to_contain_text(en("input_title"))  # lang=xx falls back to English
+    expect(charts(tab).first.locator(MARKS).first).to_be_attached()
+    at_least(charts(tab), 6)  # embedding, positions, X, Q, K, V
+    # the refused values were not used: the defaults were
+    assert url_params(tab) == {"lang": "en"}
+    embedding = chart(tab, en("m_embedding"))
+    assert axis_labels(embedding, "Y") == DEFAULT_TEXT.split()
+
+    tab.get_by_role("button", name=en("dismiss")).click()
+    wait_idle(tab)
+    expect(refused_warning(tab)).to_have_count(0)
+    no_exception(tab)
