@@ -436,6 +436,8 @@ def test_param_encode_decode_round_trip(key, data):
     assert rejected is None
     if param.kind == "float":
         assert decoded == pytest.approx(value, rel=1e-5)  # links carry 6 significant digits
+    elif param.kind == "text" and value == "":
+        assert decoded == " "  # an emptied box travels as one space: browsers drop empty values
     else:
         assert decoded == value
 
