@@ -41,5 +41,5 @@ if layout.check_tokens(p.key_side):
 
 st.subheader(t("home_pages"))
 for page in PAGES[1:]:
-    st.page_link(page.source, label=t(page.label_key))
+    st.page_link(page.source, label=f"{t(page.label_key)} — {t('desc_' + page.label_key)}")
 st.caption(t("home_toy"))

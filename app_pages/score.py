@@ -1,5 +1,7 @@
 """Page 4: Q·Kᵀ, scaling and temperature, mask, softmax off vs on, then × V."""
 
+import dataclasses
+
 import pandas as pd
 import streamlit as st
 
@@ -26,6 +28,7 @@ if kind == "cross":
     c1.text_input(t("source"), key=K.SOURCE, persist_state="session")
     c2.text_input(t("target"), key=K.TARGET, persist_state="session")
     text, target = st.session_state[K.SOURCE], st.session_state[K.TARGET]
+    s = dataclasses.replace(s, text=f"{text} → {target}")  # what the charts' titles quote
 
 common = {"text": text, "target": target, "causal": kind == "causal"}
 off = compute.pipeline(s, use_softmax=False, **common)
