@@ -4,7 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from core.similarity import clean_vector, dot_breakdown, rank_pairs
-from ui import compute, controls, figures, layout, state
+from ui import compute, controls, figures, layout, state, theme
 from ui.i18n import t
 from ui.state import K
 
@@ -41,6 +41,11 @@ if st.button(t("reset_vectors"), key="dot_reset"):
 values = edited.to_numpy(dtype=float, na_value=0.0)
 d = dot_breakdown(clean_vector(values[0]), clean_vector(values[1]))
 
+figures.show(
+    figures.per_token(
+        d.table, [t("vec_a"), t("vec_b"), "A × B"], t("products_table"), s, span=theme.SPAN_FULL
+    )
+)
 figures.show(
     figures.spec(
         "bars",

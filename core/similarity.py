@@ -9,11 +9,18 @@ import numpy as np
 
 @dataclass(frozen=True)
 class DotBreakdown:
+    a: np.ndarray  # [d]
+    b: np.ndarray  # [d]
     products: np.ndarray  # [d] a_i * b_i, one term per dimension
     dot: float  # Σ a_i b_i
     norm_a: float
     norm_b: float
     cosine: float  # dot / (|a| |b|); 0 when either vector is all zeros
+
+    @property
+    def table(self) -> np.ndarray:
+        """[3, d]: a, b and their products, one row each."""
+        return np.stack([self.a, self.b, self.products])
 
     @property
     def positive(self) -> np.ndarray:
@@ -43,7 +50,9 @@ def dot_breakdown(a: np.ndarray, b: np.ndarray) -> DotBreakdown:
     dot = float(products.sum())
     norm_a, norm_b = float(np.linalg.norm(a)), float(np.linalg.norm(b))
     cosine = dot / (norm_a * norm_b) if norm_a > 0 and norm_b > 0 else 0.0
-    return DotBreakdown(products=products, dot=dot, norm_a=norm_a, norm_b=norm_b, cosine=cosine)
+    return DotBreakdown(
+        a=a, b=b, products=products, dot=dot, norm_a=norm_a, norm_b=norm_b, cosine=cosine
+    )
 
 
 def cosine_matrix(a: np.ndarray, b: np.ndarray) -> np.ndarray:

@@ -208,17 +208,47 @@ TEXTS: dict[str, dict[str, str]] = {
         "所以你看到的模式还没有实际意义。让它们变得有意义的是训练：在第 7 页亲眼看它发生，"
         "或者把侧边栏的向量来源切换为真实的预训练模型。",
     },
-    "desc_nav_input": {"en": "tokens, embeddings, positions, and the three linear layers", "zh": "词元、嵌入、位置编码，以及三个线性层"},
-    "desc_nav_rows": {"en": "follow one word's row through every matrix", "zh": "跟踪一个词的那一行穿过每个矩阵"},
-    "desc_nav_weights": {"en": "the learnable matrices, and what other values would do", "zh": "可学习的矩阵，以及换一组数值会怎样"},
-    "desc_nav_score": {"en": "Q·Kᵀ, scaling, mask, softmax off and on, × V", "zh": "Q·Kᵀ、缩放、掩码、softmax 开与关、× V"},
-    "desc_nav_roles": {"en": "one query against every key, its output built term by term", "zh": "一个查询对所有键，逐项构建它的输出"},
-    "desc_nav_dot": {"en": "why a dot product measures agreement; edit the vectors", "zh": "为什么点积衡量一致程度；可以编辑向量"},
-    "desc_nav_learn": {"en": "train a tiny model live and watch relevance emerge", "zh": "现场训练一个小模型，看相关性如何出现"},
+    "desc_nav_input": {
+        "en": "tokens, embeddings, positions, and the three linear layers",
+        "zh": "词元、嵌入、位置编码，以及三个线性层",
+    },
+    "desc_nav_rows": {
+        "en": "follow one word's row through every matrix",
+        "zh": "跟踪一个词的那一行穿过每个矩阵",
+    },
+    "desc_nav_weights": {
+        "en": "the learnable matrices, and what other values would do",
+        "zh": "可学习的矩阵，以及换一组数值会怎样",
+    },
+    "desc_nav_score": {
+        "en": "Q·Kᵀ, scaling, mask, softmax off and on, × V",
+        "zh": "Q·Kᵀ、缩放、掩码、softmax 开与关、× V",
+    },
+    "desc_nav_roles": {
+        "en": "one query against every key, its output built term by term",
+        "zh": "一个查询对所有键，逐项构建它的输出",
+    },
+    "desc_nav_dot": {
+        "en": "why a dot product measures agreement; edit the vectors",
+        "zh": "为什么点积衡量一致程度；可以编辑向量",
+    },
+    "desc_nav_learn": {
+        "en": "train a tiny model live and watch relevance emerge",
+        "zh": "现场训练一个小模型，看相关性如何出现",
+    },
     "desc_nav_summary": {"en": "the whole module on one screen", "zh": "一屏看完整个模块"},
-    "desc_nav_real": {"en": "all 72 heads of a pretrained transformer, softmax switch included", "zh": "预训练 Transformer 的全部 72 个头，同样可以切换 softmax"},
-    "desc_nav_compare": {"en": "two sentences or two settings side by side, with their difference", "zh": "两个句子或两种设置并排对比，并给出差值"},
-    "desc_nav_present": {"en": "large type, one step at a time, for the classroom", "zh": "大字号、一次一步，适合课堂演示"},
+    "desc_nav_real": {
+        "en": "all 72 heads of a pretrained transformer, softmax switch included",
+        "zh": "预训练 Transformer 的全部 72 个头，同样可以切换 softmax",
+    },
+    "desc_nav_compare": {
+        "en": "two sentences or two settings side by side, with their difference",
+        "zh": "两个句子或两种设置并排对比，并给出差值",
+    },
+    "desc_nav_present": {
+        "en": "large type, one step at a time, for the classroom",
+        "zh": "大字号、一次一步，适合课堂演示",
+    },
     "desc_nav_glossary": {"en": "every term in English and Chinese", "zh": "所有术语的中英对照"},
     "glance_tokens": {"en": "tokens", "zh": "词元"},
     "glance_embed": {"en": "embeddings", "zh": "嵌入"},
@@ -512,6 +542,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "reset_vectors": {"en": "Reset to the sentence's vectors", "zh": "恢复为句子中的向量"},
     "vec_a": {"en": "A", "zh": "A"},
     "vec_b": {"en": "B", "zh": "B"},
+    "products_table": {
+        "en": "A, B and A × B: a term is red when A and B share a sign",
+        "zh": "A、B 与 A × B：A 与 B 同号时该项为红色",
+    },
     "products": {"en": "A × B, dimension by dimension", "zh": "A × B，逐维相乘"},
     "dot_result": {"en": "Dot product A·B", "zh": "点积 A·B"},
     "cosine_result": {"en": "Cosine (direction only)", "zh": "余弦（只看方向）"},
