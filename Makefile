@@ -34,7 +34,7 @@ lint: $(VENV)/.installed-dev
 test: $(VENV)/.installed-dev browsers lint
 	$(PY) -m pytest
 
-bench: $(VENV)/.installed-dev
+bench: $(VENV)/.installed-dev browsers
 	$(PY) -m tools.bench
 
 clean:
