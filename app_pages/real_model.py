@@ -1,5 +1,7 @@
 """A real model: every head of all-MiniLM-L6-v2 on your sentence, with the softmax switch."""
 
+import dataclasses
+
 import streamlit as st
 
 from core.heads import head_patterns, layer_mean, strongest_heads, without_specials
@@ -8,8 +10,8 @@ from ui import compute, figures, layout, state, theme, thumbs
 from ui.i18n import t
 from ui.state import K
 
-s = state.settings()
-layout.header("real_title", "real_intro", [K.TEXT, K.SCALE, K.TEMP, K.NUMBERS])
+s = dataclasses.replace(state.settings(), source="pretrained")  # this page always shows MiniLM
+layout.header("real_title", "real_intro", [K.TEXT, K.SCALE, K.TEMP, K.NUMBERS], own_model=True)
 result = compute.minilm_run(s.text)
 chosen = compute.pretrained_pipeline(
     s.text, s.layer, s.head, scale=s.scale, temperature=s.temperature

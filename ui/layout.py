@@ -19,12 +19,15 @@ from ui.state import K
 TOY_ONLY = (K.D_MODEL, K.D_K, K.SEED, K.PE)  # controls that shape only the toy module
 
 
-def header(title_key: str, intro_key: str, uses: Sequence[str]) -> None:
-    """Title, explanation, and which sidebar controls this page listens to."""
+def header(title_key: str, intro_key: str, uses: Sequence[str], own_model: bool = False) -> None:
+    """Title, explanation, and which sidebar controls this page listens to.
+
+    `own_model`: the page always shows one model (MiniLM), whatever the source switch says.
+    """
     st.title(t(title_key))
     st.markdown(t(intro_key))
     s = state.settings()
-    source = s.source
+    source = "toy" if own_model else s.source
     if source != "toy":
         uses = [K.SRC, *(key for key in uses if key not in TOY_ONLY)]
     model = state.trained_model()

@@ -44,6 +44,9 @@ def run(pages: list[PageSpec]) -> None:
     controls.sidebar(heads=spec.heads if spec else False)
     controls.share_panel(current.url_path, spec.params if spec else ())
     layout.url_problems()
+    # Written before the page runs (a page that ends in st.stop() sends nothing afterwards)
+    # and again after it, for choices the page itself made (a clicked row, say).
+    state.write_url(params.get(current.url_path, ()))
     try:
         current.run()
     finally:
