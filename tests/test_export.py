@@ -61,3 +61,26 @@ def test_json_for_cross_attention_names_both_sentences():
     doc = pipeline_document(p, {})
     assert doc["query_tokens"] == ["La", "bola", "es", "azul"]
     assert np.array(doc["weights"]).shape == (4, 4)
+
+
+def test_json_export_follows_the_page_it_is_on():
+    """The sidebar's JSON holds what the page shows: the score page's kind, the real model."""
+    from streamlit.testing.v1 import AppTest
+
+    script = (
+        "import streamlit as st\n"
+        "from ui import compute, state\n"
+        "state.load_from_url()\n"
+        "s = state.settings()\n"
+        "for path in ('score', 'real-model'):\n"
+        "    p, settings = compute.shown_pipeline(s, path)\n"
+        "    st.write(path, float(p.attention.weights[0, 1]), settings.get('kind'),\n"
+        "             settings['source'], p.tokens[0])\n"
+    )
+    at = AppTest.from_string(script, default_timeout=60)
+    at.query_params["kind"] = "causal"
+    at.run()
+    assert not at.exception
+    score, real = (m.value.replace("`", "") for m in at.markdown)
+    assert score.split()[:3] == ["score", "0.0", "causal"]  # masked: word 0 cannot see word 1
+    assert real.split()[-2:] == ["pretrained", "[CLS]"]

@@ -6,6 +6,8 @@ arrays); small pipelines are copied per caller (`cache_data`).
 
 from __future__ import annotations
 
+import dataclasses
+
 import streamlit as st
 
 from core.learning import TrainedModel, TrainResult, TrainSettings
@@ -118,6 +120,25 @@ def finished_runs() -> dict[TrainSettings, TrainResult]:
     """Training runs that ran to the end, shared by every visitor: the same settings give the
     same result (training is seeded), so nobody trains them twice."""
     return {}
+
+
+def shown_pipeline(s: Settings, url_path: str) -> tuple[Pipeline, dict]:
+    """The pipeline a page draws (its own attention kind or model), with the settings that made
+    it, for the JSON export."""
+    settings = dataclasses.asdict(s)
+    if url_path == "real-model":
+        s = dataclasses.replace(s, source="pretrained")
+        settings.update(source="pretrained")
+    if url_path == "score":
+        kind = st.session_state.get(state.K.KIND, "self")
+        settings["kind"] = kind
+        if kind == "causal":
+            return pipeline(s, causal=True), settings
+        if kind == "cross":
+            source, target = st.session_state[state.K.SOURCE], st.session_state[state.K.TARGET]
+            settings.update(source_sentence=source, target_sentence=target)
+            return pipeline(s, text=source, target=target), settings
+    return pipeline(s), settings
 
 
 def pipeline(

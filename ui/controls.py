@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import streamlit as st
 
 from core.export import pipeline_json
@@ -84,7 +82,7 @@ def share_panel(url_path: str, page_keys: tuple[str, ...]) -> None:
         st.code(state.share_link(url_path, page_keys), language=None, wrap_lines=True)
         st.download_button(
             t("export_json"),
-            data=lambda: pipeline_json(compute.pipeline(s), dataclasses.asdict(s)),
+            data=lambda: pipeline_json(*compute.shown_pipeline(s, url_path)),
             file_name="attention.json",
             mime="application/json",
             key="export_json",

@@ -1,0 +1,214 @@
+"""Shared helpers of the real-browser tests: waiting for runs, reading charts, the sidebar.
+
+Every expected text comes from ui/i18n.py (`en`, `zh`), so the tests follow the translations.
+Vega draws charts as SVG: read labels with `axis_labels`, cell data with `cell_fields`.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from urllib.parse import parse_qs, urlencode, urlparse
+
+from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from ui.i18n import TEXTS
+from ui.theme import HIGHLIGHT_COLOR
+
+IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
+RUNNING = "[data-testid='stApp'][data-test-script-state='running']"
+RUN_TIMEOUT = 45_000  # ms: one script run, cold caches included
+SETTLE = 0.6  # s: pause after a run so the front end finishes drawing
+MARKS = "g.role-mark path, g.role-mark rect, g.role-mark image"
+RECT = "path[aria-roledescription='rect mark']"
+
+
+def en(key: str, **kwargs: object) -> str:
+    text = TEXTS[key]["en"]
+    return text.format(**kwargs) if kwargs else text
+
+
+def zh(key: str, **kwargs: object) -> str:
+    text = TEXTS[key]["zh"]
+    return text.format(**kwargs) if kwargs else text
+
+
+def plain(markdown: str) -> str:
+    """The visible text of a one-line Markdown string (bold and code marks removed)."""
+    return markdown.replace("**", "").replace("`", "")
+
+
+def wait_idle(page: Page, *, start: float = 0.3) -> None:
+    """Wait for the script run started by the last action to finish, then let the page settle.
+
+    Just after a click the app still says `notRunning` from the run before, so give the new run
+    `start` seconds to begin first (a run that is already over is fine too).
+    """
+    try:
+        page.wait_for_selector(RUNNING, timeout=int(start * 1000))
+    except PlaywrightTimeout:
+        pass  # the run was over before we looked, or there was none
+    page.wait_for_selector(IDLE, timeout=RUN_TIMEOUT)
+    time.sleep(SETTLE)
+
+
+def open_app(page: Page, base: str, path: str = "", params: dict[str, str] | None = None) -> None:
+    """Open a page by URL, which starts a new session, and wait for its first run to end.
+
+    Before that run starts the app also says `notRunning`, so wait for what every page draws
+    (its title, or an error) as well.
+    """
+    query = f"?{urlencode(params)}" if params else ""
+    page.goto(f"{base}/{path}{query}")
+    page.wait_for_function(
+        """() => {
+            const app = document.querySelector("[data-testid='stApp']");
+            const done = app && app.getAttribute("data-test-script-state") === "notRunning";
+            return done && document.querySelector("h1, [data-testid='stException']") !== null;
+        }""",
+        timeout=RUN_TIMEOUT,
+    )
+    time.sleep(SETTLE)
+
+
+def url_params(page: Page) -> dict[str, str]:
+    return {k: v[-1] for k, v in parse_qs(urlparse(page.url).query, keep_blank_values=True).items()}
+
+
+def url_path(page: Page) -> str:
+    return urlparse(page.url).path.strip("/")
+
+
+def title(page: Page) -> Locator:
+    return page.locator("h1")
+
+
+def sidebar(page: Page) -> Locator:
+    return page.get_by_test_id("stSidebar")
+
+
+def nav_links(page: Page) -> Locator:
+    return page.get_by_test_id("stSidebarNav").locator("a")
+
+
+def menu_link(page: Page, path: str) -> Locator:
+    """The sidebar menu link to the page at `path` ("" for the home page)."""
+    return page.get_by_test_id("stSidebarNav").locator(f"a[href$='/{path}']")
+
+
+def at_least(found: Locator, n: int, timeout: float = 10.0) -> int:
+    """Wait until `found` matches at least n elements (charts mount one by one); the count."""
+    deadline = time.monotonic() + timeout
+    while (count := found.count()) < n and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert count >= n, f"expected at least {n}, found {count}"
+    return count
+
+
+def no_exception(page: Page) -> None:
+    expect(page.get_by_test_id("stException")).to_have_count(0)
+
+
+def charts(page: Page) -> Locator:
+    return page.get_by_test_id("stVegaLiteChart")
+
+
+def title_pattern(chart_title: str, shortest: int = 10) -> re.Pattern[str]:
+    """The title in full, or as the app cuts a long one at the chart's width: a prefix + "…"."""
+    cuts = {chart_title[:k].rstrip() for k in range(shortest, len(chart_title))}
+    options = [re.escape(chart_title)] + [re.escape(cut) + "…" for cut in sorted(cuts)]
+    return re.compile("^(?:" + "|".join(options) + ")$")
+
+
+def charts_titled(page: Page, chart_title: str) -> Locator:
+    """Charts whose Vega title is `chart_title`, whole or cut short with "…"."""
+    heading = page.locator("g.role-title text").filter(has_text=title_pattern(chart_title))
+    return charts(page).filter(has=heading)
+
+
+def chart(page: Page, chart_title: str, count: int = 1) -> Locator:
+    """The first of the `count` charts titled `chart_title`, once drawn."""
+    found = charts_titled(page, chart_title)
+    try:
+        expect(found).to_have_count(count)
+    except AssertionError as error:
+        raise AssertionError(
+            f"{count} chart(s) titled {chart_title!r}? {chart_titles(page)}"
+        ) from error
+    expect(found.first.locator(MARKS).first).to_be_attached()
+    return found.first
+
+
+def chart_titles(page: Page) -> list[str]:
+    return (
+        charts(page).locator("g.role-title text").evaluate_all("els => els.map(e => e.textContent)")
+    )
+
+
+def axis_labels(one_chart: Locator, axis: str | None = None) -> list[str]:
+    """Label texts of a chart's axes; `axis` "X" or "Y" picks one axis (Vega's aria-label)."""
+    scope = one_chart.locator(f"g.role-axis[aria-label^='{axis}-axis']") if axis else one_chart
+    return scope.locator("g.role-axis-label text").evaluate_all(
+        "els => els.map(e => e.textContent)"
+    )
+
+
+def cell_fields(cell: Locator) -> dict[str, str]:
+    """A heatmap cell's data from Vega's aria-label: {axis title: value}, e.g. "002|cat"."""
+    label = cell.get_attribute("aria-label") or ""
+    pairs = (part.split(": ", 1) for part in label.split("; ") if ": " in part)
+    return {name: value for name, value in pairs}
+
+
+def cells(one_chart: Locator) -> Locator:
+    """The coloured cells of a heatmap: the rect marks of its first rect layer."""
+    return one_chart.locator("g.mark-rect").first.locator(RECT)
+
+
+def outline(one_chart: Locator) -> Locator:
+    """The highlight frame drawn around the followed word's row."""
+    return one_chart.locator(f"g.mark-rect {RECT}[stroke='{HIGHLIGHT_COLOR}']")
+
+
+def find_cell(one_chart: Locator, **wanted: str) -> Locator:
+    """The rect cell whose fields match, e.g. find_cell(c, **{"query word": "002|cat"})."""
+    found = cells(one_chart)
+    for i in range(found.count()):
+        fields = cell_fields(found.nth(i))
+        if all(fields.get(name) == value for name, value in wanted.items()):
+            return found.nth(i)
+    raise AssertionError(f"no cell with {wanted}")
+
+
+def number(text: str) -> float:
+    """A number as Vega prints it (U+2212 minus)."""
+    return float(text.replace("\u2212", "-"))
+
+
+def point_at(page: Page, target: Locator, fx: float = 0.5, fy: float = 0.5) -> tuple[float, float]:
+    """Scroll `target` to the middle of the window; the page point at (fx, fy) of its box.
+
+    The mouse is then moved there directly: the number printed in a heatmap cell covers its
+    centre, and Playwright's own hover/click refuse an element that another one covers.
+    """
+    target.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
+    box = target.bounding_box()
+    assert box is not None, "element has no box"
+    return box["x"] + box["width"] * fx, box["y"] + box["height"] * fy
+
+
+def type_sentence(page: Page, text: str, lang: str = "en") -> None:
+    """Replace the sidebar sentence and commit it the way a user does (Ctrl+Enter)."""
+    box = sidebar(page).get_by_label(TEXTS["sentence"][lang])
+    box.fill(text)
+    box.press("Control+Enter")
+    wait_idle(page)
+
+
+def not_pwned(page: Page) -> None:
+    injected = page.evaluate(
+        "() => ({pwned: typeof window.__pwned,"
+        " imgs: document.querySelectorAll('img[src=\"x\"], img[onerror]').length})"
+    )
+    assert injected == {"pwned": "undefined", "imgs": 0}, injected

@@ -1,0 +1,766 @@
+"""The app's bigger features in a real browser: a real model's heads, live training, sharing,
+downloads, presenter mode, comparing and the glossary.
+
+Run: `.venv/bin/python -m pytest tests/browser/test_features.py -q`. Needs Debian's Chromium at
+/usr/bin/chromium (see tests/browser/conftest.py). Expected texts come from ui/i18n.py and
+expected numbers from core/, so the tests follow the translations and the maths.
+"""
+
+from __future__ import annotations
+
+import ast
+import csv
+import io
+import json
+import math
+import re
+import string
+import time
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+import numpy as np
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from core.compare import first_difference
+from core.learning import DEFAULT_PROBE, TrainResult, check_probe, train
+from core.pipeline import ToyConfig, run_toy
+from core.pretrained import MiniLM, MiniLMResult
+from core.sources import trained_pipeline
+from core.tokenize import MAX_TOKENS, tokenize
+from tests.browser.helpers import (
+    IDLE,
+    MARKS,
+    RUN_TIMEOUT,
+    RUNNING,
+    SETTLE,
+    axis_labels,
+    cell_fields,
+    cells,
+    chart,
+    charts,
+    charts_titled,
+    en,
+    menu_link,
+    no_exception,
+    number,
+    open_app,
+    sidebar,
+    title,
+    url_params,
+    url_path,
+    wait_idle,
+)
+from ui.i18n import TEXTS
+from ui.menu import PAGES as MENU
+from ui.state import DEFAULT_TEXT, PAGE_PARAMS, K
+from ui.texts_classroom import GLOSSARY
+from ui.training import LIVE_EVERY
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
+# a shared 2-CPU machine can take seconds to mount and draw a chart: wait up to 15 s, not 5
+expect.set_options(timeout=15_000)
+
+DEFAULT_TIMEOUT = 20_000  # ms: any single Playwright wait, as in conftest.py
+REPO = Path(__file__).resolve().parents[2]
+LANGS = ["en", "zh"]
+TRAIN_TIMEOUT = 240_000  # ms: one training run redrawn live, on a loaded machine
+VALUE_TOL = 5e-5  # chart numbers (Vega's aria-labels keep 12 digits) vs core: 4 decimals
+CSV_BUTTON = (
+    "xpath=ancestor::div[@data-testid='stElementContainer'][1]"
+    "/following-sibling::div[@data-testid='stElementContainer'][1]"
+)
+
+
+def tr(lang: str, key: str, **kwargs: object) -> str:
+    text = TEXTS[key][lang]
+    return text.format(**kwargs) if kwargs else text
+
+
+def lang_params(lang: str, **params: str) -> dict[str, str]:
+    return {**params, "lang": "zh"} if lang == "zh" else params
+
+
+def exactly(text: str) -> re.Pattern[str]:
+    return re.compile("^" + re.escape(text) + "$")
+
+
+def page_constant(file: str, name: str) -> object:
+    """A literal constant of a page script, read without running the page."""
+    tree = ast.parse((REPO / file).read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(target, ast.Name) and target.id == name for target in node.targets
+        ):
+            return ast.literal_eval(node.value)
+    raise AssertionError(f"no constant {name} in {file}")
+
+
+def heading(page: Page, text: str) -> Locator:
+    """Subheaders (h3) whose text is exactly `text`."""
+    return page.locator("h3").filter(has_text=exactly(text))
+
+
+def heat(one_chart: Locator, lang: str, value_key: str) -> dict[tuple[str, str], float]:
+    """A word-by-word heatmap's cells: {(query id, key id): value}, ids like "002|cat"."""
+    labels = cells(one_chart).evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    row, col, value = tr(lang, "ax_query"), tr(lang, "ax_key"), tr(lang, value_key)
+    found = {}
+    for label in labels:
+        fields = dict(part.split(": ", 1) for part in (label or "").split("; ") if ": " in part)
+        found[(fields[row], fields[col])] = number(fields[value])
+    return found
+
+
+def as_matrix(cells_by_id: dict[tuple[str, str], float], n_rows: int, n_cols: int) -> np.ndarray:
+    """Cells keyed by "007|word" ids -> an [n_rows, n_cols] array in id order."""
+    matrix = np.full((n_rows, n_cols), np.nan)
+    for (r, c), value in cells_by_id.items():
+        matrix[int(r.split("|", 1)[0]), int(c.split("|", 1)[0])] = value
+    assert not np.isnan(matrix).any(), f"missing cells in {sorted(cells_by_id)}"
+    return matrix
+
+
+def assert_close(shown: np.ndarray, expected: np.ndarray, tol: float = VALUE_TOL) -> None:
+    assert shown.shape == expected.shape, (shown.shape, expected.shape)
+    worst = float(np.max(np.abs(shown - expected))) if shown.size else 0.0
+    assert worst <= tol, f"largest difference {worst:.3g} > {tol}:\n{shown}\nvs\n{expected}"
+
+
+def eventually(check: Callable[[], None], timeout: float = 15.0) -> None:
+    """Retry `check` until it passes: a chart may be redrawn a moment after its run ended."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            check()
+            return
+        except (AssertionError, PlaywrightError):
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.3)
+
+
+def wait_loaded(page: Page) -> None:
+    """After a page.goto: the first run is over and the page drew its title (or an error)."""
+    page.wait_for_function(
+        """() => {
+            const app = document.querySelector("[data-testid='stApp']");
+            const done = app && app.getAttribute("data-test-script-state") === "notRunning";
+            return done && document.querySelector("h1, [data-testid='stException']") !== null;
+        }""",
+        timeout=RUN_TIMEOUT,
+    )
+    time.sleep(SETTLE)
+
+
+def follow_menu(page: Page, path: str, page_title: str) -> None:
+    """Go to another page through the sidebar menu: the same session, so the same state."""
+    menu_link(page, path).click()
+    expect(title(page)).to_contain_text(page_title, timeout=RUN_TIMEOUT)
+    wait_idle(page)
+
+
+def share_panel(page: Page, lang: str) -> Locator:
+    """The sidebar's "Share and export" expander, opened."""
+    panel = sidebar(page).get_by_test_id("stExpander").filter(has_text=tr(lang, "share_heading"))
+    expect(panel).to_have_count(1)
+    if panel.locator("details").get_attribute("open") is None:
+        panel.locator("summary").click()
+    expect(panel.get_by_test_id("stCode")).to_be_visible()
+    return panel
+
+
+@cache
+def minilm_default() -> MiniLMResult:
+    """The real model's forward pass over the default sentence, computed here by core."""
+    return MiniLM.load().run(DEFAULT_TEXT, max_tokens=MAX_TOKENS)
+
+
+# ---- 1. a real model: the 6 x 12 grid of heads -------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_real_model_grid_opens_a_head(tab: Page, app_url: str, lang: str) -> None:
+    layer, head = 2, 5
+    expected = minilm_default()
+    open_app(tab, app_url, "real-model", lang_params(lang))
+    expect(title(tab)).to_contain_text(tr(lang, "real_title"))
+    no_exception(tab)
+    grid = chart(tab, tr(lang, "real_grid"))
+    images = grid.locator("g.mark-image image")
+    expect(images).to_have_count(72)
+    expect(heading(tab, tr(lang, "real_head", layer=0, head=0))).to_have_count(1)
+    xs, ys = axis_labels(grid, "X"), axis_labels(grid, "Y")
+    assert xs == [str(h) for h in range(12)], xs
+    assert ys == [str(ly) for ly in range(6)], ys
+
+    # the point in the column labelled 5 and the row labelled 2 is head 2 · 5's picture
+    picture = f"{tr(lang, 'ax_layer_head')}: {layer} · {head};"  # in its tooltip and aria-label
+    target = grid.locator(f"g.mark-image image[aria-label*='{picture}']")
+    expect(target).to_have_count(1)
+    target.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
+    x_label = grid.locator("g.role-axis[aria-label^='X-axis'] g.role-axis-label text").nth(head)
+    y_label = grid.locator("g.role-axis[aria-label^='Y-axis'] g.role-axis-label text").nth(layer)
+    x_box, y_box = x_label.bounding_box(), y_label.bounding_box()
+    assert x_box is not None and y_box is not None
+    x, y = x_box["x"] + x_box["width"] / 2, y_box["y"] + y_box["height"] / 2
+    under = tab.evaluate(
+        "([x, y]) => { const e = document.elementFromPoint(x, y);"
+        " return e ? [e.tagName, e.getAttribute('aria-label') || ''] : null; }",
+        [x, y],
+    )
+    assert under is not None and under[0] == "image", under
+    assert picture in under[1], under
+
+    tab.mouse.click(x, y)
+    wait_idle(tab)
+
+    expect(heading(tab, tr(lang, "real_head", layer=layer, head=head))).to_have_count(1)
+    expect(heading(tab, tr(lang, "real_head", layer=0, head=0))).to_have_count(0)
+    expect(sidebar(tab).get_by_label(tr(lang, "layer"))).to_have_value(str(layer))
+    expect(sidebar(tab).get_by_label(tr(lang, "head"))).to_have_value(str(head))
+    params = url_params(tab)
+    assert (params.get("layer"), params.get("head")) == (str(layer), str(head)), tab.url
+    # the yellow frame moved to the chosen picture
+    grid = chart(tab, tr(lang, "real_grid"))
+    frames = grid.locator("g.mark-rect path[aria-roledescription='rect mark']")
+    expect(frames).to_have_count(1)
+    assert cell_fields(frames.first) == {
+        tr(lang, "ax_head"): str(head),
+        tr(lang, "ax_layer"): str(layer),
+    }
+    # and the heatmaps below show that head's attention, as core computes it
+    tokens = list(expected.tokens)
+    assert tokens[0] == "[CLS]" and tokens[-1] == "[SEP]", tokens
+    chosen = np.asarray(expected.weights[layer, head], dtype=float)  # [n, n]
+
+    def head_drawn(words: list[str], matrix: np.ndarray) -> None:
+        for key in ("m_weights_raw", "m_weights_soft"):
+            one = chart(tab, tr(lang, key))
+            assert axis_labels(one, "X") == words and axis_labels(one, "Y") == words, key
+        scores = charts_titled(tab, tr(lang, "m_scores", steps=tr(lang, "step_scale")))
+        expect(scores).to_have_count(1)
+        assert axis_labels(scores.first, "X") == words and axis_labels(scores.first, "Y") == words
+        weights = chart(tab, tr(lang, "m_weights_soft"))
+        shown = as_matrix(heat(weights, lang, "ax_weight"), len(words), len(words))
+        assert_close(shown, matrix, tol=1e-4)
+
+    eventually(lambda: head_drawn(tokens, chosen))
+    no_exception(tab)
+
+    # hiding [CLS] and [SEP] takes them out of the chosen head's charts, nothing else
+    tab.get_by_text(tr(lang, "hide_specials"), exact=True).click()
+    wait_idle(tab)
+    expect(tab.get_by_role("switch", name=tr(lang, "hide_specials"))).to_be_checked()
+    assert url_params(tab).get("nospecial") == "1"
+    expect(heading(tab, tr(lang, "real_head", layer=layer, head=head))).to_have_count(1)
+    eventually(lambda: head_drawn(tokens[1:-1], chosen[1:-1, 1:-1]))  # not renormalised
+    every_label = charts(tab).locator("g.role-axis-label text").all_text_contents()
+    assert "[CLS]" not in every_label and "[SEP]" not in every_label
+    no_exception(tab)
+
+
+# ---- 2. page 7: training live, then the trained model as a source ------------------------------
+
+
+LEARN_SEEDS = {"en": 101, "zh": 202}  # fresh seeds (the server remembers finished runs)
+
+WATCH_PROGRESS = """(pattern) => {
+    const re = new RegExp(pattern);
+    const seen = {bar: false, texts: []};
+    window.__progressSeen = seen;
+    const look = () => {
+        if (document.querySelector("[data-testid='stProgress']")) seen.bar = true;
+        for (const el of document.querySelectorAll("[data-testid='stMarkdownContainer']")) {
+            const text = el.textContent.trim();
+            if (re.test(text) && !seen.texts.includes(text)) seen.texts.push(text);
+        }
+    };
+    new MutationObserver(look).observe(document.body,
+        {subtree: true, childList: true, characterData: true, attributes: true});
+}"""
+
+
+def template_pattern(template: str, **known: object) -> str:
+    """A regex (valid in Python and JavaScript) for a TEXTS template: the known fields filled
+    in, any other field one number (a percentage too)."""
+    parts = []
+    for literal, field, spec, _ in string.Formatter().parse(template):
+        parts.append(re.escape(literal))
+        if field is not None:
+            if field in known:
+                parts.append(re.escape(format(known[field], spec or "")))
+            else:
+                parts.append(r"[0-9.]+%?")
+    return "^" + "".join(parts) + "$"
+
+
+@cache
+def trained(seed: int, probe: str) -> TrainResult:
+    """The run page 7 makes with its default settings and this seed, computed here by core."""
+    return train(seed=seed, probe=probe, snapshot_every=LIVE_EVERY)
+
+
+def wait_training(page: Page) -> None:
+    """The run started by the Train button is over (it redraws the page while it lasts)."""
+    try:
+        page.wait_for_selector(RUNNING, timeout=3_000)
+    except PlaywrightTimeout:
+        pass
+    page.wait_for_selector(IDLE, timeout=TRAIN_TIMEOUT)
+    time.sleep(SETTLE)
+
+
+@pytest.mark.timeout(360)
+@pytest.mark.parametrize("lang", LANGS)
+def test_learn_trains_live_and_becomes_a_source(tab: Page, app_url: str, lang: str) -> None:
+    open_app(tab, app_url, "learn", lang_params(lang))
+    expect(title(tab)).to_contain_text(tr(lang, "learn_title"))
+    no_exception(tab)
+    seed_box = tab.get_by_label(tr(lang, "learn_seed"), exact=True)
+    remembered = tab.get_by_text(tr(lang, "learn_cached"), exact=True)
+    seed = LEARN_SEEDS[lang]
+    for _ in range(10):  # a seed nobody trained on this server yet: the run really happens
+        seed_box.fill(str(seed))
+        seed_box.press("Enter")
+        wait_idle(tab)
+        expect(seed_box).to_have_value(str(seed))
+        if remembered.count() == 0:
+            break
+        seed += 1
+    else:
+        pytest.fail("every seed tried was already trained on this server")
+    expect(tab.get_by_text(tr(lang, "learn_press_train"), exact=True)).to_be_visible()
+    steps = PAGE_PARAMS[K.LEARN_STEPS].default
+
+    progress = template_pattern(TEXTS["learn_progress"][lang], steps=steps)
+    tab.evaluate(WATCH_PROGRESS, progress)
+    tab.get_by_test_id("stBaseButton-primary").click()
+    wait_training(tab)
+
+    seen = tab.evaluate("window.__progressSeen")
+    assert seen["bar"] or seen["texts"], f"no progress bar or {progress!r} while training: {seen}"
+    for text in seen["texts"]:  # steps as the run counts them
+        assert re.match(progress, text), text
+    expect(tab.get_by_test_id("stProgress")).to_have_count(0)  # gone once the run is over
+    expect(remembered).to_have_count(0)  # really trained, not shown from memory
+    no_exception(tab)
+
+    curves = chart(tab, tr(lang, "learn_curves"))
+    expect(curves.locator("g.mark-line path")).to_have_count(2)  # loss and accuracy
+    before = chart(tab, tr(lang, "learn_before"))
+    after = chart(tab, tr(lang, "learn_after"))
+    probe = " ".join(check_probe(PAGE_PARAMS[K.PROBE].default).tokens)  # as the page joins it
+    assert PAGE_PARAMS[K.PROBE].default == DEFAULT_PROBE
+    expected = trained(seed, probe)
+    words = list(expected.probe_tokens)
+    assert words == probe.split(), words
+    assert axis_labels(after, "Y") == words and axis_labels(after, "X") == words
+    n = len(words)
+    shown_after = as_matrix(heat(after, lang, "ax_weight"), n, n)
+    shown_before = as_matrix(heat(before, lang, "ax_weight"), n, n)
+    assert_close(shown_after, np.asarray(expected.probe_weights), tol=1e-4)
+    assert_close(shown_before, np.asarray(expected.probe_weights_before), tol=1e-4)
+    # the article's example: "milk" looks at "drank" most, then "cat", and hardly at "black"
+    milk = words.index("milk")
+    assert milk == n - 1
+    row = dict(zip(words, shown_after[milk], strict=True))
+    assert row["drank"] > row["cat"] > row["black"], row
+
+    # the trained model is now a source of vectors for the other pages
+    sources = sidebar(tab).get_by_role("radiogroup", name=tr(lang, "source_label"))
+    option = sources.get_by_role("radio", name=tr(lang, "source_trained"), exact=True)
+    option.click()
+    wait_idle(tab)
+    expect(option).to_have_attribute("aria-checked", "true")
+    assert url_params(tab).get("src") == "trained"
+    follow_menu(tab, "score", tr(lang, "score_title"))
+    expect(tab.get_by_text(tr(lang, "no_trained_model"))).to_have_count(0)
+    no_exception(tab)
+    factor = chart(tab, tr(lang, "m_factor"))
+    subtitle = factor.locator("g.role-title text").all_text_contents()
+    assert any(tr(lang, "ctx_trained") in line for line in subtitle), subtitle
+    for i in range(charts(tab).count()):
+        expect(charts(tab).nth(i).locator(MARKS).first).to_be_attached()
+    # its numbers are the trained model's, not the toy module's
+    sentence = trained_pipeline(expected.model, DEFAULT_TEXT)
+    k = len(sentence.tokens)
+    assert axis_labels(factor, "X") == list(sentence.tokens)
+    assert_close(
+        as_matrix(heat(factor, lang, "ax_score"), k, k), sentence.attention.factor, tol=1e-4
+    )
+
+
+# ---- 3. the share link restores the same view in another browser ------------------------------
+
+
+def view_of(page: Page, lang: str) -> dict[str, object]:
+    """What a visitor sees: title, sentence, kind of attention, and the first two heatmaps."""
+    heatmaps = charts(page)
+    expect(heatmaps.nth(1).locator(MARKS).first).to_be_attached()
+    kinds = page.get_by_role("radiogroup", name=tr(lang, "kind"))
+    view: dict[str, object] = {
+        "title": title(page).inner_text().strip(),
+        "sentence": sidebar(page).get_by_label(tr(lang, "sentence")).input_value(),
+        "kind": kinds.locator("[aria-checked='true']").all_text_contents(),
+        "scale": page.get_by_role("switch", name=tr(lang, "scale")).is_checked(),
+    }
+    for i in range(2):
+        one = heatmaps.nth(i)
+        view[f"chart {i}"] = {
+            "title": one.locator("g.role-title text").all_text_contents(),
+            "x": axis_labels(one, "X"),
+            "y": axis_labels(one, "Y"),
+            "cells": sorted(
+                cells(one).evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+            ),
+        }
+    return view
+
+
+def _same(seen: object, wanted: object) -> None:
+    assert seen == wanted
+
+
+def test_share_link_restores_the_view(
+    tab: Page, app_url: str, chromium: Browser, request: pytest.FixtureRequest
+) -> None:
+    lang = "zh"
+    sentence = "小狗追球 and the cat sat"
+    params = {"kind": "causal", "softmax": "0", "temp": "0.5", "text": sentence, "lang": lang}
+    open_app(tab, app_url, "score", params)
+    expect(title(tab)).to_contain_text(tr(lang, "score_title"))
+    # one more change made on the page, after the link was opened: the share link must follow
+    tab.get_by_text(tr(lang, "scale"), exact=True).click()
+    wait_idle(tab)
+    expect(tab.get_by_role("switch", name=tr(lang, "scale"))).not_to_be_checked()
+    no_exception(tab)
+
+    code = share_panel(tab, lang).get_by_test_id("stCode").locator("code")
+    link = code.inner_text().strip()
+    parsed = urlparse(link)
+    assert f"{parsed.scheme}://{parsed.netloc}" == app_url, link
+    assert parsed.path == "/score", link
+    shared = {k: v[-1] for k, v in parse_qs(parsed.query).items()}
+    assert shared == {**params, "scale": "0"}, shared
+    view = view_of(tab, lang)
+    assert view["title"] == tr(lang, "score_title")
+    assert view["sentence"] == sentence
+    assert view["kind"] == [tr(lang, "kind_causal")]
+    assert view["chart 0"]["x"] == list(tokenize(sentence).tokens)  # type: ignore[index]
+
+    other = chromium.new_context(viewport={"width": 1600, "height": 1000}, locale="en-US")
+    other.set_default_timeout(DEFAULT_TIMEOUT)
+    try:
+        visitor = other.new_page()
+        visitor.goto(link)
+        wait_loaded(visitor)
+        no_exception(visitor)
+        eventually(lambda: _same(view_of(visitor, lang), view))
+        assert url_params(visitor).get("lang") == lang  # Chinese although the browser is English
+    finally:
+        other.close()
+
+
+# ---- 4. downloads: a chart's CSV and every matrix as JSON ---------------------------------------
+
+
+def csv_button(one_chart: Locator, lang: str) -> Locator:
+    """The CSV download button drawn right under a chart."""
+    below = one_chart.locator(CSV_BUTTON).get_by_test_id("stDownloadButton")
+    return below.get_by_role("button").filter(has_text=tr(lang, "csv"))
+
+
+def test_csv_download_equals_the_chart(tab: Page, app_url: str) -> None:
+    lang = "en"
+    sentence = "the cat saw the other cat"
+    open_app(tab, app_url, "score", {"text": sentence})
+    tokens = list(tokenize(sentence).tokens)
+    expected = run_toy(sentence)
+    for chart_title, value_key, matrix in (
+        (tr(lang, "m_factor"), "ax_score", expected.attention.factor),
+        (tr(lang, "m_weights_soft"), "ax_weight", expected.attention.weights),
+    ):
+        one = chart(tab, chart_title)
+        xs, ys = axis_labels(one, "X"), axis_labels(one, "Y")
+        assert xs == ys == tokens
+        shown = heat(one, lang, value_key)
+        button = csv_button(one, lang)
+        expect(button).to_have_count(1)
+        with tab.expect_download() as download:
+            button.click()
+        path = download.value.path()
+        assert download.value.suggested_filename.endswith(".csv")
+        rows = list(csv.reader(io.StringIO(Path(path).read_text(encoding="utf-8"))))
+        assert rows[0] == ["", *xs], rows[0]
+        assert [r[0] for r in rows[1:]] == ys
+        table = np.array([[float(v) for v in r[1:]] for r in rows[1:]])
+        assert table.shape == (len(ys), len(xs))
+        for i in range(len(ys)):
+            for j in range(len(xs)):
+                cell = shown[(f"{i:03d}|{ys[i]}", f"{j:03d}|{xs[j]}")]
+                assert math.isclose(table[i, j], cell, abs_tol=VALUE_TOL), (i, j, table[i, j], cell)
+        assert_close(table, matrix, tol=1e-9)  # and exactly core's numbers
+    no_exception(tab)
+
+
+def test_json_download_equals_core(tab: Page, app_url: str) -> None:
+    lang = "en"
+    sentence = "Attention lets every word look at every other word"
+    params = {
+        "text": sentence,
+        "softmax": "0",
+        "temp": "0.5",
+        "d_model": "6",
+        "d_k": "3",
+        "seed": "7",
+    }
+    open_app(tab, app_url, "score", params)
+    expect(title(tab)).to_contain_text(tr(lang, "score_title"))
+    panel = share_panel(tab, lang)
+    button = panel.get_by_test_id("stDownloadButton").get_by_role("button")
+    expect(button).to_contain_text(tr(lang, "export_json"))
+    with tab.expect_download() as download:
+        button.click()
+    doc = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+
+    config = ToyConfig(d_model=6, d_k=3, seed=7, positional=True)
+    expected = run_toy(sentence, config, scale=True, use_softmax=False, temperature=0.5)
+    assert doc["tokens"] == list(expected.tokens) == list(tokenize(sentence).tokens)
+    settings = doc["settings"]
+    assert (settings["text"], settings["d_model"], settings["d_k"], settings["seed"]) == (
+        sentence,
+        6,
+        3,
+        7,
+    )
+    assert settings["use_softmax"] is False and settings["temperature"] == 0.5
+    weights = np.array(doc["weights"], dtype=float)
+    assert_close(weights, expected.attention.weights, tol=1e-9)
+    assert_close(np.array(doc["scores"], dtype=float), expected.attention.scores, tol=1e-9)
+    no_exception(tab)
+
+
+# ---- 5. presenter mode ---------------------------------------------------------------------------
+
+
+STEPS: tuple[str, ...] = page_constant("app_pages/present.py", "STEPS")  # type: ignore[assignment]
+EXAMPLE: str = page_constant("app_pages/present.py", "EXAMPLE")  # type: ignore[assignment]
+
+
+def button(page: Page, key: str) -> Locator:
+    """A page button by its widget key (Streamlit puts the key in a class).
+
+    A button with help text is drawn twice, once hidden (to measure it): take the visible one.
+    """
+    return page.locator(f".st-key-{key} button:visible")
+
+
+def on_step(page: Page, lang: str, i: int) -> None:
+    """Presenter mode shows step i (0-based): the counter, the strip, the link, the buttons."""
+    counter = tr(lang, "present_counter", i=i + 1, n=len(STEPS))
+    expect(page.get_by_text(counter, exact=True)).to_be_visible()
+    lit = page.get_by_test_id("stMain").locator("span.stMarkdownColoredBackground")
+    expect(lit).to_have_count(1)
+    expect(lit).to_have_text(tr(lang, f"pstep_{STEPS[i]}"))
+    assert url_params(page).get("step", "0") == str(i), page.url
+    back, forward = expect(button(page, "present_back")), expect(button(page, "present_next"))
+    if i == 0:
+        back.to_be_disabled()
+    else:
+        back.to_be_enabled()
+    if i == len(STEPS) - 1:
+        forward.to_be_disabled()
+    else:
+        forward.to_be_enabled()
+    no_exception(page)
+
+
+def _labels_are(one_chart: Locator, axis: str, wanted: list[str]) -> None:
+    assert axis_labels(one_chart, axis) == wanted
+
+
+def test_presenter_mode_steps_and_worked_example(tab: Page, app_url: str) -> None:
+    lang = "en"
+    mine = "a small dog ran far away"
+    open_app(tab, app_url, "present", {"text": mine})
+    expect(title(tab)).to_contain_text(tr(lang, "present_title"))
+    for key in ("present_back", "present_next"):  # an icon's name, then the label
+        expect(button(tab, key)).to_have_text(re.compile(re.escape(tr(lang, key)) + "$"))
+    on_step(tab, lang, 0)
+    for i in (1, 2):
+        button(tab, "present_next").click()
+        wait_idle(tab)
+        on_step(tab, lang, i)
+    button(tab, "present_back").click()
+    wait_idle(tab)
+    on_step(tab, lang, 1)
+
+    last = len(STEPS) - 1
+    open_app(tab, app_url, "present", {"text": mine, "step": str(last)})
+    on_step(tab, lang, last)
+    output = chart(tab, tr(lang, "m_output"))
+    assert axis_labels(output, "Y") == mine.split()
+
+    example = button(tab, "present_example")
+    expect(example).to_contain_text(tr(lang, "present_example"))
+    example.click()
+    wait_idle(tab)
+    on_step(tab, lang, last)  # the step stays
+    box = sidebar(tab).get_by_label(tr(lang, "sentence"))
+    expect(box).to_have_value(EXAMPLE)
+    params = url_params(tab)
+    assert (params.get("text"), params.get("d_model"), params.get("d_k")) == (EXAMPLE, "4", "2")
+
+    def example_drawn() -> None:
+        output = chart(tab, tr(lang, "m_output"))
+        assert axis_labels(output, "Y") == list(tokenize(EXAMPLE).tokens)
+        assert len(axis_labels(output, "Y")) == 4
+        assert axis_labels(output, "X") == ["0", "1"]  # d_v = d_k = 2 columns
+
+    eventually(example_drawn)
+    expect(example).to_have_count(0)
+
+    restore = button(tab, "present_restore")
+    expect(restore).to_contain_text(tr(lang, "present_restore"))
+    restore.click()
+    wait_idle(tab)
+    expect(box).to_have_value(mine)
+    assert url_params(tab).get("text") == mine
+    eventually(lambda: _labels_are(chart(tab, tr(lang, "m_output")), "Y", mine.split()))
+    expect(restore).to_have_count(0)
+    expect(button(tab, "present_example")).to_have_count(1)
+    no_exception(tab)
+
+
+# ---- 6. compare, and the glossary's links ------------------------------------------------------
+
+
+def test_compare_sentences_and_settings(tab: Page, app_url: str) -> None:
+    lang = "en"
+    open_app(tab, app_url, "compare")
+    expect(title(tab)).to_contain_text(tr(lang, "compare_title"))
+    what = tr(lang, "cmp_matrix_weights")
+    expect(charts(tab)).to_have_count(2)
+    a_chart = chart(tab, tr(lang, "cmp_label_a", what=what))
+    b_chart = chart(tab, tr(lang, "cmp_label_b", what=what))
+    a_tokens = list(tokenize(PAGE_PARAMS[K.CMP_A].default).tokens)
+    b_tokens = list(tokenize(PAGE_PARAMS[K.CMP_B].default).tokens)
+    assert axis_labels(a_chart, "X") == a_tokens and axis_labels(b_chart, "X") == b_tokens
+    gap = first_difference(a_tokens, b_tokens)
+    assert gap is not None
+    prefix = tr(lang, "cmp_no_diff_tokens").split("{", 1)[0]
+    alert = tab.get_by_test_id("stAlert").filter(has_text=prefix)
+    expect(alert).to_have_count(1)
+    expect(alert).to_contain_text(
+        tr(lang, "cmp_no_diff_tokens", i=gap, a=a_tokens[gap], b=b_tokens[gap])
+    )
+    expect(charts_titled(tab, tr(lang, "cmp_diff"))).to_have_count(0)
+    no_exception(tab)
+
+    open_app(tab, app_url, "compare", {"cmp": "settings", "cmps": "softmax"})
+    expect(charts(tab)).to_have_count(3)
+    a_chart = chart(tab, tr(lang, "cmp_label_a", what=what))
+    b_chart = chart(tab, tr(lang, "cmp_label_b", what=what))
+    diff_chart = chart(tab, tr(lang, "cmp_diff"))
+    tokens = list(tokenize(DEFAULT_TEXT).tokens)
+    for one in (a_chart, b_chart, diff_chart):
+        assert axis_labels(one, "X") == tokens and axis_labels(one, "Y") == tokens
+    n = len(tokens)
+    # one side is not a probability, so all three share the signed "score" scale
+    a = as_matrix(heat(a_chart, lang, "ax_score"), n, n)  # softmax on
+    b = as_matrix(heat(b_chart, lang, "ax_score"), n, n)  # softmax off: the scores themselves
+    diff = as_matrix(heat(diff_chart, lang, "ax_score"), n, n)
+    on, off = run_toy(DEFAULT_TEXT), run_toy(DEFAULT_TEXT, use_softmax=False)
+    assert_close(a, on.attention.weights)
+    assert_close(b, off.attention.weights)
+    assert_close(diff, b - a, tol=2 * VALUE_TOL)
+    largest = tab.get_by_test_id("stMetric").filter(has_text=tr(lang, "cmp_diff_max"))
+    expect(largest.get_by_test_id("stMetricValue")).to_have_text(
+        f"{np.abs(off.attention.weights - on.attention.weights).max():.4f}"
+    )
+    expect(tab.get_by_test_id("stAlert").filter(has_text=prefix)).to_have_count(0)
+    no_exception(tab)
+
+
+# each page a glossary term links to: its title key (page titles are not in ui/menu.py)
+TITLE_KEYS = {
+    "input": "input_title",
+    "rows": "rows_title",
+    "weights": "weights_title",
+    "score": "score_title",
+    "roles": "roles_title",
+    "dot-product": "dot_title",
+    "real-model": "real_title",
+}
+
+
+ROW_CONTENTS = """rows => rows.map(row => ({
+    columns: [...row.querySelectorAll("[data-testid='stColumn']")].map(c => c.innerText.trim()),
+    links: [...row.querySelectorAll("a")].map(a => [a.getAttribute("href"), a.innerText.trim()]),
+}))"""
+
+
+def test_glossary_links_open_their_pages(tab: Page, app_url: str) -> None:
+    lang = "zh"
+    by_file = {p.source: p for p in MENU}
+    open_app(tab, app_url, "glossary", {"lang": lang})
+    expect(title(tab)).to_contain_text(tr(lang, "glossary_title"))
+    rows = tab.get_by_test_id("stMain").get_by_test_id("stHorizontalBlock")
+    expect(rows).to_have_count(len(GLOSSARY) + 1)  # a header, then one row a term
+    # a page link is drawn lazily (a skeleton first): wait for all of them, then read the table
+    expect(tab.get_by_test_id("stMain").get_by_test_id("stPageLink")).to_have_count(len(GLOSSARY))
+    shown = rows.evaluate_all(ROW_CONTENTS)  # one round trip for the whole table
+    first_link: dict[str, int] = {}
+    for i, (term_id, english, chinese, file) in enumerate(GLOSSARY, start=1):
+        spec = by_file[file]
+        row = shown[i]
+        assert row["columns"][:3] == [english, chinese, tr(lang, f"gloss_{term_id}")], row
+        assert len(row["links"]) == 1, row
+        href, label = row["links"][0]
+        assert label.endswith(tr(lang, spec.label_key)), row  # after the arrow icon's name
+        assert urlparse(href).path.strip("/").split("/")[-1] == spec.url_path, (term_id, href)
+        first_link.setdefault(spec.url_path, i)
+    assert set(first_link) == set(TITLE_KEYS), sorted(first_link)
+
+    for path, i in first_link.items():  # follow one link to each page, in this session
+        rows.nth(i).get_by_test_id("stColumn").nth(3).locator("a").click()
+        # no charts are read here: the new page's title, then the end of its run, is enough
+        expect(title(tab)).to_contain_text(tr(lang, TITLE_KEYS[path]), timeout=RUN_TIMEOUT)
+        tab.wait_for_selector(IDLE, timeout=RUN_TIMEOUT)
+        assert url_path(tab) == path
+        assert url_params(tab).get("lang") == lang
+        no_exception(tab)
+        menu_link(tab, "glossary").click()
+        expect(title(tab)).to_contain_text(tr(lang, "glossary_title"), timeout=RUN_TIMEOUT)
+        tab.wait_for_selector(IDLE, timeout=RUN_TIMEOUT)
+        expect(rows).to_have_count(len(GLOSSARY) + 1)
+
+
+# ---- 7. regressions: two bugs these tests found (fixed in 1979922) ------------------------------
+
+
+def test_address_bar_follows_a_page_that_stops(tab: Page, app_url: str) -> None:
+    """Page 7 before training ends its run in st.stop(); the address bar still follows."""
+    open_app(tab, app_url, "learn", {"lseed": "9876"})
+    seed_box = tab.get_by_label(en("learn_seed"), exact=True)
+    seed_box.fill("9877")  # a run nobody trained: the page stops at "press Train"
+    seed_box.press("Enter")
+    wait_idle(tab)
+    expect(tab.get_by_text(en("learn_press_train"), exact=True)).to_be_visible()
+    link = share_panel(tab, "en").get_by_test_id("stCode").locator("code").inner_text().strip()
+    shared = {k: v[-1] for k, v in parse_qs(urlparse(link).query).items()}
+    assert shared.get("lseed") == "9877", link  # the share panel knows the new seed
+    assert url_params(tab) == shared, tab.url  # and so does the address bar
+
+
+def test_real_model_subtitles_name_the_real_model(tab: Page, app_url: str) -> None:
+    """The charts of /real-model say MiniLM and its layer and head, not the sidebar's toy."""
+    open_app(tab, app_url, "real-model", {"layer": "2", "head": "5"})
+    lines = chart(tab, en("m_weights_soft")).locator("g.role-title text").all_text_contents()
+    assert any(en("ctx_pretrained", layer=2, head=5) in line for line in lines), lines
