@@ -35,15 +35,17 @@ def _move(delta: int) -> None:
     st.session_state[K.STEP] = min(max(st.session_state[K.STEP] + delta, 0), len(STEPS) - 1)
 
 
+EXAMPLE_SETTINGS = {K.TEXT: EXAMPLE, K.D_MODEL: 4, K.D_K: 2, K.NUMBERS: True, K.SRC: "toy"}
+
+
 def _worked_example() -> None:
-    st.session_state[state.SAVED_TEXT] = st.session_state[K.TEXT]
-    st.session_state.update(
-        {K.TEXT: EXAMPLE, K.D_MODEL: 4, K.D_K: 2, K.NUMBERS: True, K.SRC: "toy"}
-    )
+    saved = {key: st.session_state[key] for key in EXAMPLE_SETTINGS}
+    st.session_state[state.SAVED_TEXT] = saved  # what the example replaces, to bring it back
+    st.session_state.update(EXAMPLE_SETTINGS)
 
 
 def _restore() -> None:
-    st.session_state[K.TEXT] = st.session_state.pop(state.SAVED_TEXT)
+    st.session_state.update(st.session_state.pop(state.SAVED_TEXT))
 
 
 nav = st.columns([1, 1, 3, 3], vertical_alignment="center")

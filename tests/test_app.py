@@ -217,3 +217,16 @@ def test_dot_page_matches_core():
     assert float(at.metric[0].value) == pytest.approx(float(q @ k), abs=5e-5)
     cos = float(q @ k / np.linalg.norm(q) / np.linalg.norm(k))
     assert float(at.metric[1].value) == pytest.approx(cos, abs=5e-5)
+
+
+def test_presenter_worked_example_and_back():
+    at = open_page("app_pages/present.py", {"text": "my own words here", "d_model": "12"})
+    at.button(key="present_example").click().run()
+    assert at.text_area(key="text").value == "the cat drank milk"
+    assert (at.number_input(key="d_model").value, at.number_input(key="d_k").value) == (4, 2)
+    at.button(key="present_next").click().run()
+    assert "2" in at.markdown[0].value or any("2 of 8" in m.value for m in at.markdown)
+    at.button(key="present_restore").click().run()
+    assert at.text_area(key="text").value == "my own words here"
+    assert at.number_input(key="d_model").value == 12
+    assert not at.exception

@@ -65,7 +65,7 @@ class K:
 
 
 TRAINED_MODEL = "_trained_model"  # the model trained on page 7, a source for the other pages
-SAVED_TEXT = "_saved_text"  # the user's sentence while the worked example is on screen
+SAVED_TEXT = "_saved_text"  # the user's sentence and sizes while the worked example is shown
 _INTERNAL = "_url_loaded"  # set once the link of this session has been read
 _REJECTED = "_url_rejected"  # what the link asked for and did not get
 

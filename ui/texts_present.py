@@ -18,11 +18,11 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "present_example_help": {
         "en": "Sets the sentence to “{text}”, d_model to 4, d_k to 2 and numbers in every cell: small enough "
-        "to check on the board. Your own sentence can be brought back with the button that then appears.",
+        "to check on the board. Your own sentence and settings come back with the button that then appears.",
         "zh": "把句子设为 “{text}”，d_model 设为 4，d_k 设为 2，并在每个格子里显示数值：小到可以在黑板上手算验证。"
-        "之后出现的按钮可以恢复你自己的句子。",
+        "之后出现的按钮可以恢复你自己的句子和设置。",
     },
-    "present_restore": {"en": "Back to my sentence", "zh": "恢复我的句子"},
+    "present_restore": {"en": "Back to my sentence", "zh": "恢复我的句子"},  # and its sizes
     "present_toy_only": {
         "en": "Presenter mode walks through the toy module; switch the source back to Toy to use it.",
         "zh": "演示模式讲解的是玩具模块；请把向量来源切换回“玩具”后使用。",
