@@ -7,7 +7,6 @@ Here Chromium is always Debian's /usr/bin/chromium.
 
 from __future__ import annotations
 
-import os
 import re
 import socket
 import subprocess
@@ -21,18 +20,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-REPO = Path(__file__).resolve().parents[2]
-SCREENSHOTS = REPO / "screenshots" / "browser"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-sync",
-]
+from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, REPO, SCREENSHOTS
+
 SERVER_START_TIMEOUT = 60.0  # s
 DEFAULT_TIMEOUT = 20_000  # ms: any single Playwright wait
 

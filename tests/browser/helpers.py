@@ -6,8 +6,10 @@ Vega draws charts as SVG: read labels with `axis_labels`, cell data with `cell_f
 
 from __future__ import annotations
 
+import os
 import re
 import time
+from pathlib import Path
 from urllib.parse import parse_qs, urlencode, urlparse
 
 from playwright.sync_api import Locator, Page, expect
@@ -15,6 +17,20 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from ui.i18n import TEXTS
 from ui.theme import HIGHLIGHT_COLOR
+
+# Debian's Chromium and where failures leave screenshots: one definition for every browser test
+REPO = Path(__file__).resolve().parents[2]
+SCREENSHOTS = REPO / "screenshots" / "browser"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-sync",
+]
 
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
 RUNNING = "[data-testid='stApp'][data-test-script-state='running']"

@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
-import os
 import threading
 import time
 from collections import Counter
@@ -36,25 +35,13 @@ from core.learning_corpus import ProbeProblem, check_probe
 from core.params import MAX_TEXT_CHARS
 from core.tokenize import MAX_TOKENS, tokenize, tokenize_all
 from core.wordpiece import WordPieceTokenizer
+from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, REPO, SCREENSHOTS
 from ui.i18n import TEXTS
 from ui.menu import PAGES as MENU
 from ui.state import DEFAULT_TEXT, PAGE_PARAMS
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
-# the same browser and folders as conftest.py (copied, not imported: tests/browser is no package)
-REPO = Path(__file__).resolve().parents[2]
-SCREENSHOTS = REPO / "screenshots" / "browser"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-sync",
-]
 expect.set_options(timeout=20_000)  # a loaded 2-CPU machine can take seconds to draw a chart
 
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
