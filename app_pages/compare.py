@@ -1,20 +1,15 @@
-"""Compare: two sentences, or one sentence under two settings, on one colour scale."""
-
-import dataclasses
+"""Compare: two sentences, or one sentence under two settings, and their difference."""
 
 import streamlit as st
 
-from core.compare import difference, first_difference, shared_extent
+from core.compare import difference_by_position, shared_extent
+from core.pipeline import Pipeline
 from ui import compute, controls, figures, layout, state
 from ui.i18n import t
 from ui.state import K
 
 s = state.settings()
-layout.header(
-    "compare_title",
-    "compare_intro",
-    [K.TEXT, K.D_MODEL, K.D_K, K.SEED, K.PE, K.SCALE, K.SOFTMAX, K.TEMP, K.NUMBERS],
-)
+layout.header("compare_title", "compare_intro")
 mode = controls.choice("cmp_mode", ["sentences", "settings"], K.CMP_MODE, prefix="cmp_mode_")
 matrix_name = controls.choice(
     "cmp_matrix", ["scores", "weights", "output"], K.CMP_MATRIX, prefix="cmp_matrix_"
@@ -24,8 +19,8 @@ if mode == "sentences":
     c1, c2 = st.columns(2)
     c1.text_input(t("cmp_sentence_a"), key=K.CMP_A, persist_state="session")
     c2.text_input(t("cmp_sentence_b"), key=K.CMP_B, persist_state="session")
-    sa = dataclasses.replace(s, text=st.session_state[K.CMP_A])
-    sb = dataclasses.replace(s, text=st.session_state[K.CMP_B])
+    pa = compute.pipeline(s, text=st.session_state[K.CMP_A])
+    pb = compute.pipeline(s, text=st.session_state[K.CMP_B])
 else:
     setting = controls.choice(
         "cmp_setting",
@@ -33,74 +28,73 @@ else:
         K.CMP_SETTING,
         prefix="cmp_setting_",
     )
-    sa, sb = s, state.flipped(s, setting)
-
-pa, pb = compute.pipeline(sa), compute.pipeline(sb)
+    pa, pb = compute.pipeline(s), compute.pipeline(state.flipped(s, setting))
 layout.require_tokens(pa.key_side)
 layout.require_tokens(pb.key_side, notes=False)
+figures.offer_json(pa)
 
 
-def pick(p, settings):
-    if matrix_name == "output":
-        return p.attention.output, False
-    if matrix_name == "weights":
-        return p.attention.weights, settings.use_softmax
-    return p.attention.scores, False
+def kind(p: Pipeline) -> str:
+    """What the chosen matrix holds for this result: weights with softmax off are scores."""
+    if matrix_name == "weights" and p.settings.use_softmax:
+        return "weights"
+    return "output" if matrix_name == "output" else "scores"
 
 
-(ma, prob_a), (mb, prob_b) = pick(pa, sa), pick(pb, sb)
-both_prob = prob_a and prob_b
-extent = 1.0 if both_prob else shared_extent(ma, mb)
-st.caption(t("cmp_same_scale"))
+def matrix(p: Pipeline):
+    a = p.attention
+    return {"scores": a.scores, "weights": a.weights, "output": a.output}[matrix_name]
+
+
+ka, kb = kind(pa), kind(pb)
+same_kind = ka == kb
+extent = shared_extent(matrix(pa), matrix(pb)) if same_kind and ka != "weights" else None
+st.caption(t("cmp_same_scale") if same_kind else t("cmp_own_scales"))
 (col_a, col_b), span = layout.grid(2, max(len(pa.tokens), len(pb.tokens)), per_row=2)
-for col, m, p, settings, key in (
-    (col_a, ma, pa, sa, "cmp_label_a"),
-    (col_b, mb, pb, sb, "cmp_label_b"),
-):
+for col, p, label_key in ((col_a, pa, "cmp_label_a"), (col_b, pb, "cmp_label_b")):
     with col:
-        title = t(key, what=t(f"cmp_matrix_{matrix_name}"))
-        q_tok, k_tok = p.query_side.tokens, p.key_side.tokens
+        title = t(label_key, what=t(f"cmp_kind_{kind(p)}"))
         if matrix_name == "output":
-            chart = figures.per_token(m, q_tok, title, settings, span=span, domain_max=extent)
+            fig = figures.vectors(
+                matrix(p), p.query_side.tokens, title, p, span=span, domain_max=extent
+            )
         else:
-            chart = figures.word_by_word(
-                m,
-                q_tok,
-                k_tok,
+            fig = figures.word_map(
+                matrix(p),
                 title,
-                settings,
-                probabilities=both_prob,
+                p,
+                probabilities=kind(p) == "weights",
                 span=span,
                 domain_max=extent,
             )
-        figures.show(chart)
+        figures.show(fig)
 
-gap = first_difference(pa.tokens, pb.tokens)
-if (
-    gap is not None
-    and len(pa.tokens) != len(pb.tokens)
-    and gap == min(len(pa.tokens), len(pb.tokens))
-):
-    st.info(t("cmp_no_diff_length", na=len(pa.tokens), nb=len(pb.tokens)))
-elif gap is not None:
-    st.info(
-        t(
-            "cmp_no_diff_tokens",
-            i=gap,
-            a=layout.escape_md(pa.tokens[gap]),
-            b=layout.escape_md(pb.tokens[gap]),
-        )
-    )
-elif ma.shape != mb.shape:
-    st.info(t("cmp_no_diff_width", da=ma.shape[1], db=mb.shape[1]))
+same_tokenizer = (pa.model.kind == "minilm") == (pb.model.kind == "minilm")
+if not same_kind:
+    st.info(t("cmp_no_diff_kinds", a=t(f"cmp_kind_{ka}"), b=t(f"cmp_kind_{kb}")))
+elif not same_tokenizer:
+    st.info(t("cmp_no_diff_tokenizers"))
+elif matrix_name == "output" and matrix(pa).shape[1] != matrix(pb).shape[1]:
+    st.info(t("cmp_no_diff_width", da=matrix(pa).shape[1], db=matrix(pb).shape[1]))
 else:
-    diff = difference(ma, mb)
-    title = t("cmp_diff")
-    tokens = pa.tokens
+    diff = difference_by_position(
+        matrix(pa), matrix(pb), pa.tokens, pb.tokens, square=matrix_name != "output"
+    )
+    if diff.cut or diff.labels != tuple(pa.tokens):
+        st.caption(t("cmp_aligned", n=len(diff.labels)))
+    title = t("cmp_diff_title", what=t(f"cmp_kind_{ka}"))
     if matrix_name == "output":
-        figures.show(figures.per_token(diff, tokens, title, s))
+        fig = figures.vectors(diff.matrix, diff.labels, title, pa)
     else:
-        figures.show(figures.word_by_word(diff, tokens, tokens, title, s))
-    st.metric(t("cmp_diff_max"), f"{shared_extent(diff):.4f}")
+        fig = figures.word_map(
+            diff.matrix, title, pa, query_tokens=diff.labels, key_tokens=diff.labels
+        )
+    figures.show(fig)
+    where = diff.labels[diff.row]
+    st.markdown(
+        t("cmp_diff_where", d=diff.largest, row=layout.escape_md(where))
+        if diff.largest > 0
+        else t("cmp_diff_none")
+    )
 
-layout.notice("cmp_notice")
+layout.notice(f"cmp_notice_{mode}")

@@ -4,35 +4,34 @@ import pandas as pd
 import streamlit as st
 
 from core.similarity import clean_vector, dot_breakdown, rank_pairs
-from ui import compute, controls, figures, layout, state, theme
+from ui import compute, controls, figures, layout, relevance, state, theme
 from ui.i18n import t
 from ui.state import K
 
 s = state.settings()
-layout.header("dot_title", "dot_intro", [K.TEXT, K.D_MODEL, K.D_K, K.SEED, K.PE])
+layout.header("dot_title", "dot_intro")
 p = compute.pipeline(s)
 enc = p.key_side
 layout.require_tokens(enc)
+figures.offer_json(p)
 tokens = enc.tokens
 n = len(tokens)
 
 use_qk = controls.choice("vector_kind", ["qk", "x"], K.VECTOR_KIND, prefix="vector_") == "qk"
-state.token_index(K.WORD_A, n)
 if st.session_state.get(K.WORD_B) == -1:
     st.session_state[K.WORD_B] = max(0, n - 3)  # a second word other than the last, if any
-state.token_index(K.WORD_B, n)
 c1, c2 = st.columns(2)
-label = lambda i: f"{i}: {tokens[i]}"  # noqa: E731
-c1.selectbox(t("word_a"), list(range(n)), format_func=label, key=K.WORD_A, persist_state="session")
-c2.selectbox(t("word_b"), list(range(n)), format_func=label, key=K.WORD_B, persist_state="session")
-a_i, b_i = st.session_state[K.WORD_A], st.session_state[K.WORD_B]
+with c1:
+    a_i = controls.token_picker("word_a", K.WORD_A, tokens)
+with c2:
+    b_i = controls.token_picker("word_b", K.WORD_B, tokens)
 a = (enc.q if use_qk else enc.x)[a_i]
 b = (enc.k if use_qk else enc.x)[b_i]
 
 st.markdown(f"**{t('edit_vectors')}**")
 nonce_key = "_dot_nonce"
 nonce = st.session_state.get(nonce_key, 0)
-editor_key = f"dot_editor_{s.text}_{s.toy}_{a_i}_{b_i}_{use_qk}_{nonce}"
+editor_key = f"dot_editor_{s.text}_{p.model}_{a_i}_{b_i}_{use_qk}_{nonce}"
 frame = pd.DataFrame([a, b], index=[t("vec_a"), t("vec_b")], columns=figures.dims(len(a)))
 edited = st.data_editor(frame, key=str(hash(editor_key)), width="content")
 if st.button(t("reset_vectors"), key="dot_reset"):
@@ -42,16 +41,16 @@ values = edited.to_numpy(dtype=float, na_value=0.0)
 d = dot_breakdown(clean_vector(values[0]), clean_vector(values[1]))
 
 figures.show(
-    figures.per_token(
-        d.table, [t("vec_a"), t("vec_b"), "A × B"], t("products_table"), s, span=theme.SPAN_FULL
+    figures.vectors(
+        d.table, [t("vec_a"), t("vec_b"), "A × B"], t("products_table"), p, span=theme.SPAN_FULL
     )
 )
 figures.show(
-    figures.spec(
-        "bars",
+    figures.bars(
         d.products,
         figures.dims(len(d.products)),
-        title=t("products"),
+        t("products"),
+        p,
         label_title=t("ax_dim"),
         value_title="A × B",
     )
@@ -84,4 +83,5 @@ st.dataframe(
     hide_index=True,
     height=300,
 )
+relevance.learned_vs_random(s, relevance.default_query(s))
 layout.notice("dot_notice")

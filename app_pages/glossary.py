@@ -6,7 +6,7 @@ from ui.i18n import t
 from ui.menu import PAGES
 from ui.texts_classroom import GLOSSARY
 
-NAV = {p.source: p.label_key for p in PAGES}
+NAV = {p.script: p.label_key for p in PAGES}
 
 st.title(t("glossary_title"))
 st.markdown(t("glossary_intro"))

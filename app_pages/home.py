@@ -15,11 +15,11 @@ st.subheader(t("home_glance"))
 steps = [
     ("glance_tokens", True),
     ("glance_embed", True),
-    ("glance_pos", s.positional),
+    ("glance_pos", s.toy.positional),
     ("glance_qkv", True),
     ("glance_factor", True),
-    ("glance_scale", s.scale),
-    ("glance_softmax", s.use_softmax),
+    ("glance_scale", s.attention.scale),
+    ("glance_softmax", s.attention.use_softmax),
     ("glance_out", True),
 ]
 st.markdown("  →  ".join(f"**{t(k)}**" if on else f"~~{t(k)}~~" for k, on in steps))
@@ -28,18 +28,10 @@ p = compute.pipeline(s)
 if layout.check_tokens(p.key_side):
     st.caption(t("glance_tokens_now", n=len(p.tokens), tokens=""))
     st.code(" | ".join(p.tokens), language=None, wrap_lines=True)
-    figures.show(
-        figures.word_by_word(
-            p.attention.weights,
-            p.tokens,
-            p.tokens,
-            figures.weights_title(s.use_softmax),
-            s,
-            probabilities=s.use_softmax,
-        )
-    )
+    figures.offer_json(p)
+    figures.show(figures.weights(p))
 
 st.subheader(t("home_pages"))
 for page in PAGES[1:]:
-    st.page_link(page.source, label=f"{t(page.label_key)} — {t('desc_' + page.label_key)}")
+    st.page_link(page.script, label=f"{t(page.label_key)} — {t('desc_' + page.label_key)}")
 st.caption(t("home_toy"))

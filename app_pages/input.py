@@ -6,13 +6,14 @@ import streamlit as st
 from core.pipeline import identical_rows, repeated_pairs
 from ui import compute, figures, layout, state, theme
 from ui.i18n import t
-from ui.state import K
 
 s = state.settings()
-layout.header("input_title", "input_intro", [K.TEXT, K.D_MODEL, K.D_K, K.SEED, K.PE, K.NUMBERS])
 p = compute.pipeline(s)
+minilm = p.model.kind == "minilm"
+layout.header("input_title", "input_intro_minilm" if minilm else "input_intro")
 enc = p.key_side
 layout.require_tokens(enc)
+figures.offer_json(p)
 
 st.subheader(t("input_tokens"))
 st.dataframe(
@@ -21,13 +22,13 @@ st.dataframe(
 
 inputs = (
     (enc.embedding, t("m_embedding")),
-    (enc.positions, figures.positions_title(s)),
-    (enc.x, figures.x_title(enc, s)),
+    (enc.positions, figures.positions_title(p.model)),
+    (enc.x, figures.x_title(enc, p)),
 )
 slots, span = layout.grid(3, enc.x.shape[1], per_row=3, min_cell=theme.CELL_MIN_WIDTH)
 for slot, (matrix, title) in zip(slots, inputs, strict=True):
     with slot:
-        figures.show(figures.per_token(matrix, enc.tokens, title, s, span=span))
+        figures.show(figures.vectors(matrix, enc.tokens, title, p, span=span))
 
 repeats = repeated_pairs(enc.tokens)
 same = identical_rows(enc.x)
@@ -36,13 +37,13 @@ if repeats or same:
     if same:
         st.warning(t("identical_rows", pairs=pairs))
     else:
-        st.info(t("distinct_rows" if s.source == "toy" else "distinct_rows_learned", pairs=pairs))
+        st.info(t("distinct_rows_learned" if minilm else "distinct_rows", pairs=pairs))
 
 slots, span = layout.grid(3, enc.q.shape[1], per_row=3, min_cell=theme.CELL_MIN_WIDTH)
 for slot, (matrix, name) in zip(
     slots, ((enc.q, "m_q"), (enc.k, "m_k"), (enc.v, "m_v")), strict=True
 ):
     with slot:
-        figures.show(figures.per_token(matrix, enc.tokens, t(name), s, span=span))
+        figures.show(figures.vectors(matrix, enc.tokens, t(name), p, span=span))
 
-layout.notice("input_notice")
+layout.notice("input_notice_minilm" if minilm else "input_notice")

@@ -19,8 +19,8 @@ BIG_CSS = """
 """
 
 
-def show_big(chart: figures.Spec) -> None:
-    figures.show(chart, own_fonts=True)
+def show_big(fig: figures.Figure) -> None:
+    figures.show(fig, own_fonts=True)
 
 
 s = state.settings()
@@ -35,7 +35,7 @@ def _move(delta: int) -> None:
     st.session_state[K.STEP] = min(max(st.session_state[K.STEP] + delta, 0), len(STEPS) - 1)
 
 
-EXAMPLE_SETTINGS = {K.TEXT: EXAMPLE, K.D_MODEL: 4, K.D_K: 2, K.NUMBERS: True, K.SRC: "toy"}
+EXAMPLE_SETTINGS = {K.TEXT: EXAMPLE, K.D_MODEL: 4, K.D_K: 2, K.NUMBERS: True, K.MODEL: "toy"}
 
 
 def _worked_example() -> None:
@@ -82,12 +82,13 @@ strip = "  →  ".join(
 )
 st.markdown(strip)
 
-if s.source != "toy":
+if s.model != "toy":
     st.info(t("present_toy_only"))
     st.stop()
 p = compute.pipeline(s)
 enc, att = p.key_side, p.attention
 layout.require_tokens(enc)
+figures.offer_json(p)
 tok = enc.tokens
 st.markdown(f"### {t('pexplain_' + STEPS[step])}")
 
@@ -96,35 +97,27 @@ name = STEPS[step]
 if name == "tokens":
     st.dataframe(pd.DataFrame([list(tok)], index=[t("ax_token")], columns=figures.dims(len(tok))))
 elif name == "embed":
-    show_big(figures.per_token(enc.embedding, tok, t("m_embedding"), s, **big))
+    show_big(figures.vectors(enc.embedding, tok, t("m_embedding"), p, **big))
 elif name == "pos":
     slots, span = layout.grid(2, enc.x.shape[1], per_row=2, min_cell=theme.CELL_MIN_WIDTH)
     for slot, (m, title) in zip(
         slots,
-        ((enc.positions, figures.positions_title(s)), (enc.x, figures.x_title(enc, s))),
+        ((enc.positions, figures.positions_title(p.model)), (enc.x, figures.x_title(enc, p))),
         strict=True,
     ):
         with slot:
-            show_big(figures.per_token(m, tok, title, s, span=span, big=True))
+            show_big(figures.vectors(m, tok, title, p, span=span, big=True))
 elif name == "qkv":
     slots, span = layout.grid(3, enc.q.shape[1], per_row=3, min_cell=theme.CELL_MIN_WIDTH)
     for slot, (m, key) in zip(slots, ((enc.q, "m_q"), (enc.k, "m_k"), (enc.v, "m_v")), strict=True):
         with slot:
-            show_big(figures.per_token(m, tok, t(key), s, span=span, big=True))
+            show_big(figures.vectors(m, tok, t(key), p, span=span, big=True))
 elif name == "factor":
-    show_big(figures.word_by_word(att.factor, tok, tok, t("m_factor"), s, **big))
+    show_big(figures.word_map(att.factor, t("m_factor"), p, **big))
 elif name == "scale":
-    show_big(
-        figures.word_by_word(
-            att.scores, tok, tok, figures.scores_title(s.scale, s.temperature), s, **big
-        )
-    )
+    show_big(figures.word_map(att.scores, figures.scores_title(p), p, **big))
 elif name == "softmax":
-    on = compute.pipeline(s, use_softmax=True)
-    show_big(
-        figures.word_by_word(
-            on.attention.weights, tok, tok, t("m_weights_soft"), s, probabilities=True, **big
-        )
-    )
+    on = compute.pipeline(s, attention=s.attention.replace(use_softmax=True))
+    show_big(figures.weights(on, **big))
 else:
-    show_big(figures.per_token(att.output, tok, t("m_output"), s, **big))
+    show_big(figures.vectors(att.output, tok, t("m_output"), p, **big))

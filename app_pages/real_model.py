@@ -1,22 +1,28 @@
 """A real model: every head of all-MiniLM-L6-v2 on your sentence, with the softmax switch."""
 
-import dataclasses
-
 import streamlit as st
 
-from core.heads import head_patterns, layer_mean, strongest_heads, without_specials
+from core.heads import (
+    head_patterns,
+    layer_mean,
+    renormalised,
+    strongest_heads,
+    without_specials,
+)
 from core.pipeline import row_sums, value_range
-from ui import compute, figures, layout, state, theme, thumbs
+from ui import charts, compute, figures, layout, state, theme, thumbs
 from ui.i18n import t
 from ui.state import K
 
-s = dataclasses.replace(state.settings(), source="pretrained")  # this page always shows MiniLM
-layout.header("real_title", "real_intro", [K.TEXT, K.SCALE, K.TEMP, K.NUMBERS], own_model=True)
+s = state.settings().replace(model="pretrained")  # this page always shows MiniLM
+layout.header("real_title", "real_intro")
 result = compute.minilm_run(s.text)
-chosen = compute.pretrained_pipeline(
-    s.text, s.layer, s.head, scale=s.scale, temperature=s.temperature
-)
-layout.require_tokens(chosen.key_side)
+switches = s.attention
+on = compute.pipeline(s, attention=switches.replace(use_softmax=True))
+off = compute.pipeline(s, attention=switches.replace(use_softmax=False))
+layout.require_tokens(on.key_side)
+shown_p = on if switches.use_softmax else off
+figures.offer_json(shown_p)
 st.toggle(t("hide_specials"), key=K.HIDE_SPECIALS, persist_state="session")
 hide = bool(st.session_state[K.HIDE_SPECIALS])
 
@@ -27,8 +33,7 @@ def _open_head(point: dict) -> None:
         st.session_state[K.HEAD] = int(point["col"])
 
 
-grid = figures.spec(
-    "image_grid",
+grid = charts.image_grid(
     thumbs.head_thumbnails(s.text, hide),
     6,
     12,
@@ -39,51 +44,66 @@ grid = figures.spec(
     title=t("real_grid"),
     tooltip_title=t("ax_layer_head"),
 )
-figures.show(grid, key="real_grid", on_point=_open_head)
+figures.show_spec(
+    grid if isinstance(grid, dict) else grid.to_dict(), key="real_grid", on_point=_open_head
+)
 st.caption(t("real_grid_hint"))
 
-
-def shown(matrix, tokens):
-    return without_specials(matrix, tokens) if hide else (matrix, tuple(tokens))
+tokens = on.tokens
 
 
-tokens = chosen.tokens
+def shown(matrix, probabilities: bool = False):
+    """The matrix and its labels, without [CLS]/[SEP] when they are hidden; softmax rows are
+    then renormalised over the words left, so they still add up to 1."""
+    if not hide:
+        return matrix, tuple(tokens)
+    kept, words = without_specials(matrix, tokens)
+    return (renormalised(kept) if probabilities else kept), words
+
+
 st.subheader(t("real_head", layer=s.layer, head=s.head))
-scores, words = shown(chosen.attention.scores, tokens)
+scores, words = shown(on.attention.scores)
 figures.show(
-    figures.word_by_word(scores, words, words, figures.scores_title(s.scale, s.temperature), s)
+    figures.word_map(scores, figures.scores_title(on), on, query_tokens=words, key_tokens=words)
 )
 
-off = compute.pretrained_pipeline(
-    s.text, s.layer, s.head, scale=s.scale, temperature=s.temperature, use_softmax=False
-)
 (c_off, c_on), span = layout.grid(2, len(words), per_row=2)
-with c_off:
-    matrix, _ = shown(off.attention.weights, tokens)
-    figures.show(figures.word_by_word(matrix, words, words, t("m_weights_raw"), s, span=span))
-with c_on:
-    matrix, _ = shown(chosen.attention.weights, tokens)
-    figures.show(
-        figures.word_by_word(
-            matrix, words, words, t("m_weights_soft"), s, probabilities=True, span=span
+for col, p in ((c_off, off), (c_on, on)):
+    with col:
+        matrix, _ = shown(p.attention.weights, probabilities=p.settings.use_softmax)
+        figures.show(
+            figures.word_map(
+                matrix,
+                figures.weights_title(p),
+                p,
+                query_tokens=words,
+                key_tokens=words,
+                probabilities=p.settings.use_softmax,
+                span=span,
+            )
         )
-    )
 lo, hi = value_range(row_sums(off.attention.weights))
 st.caption(t("real_rowsums", lo=lo, hi=hi))
 if hide:
-    st.caption(t("specials_hidden_note"))
+    st.caption(t("specials_hidden_renorm"))
 
-current = chosen if s.use_softmax else off
-output, out_words = current.attention.output, tokens
+output, out_words = shown_p.attention.output, tokens
 if hide:
     output, out_words = without_specials(output, tokens, square=False)
-state_word = t("on") if s.use_softmax else t("off")
-figures.show(figures.per_token(output, out_words, t("real_output", state=state_word), s))
+state_word = t("on") if switches.use_softmax else t("off")
+figures.show(figures.vectors(output, out_words, t("real_output", state=state_word), shown_p))
 
 st.subheader(t("real_mean", layer=s.layer))
-mean, words = shown(layer_mean(result.weights, s.layer), tokens)
+mean, words = shown(layer_mean(result.weights, s.layer), probabilities=True)
 figures.show(
-    figures.word_by_word(mean, words, words, t("real_mean", layer=s.layer), s, probabilities=True)
+    figures.word_map(
+        mean,
+        t("real_mean", layer=s.layer),
+        on,
+        query_tokens=words,
+        key_tokens=words,
+        probabilities=True,
+    )
 )
 
 st.subheader(t("real_patterns"))

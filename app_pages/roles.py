@@ -4,70 +4,48 @@ import streamlit as st
 
 from core.pipeline import max_change
 from core.similarity import output_breakdown
-from ui import compute, figures, layout, state, theme
+from ui import compute, controls, figures, layout, relevance, state, theme
 from ui.i18n import t
 from ui.state import K
 
 s = state.settings()
-layout.header(
-    "roles_title",
-    "roles_intro",
-    [K.TEXT, K.D_MODEL, K.D_K, K.SEED, K.PE, K.SCALE, K.SOFTMAX, K.TEMP, K.NUMBERS],
-)
+layout.header("roles_title", "roles_intro")
 p = compute.pipeline(s)
 enc = p.key_side
 layout.require_tokens(enc)
+figures.offer_json(p)
 tokens = enc.tokens
-n = len(tokens)
-state.token_index(K.QUERY, n)
-st.selectbox(
-    t("pick_query"), list(range(n)), format_func=lambda i: f"{i}: {tokens[i]}", key=K.QUERY
-)
-qi = st.session_state[K.QUERY]
+if st.session_state.get(K.QUERY, -1) == -1:
+    st.session_state[K.QUERY] = relevance.default_query(s)
+qi = controls.token_picker("pick_query", K.QUERY, tokens)
 word = tokens[qi]
 
 scores_row = p.attention.scores[qi]  # [n]
 weights_row = p.attention.weights[qi]  # [n]
 c1, c2 = st.columns(2)
-with c1:
-    figures.show(
-        figures.spec(
-            "bars",
-            scores_row,
+for col, row, title_key, value_key in (
+    (c1, scores_row, "roles_scores", "ax_score"),
+    (c2, weights_row, "roles_weights", "ax_weight"),
+):
+    with col:
+        fig = figures.bars(
+            row,
             tokens,
-            title=t("roles_scores", word=word),
+            t(title_key, word=word),
+            p,
             label_title=t("ax_key"),
-            value_title=t("ax_score"),
+            value_title=t(value_key),
             width=theme.BAR_WIDTH_HALF,
         )
-    )
-with c2:
-    figures.show(
-        figures.spec(
-            "bars",
-            weights_row,
-            tokens,
-            title=t("roles_weights", word=word),
-            label_title=t("ax_key"),
-            value_title=t("ax_weight"),
-            width=theme.BAR_WIDTH_HALF,
-        )
-    )
-parts = output_breakdown(weights_row, enc.v)
-best = parts.strongest
-st.markdown(
-    t(
-        "roles_top",
-        query=layout.escape_md(word),
-        w=float(weights_row[best]),
-        key=layout.escape_md(tokens[best]),
-    )
-)
+        figures.show(fig)
+st.markdown(relevance.looks_at(p, qi))
 
 st.subheader(t("roles_terms"))
-term_labels = [t("term_row", w=f"{weights_row[j]:.2f}", word=tokens[j]) for j in range(n)]
-figures.show(figures.per_token(parts.terms, term_labels, t("roles_terms_chart"), s))
-figures.show(figures.per_token(parts.total[None, :], [word], t("roles_sum", word=word), s))
+parts = output_breakdown(weights_row, enc.v)
+term_labels = [t("term_row", w=f"{weights_row[j]:.2f}", word=tokens[j]) for j in range(len(tokens))]
+figures.show(figures.vectors(parts.terms, term_labels, t("roles_terms_chart"), p))
+figures.show(figures.vectors(parts.total[None, :], [word], t("roles_sum", word=word), p))
 st.caption(t("roles_check", d=max_change(parts.total, p.attention.output[qi])))
 
+relevance.learned_vs_random(s, qi)
 layout.notice("roles_notice")

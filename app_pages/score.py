@@ -1,7 +1,5 @@
 """Page 4: Q·Kᵀ, scaling and temperature, mask, softmax off vs on, then × V."""
 
-import dataclasses
-
 import pandas as pd
 import streamlit as st
 
@@ -12,71 +10,51 @@ from ui.state import K
 from ui.theme import CELL_MIN_WIDTH
 
 s = state.settings()
-layout.header(
-    "score_title",
-    "score_intro",
-    [K.TEXT, K.D_MODEL, K.D_K, K.SEED, K.PE, K.SCALE, K.SOFTMAX, K.TEMP, K.NUMBERS],
-)
+layout.header("score_title", "score_intro")
+st.info(t("score_terms_note"))
 
-kinds = ["self", "causal", "cross"]
-kind = controls.choice("kind", kinds, K.KIND, prefix="kind_")
+kind = controls.choice("kind", ["self", "causal", "cross"], K.KIND, prefix="kind_")
 st.caption(t(f"kind_{kind}_help"))
 
-text, target = s.text, None
+text, query_text = s.text, None
 if kind == "cross":
     c1, c2 = st.columns(2)
-    c1.text_input(t("source"), key=K.SOURCE, persist_state="session")
-    c2.text_input(t("target"), key=K.TARGET, persist_state="session")
-    text, target = st.session_state[K.SOURCE], st.session_state[K.TARGET]
-    s = dataclasses.replace(s, text=f"{text} → {target}")  # what the charts' titles quote
+    c1.text_input(t("source"), key=K.ENCODER_TEXT, persist_state="session")
+    c2.text_input(t("target"), key=K.DECODER_TEXT, persist_state="session")
+    text, query_text = st.session_state[K.ENCODER_TEXT], st.session_state[K.DECODER_TEXT]
 
-common = {"text": text, "target": target, "causal": kind == "causal"}
-off = compute.pipeline(s, use_softmax=False, **common)
-on = compute.pipeline(s, use_softmax=True, **common)
+switches = s.attention.replace(causal=kind == "causal")
+off = compute.pipeline(
+    s, text=text, query_text=query_text, attention=switches.replace(use_softmax=False)
+)
+on = compute.pipeline(
+    s, text=text, query_text=query_text, attention=switches.replace(use_softmax=True)
+)
 layout.require_tokens(on.key_side)
-if target is not None:
+if query_text is not None:
     layout.require_tokens(on.query_side)
-q_tok, k_tok = on.query_side.tokens, on.key_side.tokens
+figures.offer_json(on if s.attention.use_softmax else off)
 
 st.subheader(t("score_step1"))
-figures.show(figures.word_by_word(on.attention.factor, q_tok, k_tok, t("m_factor"), s))
+figures.show(figures.word_map(on.attention.factor, t("m_factor"), on))
 
 st.subheader(t("score_step2"))
-figures.show(
-    figures.word_by_word(
-        on.attention.scores, q_tok, k_tok, figures.scores_title(s.scale, s.temperature), s
-    )
-)
+figures.show(figures.word_map(on.attention.scores, figures.scores_title(on), on))
 
 st.subheader(t("score_step3"))
-st.markdown(t("score_sidebar_now", state=t("on") if s.use_softmax else t("off")))
-(c_off, c_on), span = layout.grid(2, len(k_tok), per_row=2)
-with c_off:
-    figures.show(
-        figures.word_by_word(off.attention.weights, q_tok, k_tok, t("m_weights_raw"), s, span=span)
-    )
-    lo, hi = value_range(off.attention.weights)
-    st.caption(t("range_off", lo=lo, hi=hi))
-with c_on:
-    figures.show(
-        figures.word_by_word(
-            on.attention.weights,
-            q_tok,
-            k_tok,
-            t("m_weights_soft"),
-            s,
-            probabilities=True,
-            span=span,
-        )
-    )
-    lo, hi = value_range(on.attention.weights)
-    st.caption(t("range_on", lo=lo, hi=hi))
+st.markdown(t("score_sidebar_now", state=t("on") if s.attention.use_softmax else t("off")))
+(c_off, c_on), span = layout.grid(2, len(on.key_side.tokens), per_row=2)
+for col, p, range_key in ((c_off, off, "range_off"), (c_on, on, "range_on")):
+    with col:
+        figures.show(figures.weights(p, span=span))
+        lo, hi = value_range(p.attention.weights)
+        st.caption(t(range_key, lo=lo, hi=hi))
 
 st.markdown(f"**{t('row_sums')}**")
 st.dataframe(
     pd.DataFrame(
         {
-            t("col_row"): list(q_tok),
+            t("col_row"): list(on.query_side.tokens),
             t("col_sum_off"): row_sums(off.attention.weights),
             t("col_sum_on"): row_sums(on.attention.weights),
         }
@@ -85,12 +63,12 @@ st.dataframe(
 )
 
 st.subheader(t("score_step4"))
-(c_off, c_on), span = layout.grid(
-    2, on.attention.output.shape[1], per_row=2, min_cell=CELL_MIN_WIDTH
-)
-with c_off:
-    figures.show(figures.per_token(off.attention.output, q_tok, t("out_off"), s, span=span))
-with c_on:
-    figures.show(figures.per_token(on.attention.output, q_tok, t("out_on"), s, span=span))
+d_v = on.attention.output.shape[1]
+(c_off, c_on), span = layout.grid(2, d_v, per_row=2, min_cell=CELL_MIN_WIDTH)
+for col, p, title_key in ((c_off, off, "out_off"), (c_on, on, "out_on")):
+    with col:
+        figures.show(
+            figures.vectors(p.attention.output, p.query_side.tokens, t(title_key), p, span=span)
+        )
 
 layout.notice("score_notice")

@@ -4,21 +4,16 @@ import streamlit as st
 
 from ui import compute, figures, layout, state, theme
 from ui.i18n import t
-from ui.state import K
 
-s = state.settings()
-layout.header(
-    "summary_title",
-    "summary_intro",
-    [K.TEXT, K.D_MODEL, K.D_K, K.SEED, K.PE, K.SCALE, K.SOFTMAX, K.TEMP, K.NUMBERS],
-)
-p = compute.pipeline(s)
+layout.header("summary_title", "summary_intro")
+p = compute.pipeline(state.settings())
 enc, att = p.key_side, p.attention
 layout.require_tokens(enc)
+figures.offer_json(p)
 tok = enc.tokens
 
 vectors = [
-    (enc.x, figures.x_title(enc, s)),
+    (enc.x, figures.x_title(enc, p)),
     (enc.q, t("m_q")),
     (enc.k, t("m_k")),
     (enc.v, t("m_v")),
@@ -26,20 +21,18 @@ vectors = [
 slots, span = layout.grid(4, enc.x.shape[1], per_row=4, min_cell=theme.CELL_MIN_WIDTH)
 for slot, (matrix, title) in zip(slots, vectors, strict=True):
     with slot:
-        figures.show(figures.per_token(matrix, tok, title, s, span=span))
+        figures.show(figures.vectors(matrix, tok, title, p, span=span))
 
 word_maps = [
-    (att.factor, t("m_factor"), False),
-    (att.scores, figures.scores_title(s.scale, s.temperature), False),
-    (att.weights, figures.weights_title(s.use_softmax), s.use_softmax),
+    figures.word_map(att.factor, t("m_factor"), p),
+    figures.word_map(att.scores, figures.scores_title(p), p),
+    figures.weights(p),
 ]
 slots, span = layout.grid(3, len(tok), per_row=3)
-for slot, (matrix, title, probabilities) in zip(slots, word_maps, strict=True):
+for slot, fig in zip(slots, word_maps, strict=True):
     with slot:
-        figures.show(
-            figures.word_by_word(matrix, tok, tok, title, s, probabilities=probabilities, span=span)
-        )
+        figures.show(fig.with_options(span=span))
 
-figures.show(figures.per_token(att.output, tok, t("m_output"), s))
+figures.show(figures.vectors(att.output, tok, t("m_output"), p))
 st.markdown(t("summary_recap"))
 layout.notice("summary_notice")

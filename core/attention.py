@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
@@ -24,6 +25,26 @@ def causal_mask(n_q: int, n_k: int) -> np.ndarray:
 
 
 @dataclass(frozen=True)
+class AttentionSettings:
+    """The attention switches, as one hashable value carried by every result.
+
+    A chart, a caption, a file name or an export states these from the result it shows,
+    never from the sidebar.
+    """
+
+    scale: bool = True  # divide Q·Kᵀ by √d_k
+    use_softmax: bool = True  # False: the scores themselves are the weights (the article)
+    causal: bool = False  # query i may look only at keys j <= i
+    temperature: float = 1.0  # scores are divided by it before softmax
+
+    def replace(self, **changes: object) -> AttentionSettings:
+        return dataclasses.replace(self, **changes)
+
+
+STANDARD = AttentionSettings()  # scaled dot-product attention with softmax, no mask
+
+
+@dataclass(frozen=True)
 class AttentionResult:
     """Every step of attention for one head."""
 
@@ -32,10 +53,7 @@ class AttentionResult:
     mask: np.ndarray  # [n_q, n_k] bool, True = allowed
     weights: np.ndarray  # [n_q, n_k] softmax(scores) or the scores themselves; masked cells 0
     output: np.ndarray  # [n_q, d_v] weights @ v, the article's Z
-    scale: bool
-    use_softmax: bool
-    causal: bool
-    temperature: float
+    settings: AttentionSettings  # the switches that made these matrices
 
 
 def attend(
@@ -75,8 +93,20 @@ def attend(
         mask=mask,
         weights=weights,
         output=output,
-        scale=scale,
-        use_softmax=use_softmax,
-        causal=causal,
-        temperature=float(temperature),
+        settings=AttentionSettings(scale, use_softmax, causal, float(temperature)),
+    )
+
+
+def attend_with(
+    q: np.ndarray, k: np.ndarray, v: np.ndarray, settings: AttentionSettings
+) -> AttentionResult:
+    """`attend` with the switches as one value."""
+    return attend(
+        q,
+        k,
+        v,
+        scale=settings.scale,
+        use_softmax=settings.use_softmax,
+        causal=settings.causal,
+        temperature=settings.temperature,
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 from collections.abc import Sequence
@@ -41,11 +42,20 @@ def _array(a: np.ndarray) -> list:
     return np.asarray(a, dtype=float).tolist()
 
 
-def pipeline_document(p: Pipeline, settings: dict[str, Any]) -> dict[str, Any]:
+def pipeline_settings(p: Pipeline) -> dict[str, Any]:
+    """What made the result: its sentence(s), model and attention switches, read from it."""
+    settings: dict[str, Any] = {"text": p.key_side.text}
+    if p.is_cross:
+        settings["query_text"] = p.query_side.text
+    model = {k: v for k, v in dataclasses.asdict(p.model).items() if v is not None}
+    return settings | {"model": model, "attention": dataclasses.asdict(p.settings)}
+
+
+def pipeline_document(p: Pipeline) -> dict[str, Any]:
     """Tokens, settings and every matrix from embeddings to output, as plain JSON types."""
     q_side, k_side, att = p.query_side, p.key_side, p.attention
     doc: dict[str, Any] = {
-        "settings": settings,
+        "settings": pipeline_settings(p),
         "tokens": list(k_side.tokens),
         "embedding": _array(k_side.embedding),
         "positions": _array(k_side.positions),
@@ -61,11 +71,11 @@ def pipeline_document(p: Pipeline, settings: dict[str, Any]) -> dict[str, Any]:
         "weights": _array(att.weights),
         "output": _array(att.output),
     }
-    if q_side is not k_side:
+    if p.is_cross:
         doc["query_tokens"] = list(q_side.tokens)
         doc["query_x"] = _array(q_side.x)
     return doc
 
 
-def pipeline_json(p: Pipeline, settings: dict[str, Any]) -> str:
-    return json.dumps(pipeline_document(p, settings), ensure_ascii=False, indent=1)
+def pipeline_json(p: Pipeline) -> str:
+    return json.dumps(pipeline_document(p), ensure_ascii=False, indent=1)

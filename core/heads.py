@@ -62,11 +62,18 @@ def without_specials(
 ) -> tuple[np.ndarray, tuple[str, ...]]:
     """Drop [CLS]/[SEP] rows (and columns when `square`): [n, n] -> [m, m] or [n, d] -> [m, d].
 
-    Nothing is renormalised: softmax rows then add up to less than 1, by what the specials got.
+    Nothing is renormalised here: softmax rows then add up to less than 1 (see `renormalised`).
     """
     keep = keep_words(tokens)
     kept = matrix[np.ix_(keep, keep)] if square else matrix[keep]
     return kept, tuple(tokens[i] for i in keep)
+
+
+def renormalised(weights: np.ndarray) -> np.ndarray:
+    """[n, m] non-negative weights -> each row divided by its sum (a zero row stays zero):
+    the share of attention each remaining word gets once [CLS]/[SEP] are left out."""
+    sums = weights.sum(axis=1, keepdims=True)  # [n, 1]
+    return np.divide(weights, sums, out=np.zeros_like(weights, dtype=float), where=sums > 0)
 
 
 def layer_mean(weights: np.ndarray, layer: int) -> np.ndarray:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
 
-from core.attention import AttentionResult, attend
+from core.attention import STANDARD, AttentionResult, AttentionSettings, attend_with
 from core.embeddings import embed, positional_encoding
 from core.tokenize import MAX_TOKENS, tokenize
 
@@ -17,6 +18,20 @@ class ToyConfig:
     d_k: int = 4  # query/key (and value) width
     seed: int = 0  # draws the word vectors and W_Q, W_K, W_V
     positional: bool = True  # add sinusoidal positional encoding to the embeddings
+
+
+@dataclass(frozen=True)
+class ModelRef:
+    """Which model made a pipeline's vectors: what a chart must say about it."""
+
+    kind: str  # "toy", "minilm" (a pretrained head) or "trained" (page 7's model)
+    d_model: int
+    d_k: int
+    seed: int | None = None  # toy: word vectors and W; trained: the training seed
+    positional: bool = True  # positions were added to the embeddings
+    layer: int | None = None  # minilm
+    head: int | None = None  # minilm
+    weights_seed: int | None = None  # W_Q, W_K, W_V redrawn at random from this seed
 
 
 @dataclass(frozen=True)
@@ -35,6 +50,7 @@ class Projection:
 class Encoded:
     """One sentence on its way into attention, one row per token."""
 
+    text: str  # what the user typed
     tokens: tuple[str, ...]
     n_total: int  # tokens in the whole text; more than len(tokens) when it was cut
     embedding: np.ndarray  # [n, d_model] word vectors
@@ -57,11 +73,20 @@ class Pipeline:
     query_side: Encoded  # supplies Q (the sentence itself, or the target sentence)
     key_side: Encoded  # supplies K and V (the same object for self-attention)
     projection: Projection
-    attention: AttentionResult
+    attention: AttentionResult  # carries the switches that made it (attention.settings)
+    model: ModelRef
 
     @property
     def tokens(self) -> tuple[str, ...]:
         return self.key_side.tokens
+
+    @property
+    def settings(self) -> AttentionSettings:
+        return self.attention.settings
+
+    @property
+    def is_cross(self) -> bool:
+        return self.query_side is not self.key_side
 
 
 def toy_projection(d_model: int, d_k: int, seed: int) -> Projection:
@@ -73,6 +98,7 @@ def toy_projection(d_model: int, d_k: int, seed: int) -> Projection:
 
 
 def project(
+    text: str,
     tokens: tuple[str, ...],
     n_total: int,
     embedding: np.ndarray,
@@ -89,6 +115,7 @@ def project(
     x = embedding + positions if x is None else x  # [n, d_model]
     return Encoded(
         x_kind=x_kind,
+        text=text,
         tokens=tokens,
         n_total=n_total,
         embedding=embedding,
@@ -109,55 +136,39 @@ def toy_encode(text: str, config: ToyConfig, max_tokens: int = MAX_TOKENS) -> En
     if not config.positional:
         positions = np.zeros_like(positions)
     projection = toy_projection(config.d_model, config.d_k, config.seed)
-    return project(tokenized.tokens, tokenized.n_total, embedding, positions, projection)
+    return project(text, tokenized.tokens, tokenized.n_total, embedding, positions, projection)
+
+
+def toy_ref(config: ToyConfig) -> ModelRef:
+    return ModelRef(
+        "toy", config.d_model, config.d_k, seed=config.seed, positional=config.positional
+    )
 
 
 def run_toy(
     text: str,
     config: ToyConfig = ToyConfig(),
+    settings: AttentionSettings = STANDARD,
     *,
-    target: str | None = None,
-    scale: bool = True,
-    use_softmax: bool = True,
-    causal: bool = False,
-    temperature: float = 1.0,
+    query_text: str | None = None,
 ) -> Pipeline:
-    """Self-attention over `text`, or encoder-decoder attention with Q from `target`."""
-    source = toy_encode(text, config)
-    queries = source if target is None else toy_encode(target, config)
+    """Self-attention over `text`, or encoder-decoder attention with Q from `query_text`."""
+    key_side = toy_encode(text, config)
+    query_side = key_side if query_text is None else toy_encode(query_text, config)
     projection = toy_projection(config.d_model, config.d_k, config.seed)
-    return attend_encoded(
-        queries,
-        source,
-        projection,
-        scale=scale,
-        use_softmax=use_softmax,
-        causal=causal,
-        temperature=temperature,
-    )
+    return attend_encoded(query_side, key_side, projection, settings, toy_ref(config))
 
 
 def attend_encoded(
-    queries: Encoded,
-    source: Encoded,
+    query_side: Encoded,
+    key_side: Encoded,
     projection: Projection,
-    *,
-    scale: bool = True,
-    use_softmax: bool = True,
-    causal: bool = False,
-    temperature: float = 1.0,
+    settings: AttentionSettings,
+    model: ModelRef,
 ) -> Pipeline:
-    """Attention of `queries`' Q over `source`'s K and V, whatever made the vectors."""
-    attention = attend(
-        queries.q,
-        source.k,
-        source.v,
-        scale=scale,
-        use_softmax=use_softmax,
-        causal=causal,
-        temperature=temperature,
-    )
-    return Pipeline(query_side=queries, key_side=source, projection=projection, attention=attention)
+    """Attention of `query_side`'s Q over `key_side`'s K and V, whatever made the vectors."""
+    attention = attend_with(query_side.q, key_side.k, key_side.v, settings)
+    return Pipeline(query_side, key_side, projection, attention, model)
 
 
 def identical_rows(x: np.ndarray) -> list[tuple[int, int]]:
@@ -194,28 +205,16 @@ def row_sums(matrix: np.ndarray) -> np.ndarray:
     return matrix.sum(axis=1)
 
 
-def with_projection(
-    p: Pipeline,
-    projection: Projection,
-    *,
-    scale: bool = True,
-    use_softmax: bool = True,
-    causal: bool = False,
-    temperature: float = 1.0,
-) -> Pipeline:
-    """The same inputs X through other linear layers: only W_Q, W_K, W_V change."""
+def with_random_weights(p: Pipeline, seed: int) -> Pipeline:
+    """The same inputs X through random W_Q, W_K, W_V drawn from `seed` (same widths)."""
+    projection = toy_projection(p.key_side.x.shape[1], p.projection.w_q.shape[1], seed)
 
     def again(e: Encoded) -> Encoded:
-        return project(e.tokens, e.n_total, e.embedding, e.positions, projection, e.x, e.x_kind)
+        return project(
+            e.text, e.tokens, e.n_total, e.embedding, e.positions, projection, e.x, e.x_kind
+        )
 
     key_side = again(p.key_side)
-    query_side = key_side if p.query_side is p.key_side else again(p.query_side)
-    return attend_encoded(
-        query_side,
-        key_side,
-        projection,
-        scale=scale,
-        use_softmax=use_softmax,
-        causal=causal,
-        temperature=temperature,
-    )
+    query_side = again(p.query_side) if p.is_cross else key_side
+    model = dataclasses.replace(p.model, weights_seed=seed)
+    return attend_encoded(query_side, key_side, projection, p.settings, model)

@@ -12,7 +12,7 @@ from ui.menu import PAGES as MENU
 
 ROOT = Path(__file__).resolve().parent.parent
 
-PAGES = [p.source for p in MENU]
+PAGES = [p.script for p in MENU]
 
 
 def open_page(

@@ -3,7 +3,8 @@
 import numpy as np
 import pytest
 
-from core.pipeline import run_toy, toy_projection, with_projection
+from core.attention import AttentionSettings
+from core.pipeline import run_toy, with_random_weights
 from tests.apptest_utils import (
     PAGES,
     all_text,
@@ -147,7 +148,9 @@ def test_switching_language_keeps_the_sentence():
 def test_score_page_numbers_are_the_core_numbers():
     at = open_page("app_pages/score.py")
     expected_on = run_toy("The black cat drank the milk")
-    expected_off = run_toy("The black cat drank the milk", use_softmax=False)
+    expected_off = run_toy(
+        "The black cat drank the milk", settings=AttentionSettings(use_softmax=False)
+    )
     sums = at.dataframe[0].value
     np.testing.assert_allclose(sums.iloc[:, 2].to_numpy(), 1.0)
     np.testing.assert_allclose(sums.iloc[:, 1].to_numpy(), expected_off.attention.weights.sum(1))
@@ -202,7 +205,7 @@ def test_weights_page_two_seeds_differ():
     assert not at.exception
     change = float(at.metric[0].value)
     p = run_toy("The black cat drank the milk")
-    other = with_projection(p, toy_projection(8, 4, 1))  # same X, W from seed 1
+    other = with_random_weights(p, 1)  # same X, W from seed 1
     assert change == pytest.approx(
         np.abs(p.attention.weights - other.attention.weights).max(), abs=5e-4
     )

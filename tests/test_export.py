@@ -7,8 +7,9 @@ import json
 import numpy as np
 import pytest
 
+from core.attention import AttentionSettings
 from core.export import matrix_csv, pipeline_document, pipeline_json, safe_cell
-from core.pipeline import run_toy
+from core.pipeline import ToyConfig, run_toy
 
 
 def test_matrix_csv_by_hand():
@@ -39,7 +40,7 @@ def test_csv_refuses_mismatched_labels():
 
 def test_json_has_every_intermediate():
     p = run_toy("The black cat drank the milk")
-    doc = json.loads(pipeline_json(p, {"text": "The black cat drank the milk"}))
+    doc = json.loads(pipeline_json(p))
     assert doc["tokens"] == ["The", "black", "cat", "drank", "the", "milk"]
     for key, value in {
         "embedding": p.key_side.embedding,
@@ -56,31 +57,48 @@ def test_json_has_every_intermediate():
     assert "query_tokens" not in doc
 
 
+def test_json_settings_are_read_from_the_result():
+    """The settings in the export are those that made the matrices, not anyone's sidebar."""
+    config = ToyConfig(d_model=6, d_k=3, seed=7, positional=False)
+    p = run_toy("a b c", config, AttentionSettings(use_softmax=False, temperature=2.0))
+    settings = pipeline_document(p)["settings"]
+    assert settings["text"] == "a b c"
+    assert settings["model"] == {
+        "kind": "toy",
+        "d_model": 6,
+        "d_k": 3,
+        "seed": 7,
+        "positional": False,
+    }
+    assert settings["attention"] == {
+        "scale": True,
+        "use_softmax": False,
+        "causal": False,
+        "temperature": 2.0,
+    }
+
+
 def test_json_for_cross_attention_names_both_sentences():
-    p = run_toy("The ball is blue", target="La bola es azul")
-    doc = pipeline_document(p, {})
+    p = run_toy("The ball is blue", query_text="La bola es azul")
+    doc = pipeline_document(p)
     assert doc["query_tokens"] == ["La", "bola", "es", "azul"]
+    assert doc["settings"]["query_text"] == "La bola es azul"
     assert np.array(doc["weights"]).shape == (4, 4)
+
+
+def _offered(page: str, params: dict[str, str]) -> dict:
+    from tests.apptest_utils import open_page
+
+    at = open_page(page, params)
+    assert not at.exception
+    return json.loads(pipeline_json(at.session_state["_shown_pipeline"]))
 
 
 def test_json_export_follows_the_page_it_is_on():
     """The sidebar's JSON holds what the page shows: the score page's kind, the real model."""
-    from streamlit.testing.v1 import AppTest
-
-    script = (
-        "import streamlit as st\n"
-        "from ui import compute, state\n"
-        "state.load_from_url()\n"
-        "s = state.settings()\n"
-        "for path in ('score', 'real-model'):\n"
-        "    p, settings = compute.shown_pipeline(s, path)\n"
-        "    st.write(path, float(p.attention.weights[0, 1]), settings.get('kind'),\n"
-        "             settings['source'], p.tokens[0])\n"
-    )
-    at = AppTest.from_string(script, default_timeout=60)
-    at.query_params["kind"] = "causal"
-    at.run()
-    assert not at.exception
-    score, real = (m.value.replace("`", "") for m in at.markdown)
-    assert score.split()[:3] == ["score", "0.0", "causal"]  # masked: word 0 cannot see word 1
-    assert real.split()[-2:] == ["pretrained", "[CLS]"]
+    score = _offered("app_pages/score.py", {"kind": "causal"})
+    assert score["weights"][0][1] == 0.0  # masked: word 0 cannot see word 1
+    assert score["settings"]["attention"]["causal"] is True
+    real = _offered("app_pages/real_model.py", {})
+    assert real["settings"]["model"]["kind"] == "minilm"
+    assert real["tokens"][0] == "[CLS]"

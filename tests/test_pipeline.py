@@ -47,7 +47,7 @@ def test_without_positions_repeated_words_have_identical_rows():
 
 
 def test_cross_attention_pipeline():
-    p = run_toy("The ball is blue", target="La bola es azul !")
+    p = run_toy("The ball is blue", query_text="La bola es azul !")
     assert p.attention.weights.shape == (5, 4)
     assert p.query_side.tokens[0] == "La" and p.key_side.tokens[-1] == "blue"
     np.testing.assert_allclose(p.attention.output, p.attention.weights @ p.key_side.v)

@@ -13,13 +13,13 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from core.attention import MIN_TEMPERATURE, attend
+from core.attention import MIN_TEMPERATURE, AttentionSettings, attend
 from core.export import matrix_csv
+from core.models import pretrained_pipeline
 from core.params import MAX_TEXT_CHARS, Param, Rejected, decode_all
 from core.pipeline import ToyConfig, run_toy
 from core.pretrained import MiniLM
 from core.similarity import EDIT_LIMIT, clean_vector, dot_breakdown
-from core.sources import pretrained_pipeline
 from core.tokenize import MAX_TOKENS, tokenize, tokenize_all
 from core.wordpiece import CLS, SEP, WordPieceTokenizer
 from ui.state import ALL_PARAMS, GLOBAL_PARAMS
@@ -187,10 +187,10 @@ def assert_attention_invariants(att, n_q: int, n_k: int, d_v: int) -> None:
     assert att.output.shape == (n_q, d_v)
     for matrix in (att.factor, att.scores, att.weights, att.output):
         assert np.isfinite(matrix).all()
-    if att.use_softmax and n_k:
+    if att.settings.use_softmax and n_k:
         assert (att.weights >= 0).all()
         np.testing.assert_allclose(att.weights.sum(axis=1), 1.0, rtol=0, atol=1e-9)
-    if att.causal:
+    if att.settings.causal:
         assert (np.triu(att.weights, k=1) == 0).all(), "no weight on later words"
 
 
@@ -204,7 +204,8 @@ def assert_attention_invariants(att, n_q: int, n_k: int, d_v: int) -> None:
 )
 @example("The black cat drank the milk", ToyConfig(64, 32, 9999, True), False, False, False, 0.05)
 def test_toy_pipeline_is_finite_and_well_shaped(text, config, scale, use_softmax, causal, temp):
-    p = run_toy(text, config, scale=scale, use_softmax=use_softmax, causal=causal, temperature=temp)
+    switches = AttentionSettings(scale, use_softmax, causal, temp)
+    p = run_toy(text, config, switches)
     n = len(tokenize(text).tokens)
     assert p.tokens == tokenize(text).tokens
     for m in (p.key_side.embedding, p.key_side.positions, p.key_side.x):
@@ -212,16 +213,15 @@ def test_toy_pipeline_is_finite_and_well_shaped(text, config, scale, use_softmax
     for m in (p.key_side.q, p.key_side.k, p.key_side.v):
         assert m.shape == (n, config.d_k) and np.isfinite(m).all()
     assert_attention_invariants(p.attention, n, n, config.d_k)
-    again = run_toy(
-        text, config, scale=scale, use_softmax=use_softmax, causal=causal, temperature=temp
-    )
+    again = run_toy(text, config, switches)
     np.testing.assert_array_equal(again.attention.output, p.attention.output)
 
 
 @given(texts, mixed_text, toy_configs, st.booleans(), temperatures)
 @settings(max_examples=25)
 def test_toy_cross_attention_is_finite_and_well_shaped(source, target, config, use_softmax, temp):
-    p = run_toy(source, config, target=target, use_softmax=use_softmax, temperature=temp)
+    switches = AttentionSettings(use_softmax=use_softmax, temperature=temp)
+    p = run_toy(source, config, switches, query_text=target)
     n_q, n_k = len(tokenize(target).tokens), len(tokenize(source).tokens)
     assert p.query_side.tokens == tokenize(target).tokens
     assert_attention_invariants(p.attention, n_q, n_k, config.d_k)
@@ -332,7 +332,7 @@ MODEL = MiniLM.load()
 @settings(max_examples=15)
 def test_pretrained_head_is_finite_and_well_shaped(text, layer, head, use_softmax, causal, temp):
     p = pretrained_pipeline(
-        MODEL, text, layer, head, use_softmax=use_softmax, causal=causal, temperature=temp
+        MODEL, text, layer, head, AttentionSettings(True, use_softmax, causal, temp)
     )
     pieces = WORDPIECE.tokenize(text)
     n = min(len(pieces), MAX_TOKENS - 2) + 2 if pieces else 0

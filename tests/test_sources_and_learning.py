@@ -3,9 +3,10 @@
 import numpy as np
 import pytest
 
+from core.attention import AttentionSettings
 from core.learning import train
+from core.models import pretrained_pipeline, trained_pipeline
 from core.pretrained import MiniLM
-from core.sources import pretrained_pipeline, trained_pipeline
 from tests.apptest_utils import all_text, chart_records, chart_titles, open_page
 from ui.i18n import TEXTS
 
@@ -46,7 +47,9 @@ def test_pretrained_pipeline_equals_the_model_with_defaults(minilm):
     r = minilm.run("Attention is all you need.")
     np.testing.assert_allclose(p.attention.weights, r.weights[4, 2], atol=1e-5)
     np.testing.assert_allclose(p.attention.scores, r.scores[4, 2], atol=1e-4)
-    off = pretrained_pipeline(minilm, "Attention is all you need.", 4, 2, use_softmax=False)
+    off = pretrained_pipeline(
+        minilm, "Attention is all you need.", 4, 2, AttentionSettings(use_softmax=False)
+    )
     np.testing.assert_allclose(
         off.attention.output, r.scores[4, 2] @ r.v[4, 2], rtol=1e-4, atol=1e-4
     )
@@ -61,9 +64,14 @@ def test_real_model_page_grid_and_click_state():
     assert grid.proto.spec.count("data:image/png;base64,") == 0  # images travel as datasets
     body = all_text(at)
     assert "L0 H2" in body  # the previous-word head of MiniLM, measured on the sentence
-    assert TEXTS["specials_hidden_note"]["en"] in body
+    assert TEXTS["specials_hidden_renorm"]["en"] in body
     records = chart_records(at, TEXTS["m_weights_soft"]["en"])
     assert {r["row_label"] for r in records} == {"the", "black", "cat", "drank", "milk"}
+    # with [CLS]/[SEP] hidden, each softmax row is renormalised over the words left
+    sums: dict[str, float] = {}
+    for r in records:
+        sums[r["row"]] = sums.get(r["row"], 0.0) + r["value"]
+    np.testing.assert_allclose(list(sums.values()), 1.0, atol=1e-6)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -142,27 +150,53 @@ def test_page7_relevance_mode_reaches_the_target():
     assert float(caption.rsplit(" ", 1)[1]) < 0.05
 
 
-def test_compare_two_sentences_explains_why_no_difference():
+def test_compare_default_sentences_draw_a_difference_aligned_by_position():
+    """The default pair differs in its last word: the map is drawn, that word labelled a/b."""
     at = open_page("app_pages/compare.py")
     assert not at.exception
-    body = all_text(at).replace("\\", "")
-    assert "position 8" in body and "hungry" in body and "sweet" in body
-    assert len(at.get("vega_lite_chart")) == 2  # A and B, no difference map
+    assert len(at.get("vega_lite_chart")) == 3  # A, B and B − A
+    from core.pipeline import run_toy
+
+    a = run_toy("The cat drank the milk because it was hungry").attention.weights
+    b = run_toy("The cat drank the milk because it was sweet").attention.weights
+    diff = chart_records(at, "B − A")
+    np.testing.assert_allclose([r["value"] for r in diff], (b - a).ravel(), atol=1e-12)
+    assert diff[-1]["row_label"] == "hungry/sweet"
 
 
-def test_compare_settings_draws_the_difference():
+def test_compare_sentences_of_different_lengths_align_the_shorter():
+    at = open_page("app_pages/compare.py", {"ca": "the cat sat", "cb": "the cat sat down"})
+    assert not at.exception
+    diff = chart_records(at, "B − A")
+    assert len(diff) == 9  # 3 × 3: the positions both sentences have
+    assert "first 3 tokens" in all_text(at)
+
+
+def test_compare_never_subtracts_weights_from_scores():
+    """Softmax on vs off: weights and raw scores are different kinds: no B − A of them."""
     at = open_page(
         "app_pages/compare.py", {"cmp": "settings", "cmps": "softmax", "cmpm": "weights"}
     )
     assert not at.exception
+    assert len(at.get("vega_lite_chart")) == 2
+    assert "different kinds of number" in all_text(at)
+
+
+def test_compare_settings_draws_the_output_difference():
+    at = open_page("app_pages/compare.py", {"cmp": "settings", "cmps": "softmax", "cmpm": "output"})
+    assert not at.exception
     assert len(at.get("vega_lite_chart")) == 3
     from core.pipeline import run_toy
 
-    on = run_toy("The black cat drank the milk").attention.weights
-    off = run_toy("The black cat drank the milk", use_softmax=False).attention.weights
-    diff = chart_records(at, TEXTS["cmp_diff"]["en"])
+    on = run_toy("The black cat drank the milk").attention.output
+    off = run_toy(
+        "The black cat drank the milk", settings=AttentionSettings(use_softmax=False)
+    ).attention.output
+    diff = chart_records(at, "B − A")
     np.testing.assert_allclose([r["value"] for r in diff], (off - on).ravel(), atol=1e-12)
-    assert float(at.metric[0].value) == pytest.approx(np.abs(off - on).max(), abs=5e-5)
+    where = np.unravel_index(np.argmax(np.abs(off - on)), on.shape)[0]
+    word = ["The", "black", "cat", "drank", "the", "milk"][where]
+    assert f"{np.abs(off - on).max():.4f}, in the row of “{word}”" in all_text(at)
 
 
 def test_compare_same_sentences_difference_is_zero_and_zh_works():
@@ -170,7 +204,7 @@ def test_compare_same_sentences_difference_is_zero_and_zh_works():
     at = open_page("app_pages/compare.py", {"ca": text, "cb": text, "lang": "zh"})
     assert not at.exception
     assert at.title[0].value == TEXTS["compare_title"]["zh"]
-    assert float(at.metric[0].value) == 0.0
+    assert TEXTS["cmp_diff_none"]["zh"] in all_text(at)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -28,7 +28,7 @@ TRIVIAL = (  # the same router, sidebar and link handling as every page, with a 
     "run([PageSpec(lambda: st.write('hello'), 'nav_home', 'trivial')])\n"
 )
 LONG_TEXT = " ".join(f"word{i}" for i in range(64))
-PAGES = [page.source for page in MENU]
+PAGES = [page.script for page in MENU]
 TARGET_RATIO = 10.0  # every page should re-run in under 10x the trivial page
 
 

@@ -1,20 +1,18 @@
 """Cached calls into core: small, hashable arguments in, frozen results out.
 
 Model weights and forward passes are shared by every session (`cache_resource`, read-only
-arrays); small pipelines are copied per caller (`cache_data`).
+arrays); small pipelines are copied per caller (`cache_data`). Every cache states its bound.
 """
 
 from __future__ import annotations
 
-import dataclasses
-
 import streamlit as st
 
+from core import models
+from core.attention import AttentionSettings
 from core.learning import TrainedModel, TrainResult, TrainSettings
-from core.pipeline import Pipeline, ToyConfig, run_toy, toy_projection, with_projection
+from core.pipeline import Pipeline, ToyConfig, run_toy, with_random_weights
 from core.pretrained import MiniLM, MiniLMResult
-from core.sources import pretrained_pipeline as _pretrained_pipeline
-from core.sources import trained_pipeline as _trained_pipeline
 from core.tokenize import MAX_TOKENS
 from ui import state
 from ui.state import Settings
@@ -22,24 +20,9 @@ from ui.state import Settings
 
 @st.cache_data(max_entries=512, show_spinner=False)
 def toy_pipeline(
-    text: str,
-    config: ToyConfig,
-    *,
-    target: str | None = None,
-    scale: bool = True,
-    use_softmax: bool = True,
-    causal: bool = False,
-    temperature: float = 1.0,
+    text: str, config: ToyConfig, settings: AttentionSettings, query_text: str | None = None
 ) -> Pipeline:
-    return run_toy(
-        text,
-        config,
-        target=target,
-        scale=scale,
-        use_softmax=use_softmax,
-        causal=causal,
-        temperature=temperature,
-    )
+    return run_toy(text, config, settings, query_text=query_text)
 
 
 @st.cache_resource(show_spinner=False)
@@ -59,60 +42,28 @@ def pretrained_pipeline(
     text: str,
     layer: int,
     head: int,
-    *,
-    target: str | None = None,
-    scale: bool = True,
-    use_softmax: bool = True,
-    causal: bool = False,
-    temperature: float = 1.0,
+    settings: AttentionSettings,
+    query_text: str | None = None,
 ) -> Pipeline:
-    return _pretrained_pipeline(
-        minilm(),
-        text,
-        layer,
-        head,
-        target=target,
-        scale=scale,
-        use_softmax=use_softmax,
-        causal=causal,
-        temperature=temperature,
-        run=minilm_run,
+    return models.pretrained_pipeline(
+        minilm(), text, layer, head, settings, query_text=query_text, run=minilm_run
     )
-
-
-@st.cache_data(max_entries=256, show_spinner=False)
-def _redrawn(p: Pipeline, d_k: int, seed: int, flags: tuple) -> Pipeline:
-    projection = toy_projection(p.key_side.x.shape[1], d_k, seed)
-    return with_projection(p, projection, **dict(flags))
-
-
-def redrawn(s: Settings, seed: int) -> Pipeline:
-    """The current sentence's X through random W_Q, W_K, W_V drawn from `seed`."""
-    p = pipeline(s)
-    flags = (("scale", s.scale), ("use_softmax", s.use_softmax), ("temperature", s.temperature))
-    return _redrawn(p, p.projection.w_q.shape[1], seed, flags)
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
 def trained_pipeline(
     model: TrainedModel,
     text: str,
-    *,
-    target: str | None = None,
-    scale: bool = True,
-    use_softmax: bool = True,
-    causal: bool = False,
-    temperature: float = 1.0,
+    settings: AttentionSettings,
+    query_text: str | None = None,
 ) -> Pipeline:
-    return _trained_pipeline(
-        model,
-        text,
-        target=target,
-        scale=scale,
-        use_softmax=use_softmax,
-        causal=causal,
-        temperature=temperature,
-    )
+    return models.trained_pipeline(model, text, settings, query_text=query_text)
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def random_weights(p: Pipeline, seed: int) -> Pipeline:
+    """`p`'s inputs X through random W_Q, W_K, W_V drawn from `seed`."""
+    return with_random_weights(p, seed)
 
 
 @st.cache_resource(show_spinner=False)
@@ -122,50 +73,26 @@ def finished_runs() -> dict[TrainSettings, TrainResult]:
     return {}
 
 
-def shown_pipeline(s: Settings, url_path: str) -> tuple[Pipeline, dict]:
-    """The pipeline a page draws (its own attention kind or model), with the settings that made
-    it, for the JSON export."""
-    settings = dataclasses.asdict(s)
-    if url_path == "real-model":
-        s = dataclasses.replace(s, source="pretrained")
-        settings.update(source="pretrained")
-    if url_path == "score":
-        kind = st.session_state.get(state.K.KIND, "self")
-        settings["kind"] = kind
-        if kind == "causal":
-            return pipeline(s, causal=True), settings
-        if kind == "cross":
-            source, target = st.session_state[state.K.SOURCE], st.session_state[state.K.TARGET]
-            settings.update(source_sentence=source, target_sentence=target)
-            return pipeline(s, text=source, target=target), settings
-    return pipeline(s), settings
-
-
 def pipeline(
     s: Settings,
     *,
-    config: ToyConfig | None = None,
     text: str | None = None,
-    target: str | None = None,
-    scale: bool | None = None,
-    use_softmax: bool | None = None,
-    causal: bool = False,
-    temperature: float | None = None,
-    source: str | None = None,
+    query_text: str | None = None,
+    attention: AttentionSettings | None = None,
+    model: str | None = None,
 ) -> Pipeline:
-    """The pipeline for the sidebar settings; any argument given overrides that setting."""
-    flags = {
-        "target": target,
-        "scale": s.scale if scale is None else scale,
-        "use_softmax": s.use_softmax if use_softmax is None else use_softmax,
-        "causal": causal,
-        "temperature": s.temperature if temperature is None else temperature,
-    }
+    """The pipeline of the sidebar's model and switches; an argument given replaces one part.
+
+    `text`: another sentence; `query_text`: Q from this sentence (cross attention);
+    `attention`: other switches; `model`: another model ("toy", "pretrained", "trained").
+    """
     text = s.text if text is None else text
-    chosen = source or s.source
+    settings = s.attention if attention is None else attention
+    chosen = s.model if model is None else model
     if chosen == "pretrained":
-        return pretrained_pipeline(text, s.layer, s.head, **flags)
-    model = state.trained_model()
-    if chosen == "trained" and model is not None and config is None:
-        return trained_pipeline(model, text, **flags)
-    return toy_pipeline(text, s.toy if config is None else config, **flags)
+        return pretrained_pipeline(text, s.layer, s.head, settings, query_text)
+    if chosen == "trained":
+        trained = state.trained_model()
+        if trained is not None:
+            return trained_pipeline(trained, text, settings, query_text)
+    return toy_pipeline(text, s.toy, settings, query_text)

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from core.export import pipeline_json
 from core.tokenize import MAX_TOKENS
-from ui import compute, state
+from ui import figures, state
 from ui.i18n import LANGUAGES, t
-from ui.state import GLOBAL_PARAMS, SOURCES, K
+from ui.state import ALL_PARAMS, GLOBAL_PARAMS, MODELS, K
 
 # which shared control each page can list under "This page uses"
 CONTROL_LABELS = {
@@ -21,7 +20,7 @@ CONTROL_LABELS = {
     K.SOFTMAX: "softmax",
     K.TEMP: "temperature",
     K.NUMBERS: "numbers",
-    K.SRC: "source_label",
+    K.MODEL: "source_label",
 }
 
 
@@ -45,7 +44,7 @@ def sidebar(heads: bool = False) -> None:
         )
         st.text_area(t("sentence"), key=K.TEXT, height=90)
         st.caption(t("sentence_help", max=MAX_TOKENS))
-        source = choice("source_label", list(SOURCES), K.SRC, prefix="source_")
+        source = choice("source_label", list(MODELS), K.MODEL, prefix="source_")
         toy = source == "toy"
         if source == "pretrained" or heads:
             c1, c2 = st.columns(2)
@@ -75,20 +74,53 @@ def sidebar(heads: bool = False) -> None:
 
 
 def share_panel(url_path: str, page_keys: tuple[str, ...]) -> None:
-    """A link that restores this exact view, and every matrix of the sentence as JSON."""
-    s = state.settings()
-    with st.sidebar.expander(t("share_heading"), icon=":material/share:"):
+    """A link that restores this exact view, and every matrix the page showed as JSON."""
+    with st.expander(t("share_heading"), icon=":material/share:"):
         st.caption(t("share_help"))
         st.code(state.share_link(url_path, page_keys), language=None, wrap_lines=True)
+        document = figures.offered_json()
+        if document is None:
+            st.caption(t("export_nothing"))
+            return
         st.download_button(
             t("export_json"),
-            data=lambda: pipeline_json(*compute.shown_pipeline(s, url_path)),
-            file_name="attention.json",
+            data=document,
+            file_name=f"{url_path or 'home'}_attention.json",
             mime="application/json",
             key="export_json",
             on_click="ignore",
             icon=":material/data_object:",
         )
+
+
+def token_picker(label_key: str, key: str, tokens: tuple[str, ...]) -> int:
+    """Pick one token by position; the choice is kept across pages and in the link, and is
+    made to fit when the sentence gets shorter (then the last token)."""
+    n = len(tokens)
+    state.token_index(key, n)
+    st.selectbox(
+        t(label_key),
+        options=list(range(n)),
+        format_func=lambda i: f"{i}: {tokens[i]}",
+        key=key,
+        persist_state="session",
+    )
+    return int(st.session_state[key])
+
+
+def bounded_number(label_key: str, key: str) -> int:
+    """An integer input with the bounds of its URL parameter, kept for the session."""
+    p = ALL_PARAMS[key]
+    assert p.lo is not None and p.hi is not None
+    st.number_input(
+        t(label_key),
+        min_value=int(p.lo),
+        max_value=int(p.hi),
+        step=1,
+        key=key,
+        persist_state="session",
+    )
+    return int(st.session_state[key])
 
 
 def choice(label_key: str, options: list[str], key: str, prefix: str) -> str:

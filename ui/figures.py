@@ -1,37 +1,210 @@
-"""The app's standard figures: translated titles, cached specs, and showing them.
+"""The app's figures: a matrix with its labels, titled and captioned from the computation that
+made it, and one way to show it (chart plus CSV download).
 
-Building and validating an Altair chart costs tens of milliseconds, so each figure's spec is
-built once per distinct input and kept in a shared cache; a re-run only looks it up.
+A `Figure` is built from a result (`Pipeline`), never from the sidebar: the lines under its
+title, its file name and the JSON export all read the result's own model and switches.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import streamlit as st
 
-from core.export import matrix_csv
-from core.pipeline import Encoded
+from core.attention import AttentionSettings
+from core.export import matrix_csv, pipeline_json
+from core.pipeline import Encoded, ModelRef, Pipeline
 from ui import charts, theme
 from ui.charts import SELECTION, id_index
 from ui.i18n import t
-from ui.state import Settings
+from ui.state import K
 
 Spec = dict[str, Any]
 _CHART_COUNTER = "_chart_number"
+_PAGE = "_page_path"  # url path of the page being drawn, for file names
+_SHOWN = "_shown_pipeline"  # the pipeline the page offers as JSON
 
 
-@st.cache_data(max_entries=4000, show_spinner=False)
-def _spec(builder: str, args: tuple, options: tuple) -> Spec:
-    """The Vega-Lite spec of `charts.<builder>(*args, **options)`, built once per input."""
-    return getattr(charts, builder)(*args, **dict(options)).to_dict()
+@dataclass(frozen=True)
+class Figure:
+    """One heatmap or bar chart: what is drawn, and what made it."""
+
+    matrix: np.ndarray  # [rows, cols]; bars: [n, 1]
+    rows: tuple[str, ...]
+    cols: tuple[str, ...]
+    title: str
+    context: tuple[str, ...]  # lines under the title: the sentence, the model and switches
+    file_tag: str  # the model in the file name, e.g. "minilm-l2-h5"
+    row_title: str
+    col_title: str
+    value_title: str
+    signed: bool = True  # diverging colours centred on 0; False: weights on 0–1
+    kind: str = "heatmap"  # or "bars"
+    options: tuple[tuple[str, Any], ...] = ()  # more keywords for the chart builder
+    drawn: tuple[int, int] | None = None  # rows, columns drawn when less than the whole
+    # matrix (a 384-wide vector shows its first MAX_DIMS); the CSV always holds all of it
+
+    def with_options(self, **options: Any) -> Figure:
+        merged = dict(self.options) | options
+        return dataclasses.replace(self, options=tuple(sorted(merged.items())))
+
+    @property
+    def file_name(self) -> str:
+        page = st.session_state.get(_PAGE) or "page"
+        return "_".join(slug(part) for part in (page, self.title, self.file_tag) if slug(part))
 
 
-def spec(builder: str, *args: object, **options: object) -> Spec:
-    """A chart builder's spec through the cache (arguments must be hashable or arrays)."""
-    return _spec(builder, args, tuple(sorted(options.items())))
+# ---- building figures from a result ------------------------------------------------------
+
+
+def vectors(
+    matrix: np.ndarray,
+    tokens: Sequence[str],
+    title: str,
+    p: Pipeline,
+    *,
+    highlight: int | None = None,
+    selectable: bool = False,
+    domain_max: float | None = None,
+    span: int = theme.SPAN_FULL,
+    big: bool = False,
+) -> Figure:
+    """[n, d] matrix: one row per token, one column per dimension (the first MAX_DIMS drawn)."""
+    shown, note = _first_dims(matrix, axis=1)
+    return Figure(
+        matrix=np.asarray(matrix),
+        drawn=shown.shape if shown.shape != matrix.shape else None,
+        rows=tuple(tokens),
+        cols=tuple(dims(matrix.shape[1])),
+        title=title,
+        context=(*([note] if note else []), *context(p)),
+        file_tag=file_tag(p.model),
+        row_title=t("ax_token"),
+        col_title=t("ax_dim"),
+        value_title=t("ax_value"),
+        options=_opts(
+            highlight_row=highlight,
+            selectable=selectable,
+            domain_max=_full_range(matrix) if domain_max is None else domain_max,
+            span=span,
+            col_min=theme.CELL_MIN_WIDTH,  # dimensions, not words: they may be narrow
+            big=big,
+        ),
+    )
+
+
+def word_map(
+    matrix: np.ndarray,
+    title: str,
+    p: Pipeline,
+    *,
+    query_tokens: Sequence[str] | None = None,
+    key_tokens: Sequence[str] | None = None,
+    **options: Any,
+) -> Figure:
+    """[n_q, n_k] matrix of a pipeline: query words down, key words across (the pipeline's
+    tokens unless other labels are given, e.g. with [CLS]/[SEP] hidden)."""
+    return words_by_words(
+        matrix,
+        p.query_side.tokens if query_tokens is None else query_tokens,
+        p.key_side.tokens if key_tokens is None else key_tokens,
+        title,
+        context(p),
+        file_tag(p.model),
+        **options,
+    )
+
+
+def words_by_words(
+    matrix: np.ndarray,
+    query_tokens: Sequence[str],
+    key_tokens: Sequence[str],
+    title: str,
+    context_lines: Sequence[str],
+    tag: str,
+    *,
+    probabilities: bool = False,
+    highlight: int | None = None,
+    selectable: bool = False,
+    domain_max: float | None = None,
+    span: int = theme.SPAN_FULL,
+    big: bool = False,
+) -> Figure:
+    """[n_q, n_k] matrix with its own context lines (a training run, not a pipeline)."""
+    return Figure(
+        matrix=np.asarray(matrix),
+        rows=tuple(query_tokens),
+        cols=tuple(key_tokens),
+        title=title,
+        context=tuple(context_lines),
+        file_tag=tag,
+        row_title=t("ax_query"),
+        col_title=t("ax_key"),
+        value_title=t("ax_weight") if probabilities else t("ax_score"),
+        signed=not probabilities,
+        options=_opts(
+            highlight_row=highlight,
+            selectable=selectable,
+            domain_max=domain_max,
+            span=span,
+            big=big,
+        ),
+    )
+
+
+def layer_weights(
+    matrix: np.ndarray, title: str, p: Pipeline, *, span: int = theme.SPAN_FULL
+) -> Figure:
+    """[d_model, d_k] weight matrix: input dimensions down, output dimensions across."""
+    shown, note = _first_dims(matrix, axis=0)
+    shown, note_cols = _first_dims(shown, axis=1)
+    return Figure(
+        matrix=np.asarray(matrix),
+        drawn=shown.shape if shown.shape != matrix.shape else None,
+        rows=tuple(dims(matrix.shape[0])),
+        cols=tuple(dims(matrix.shape[1])),
+        title=title,
+        context=(*[n for n in (note, note_cols) if n], *context(p)),
+        file_tag=file_tag(p.model),
+        row_title=t("ax_input_dim"),
+        col_title=t("ax_output_dim"),
+        value_title=t("ax_weight"),
+        options=_opts(span=span, domain_max=_full_range(matrix), col_min=theme.CELL_MIN_WIDTH),
+    )
+
+
+def bars(
+    values: np.ndarray,
+    labels: Sequence[str],
+    title: str,
+    p: Pipeline | None,
+    *,
+    label_title: str,
+    value_title: str,
+    width: int = theme.BAR_WIDTH,
+) -> Figure:
+    """[n] values, one bar per label. `p` is None for numbers the user typed (page 6)."""
+    return Figure(
+        matrix=np.asarray(values, dtype=float)[:, None],
+        rows=tuple(labels),
+        cols=(value_title,),
+        title=title,
+        context=tuple(context(p)) if p is not None else (),
+        file_tag=file_tag(p.model) if p is not None else "",
+        row_title=label_title,
+        col_title=value_title,
+        value_title=value_title,
+        kind="bars",
+        options=_opts(width=width),
+    )
+
+
+def _opts(**options: Any) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted(options.items()))
 
 
 def _first_dims(matrix: np.ndarray, axis: int) -> tuple[np.ndarray, str | None]:
@@ -53,196 +226,222 @@ def dims(d: int) -> list[str]:
     return [str(i) for i in range(d)]
 
 
-def per_token(
-    matrix: np.ndarray,
-    tokens: Sequence[str],
-    title: str,
-    s: Settings,
-    *,
-    highlight: int | None = None,
-    selectable: bool = False,
-    domain_max: float | None = None,
-    span: int = theme.SPAN_FULL,
-    big: bool = False,
-) -> Spec:
-    """[n, d] matrix: one row per token, one column per dimension (the first MAX_DIMS)."""
-    shown, note = _first_dims(matrix, axis=1)
-    return spec(
-        "heatmap",
-        shown,
-        tuple(tokens),
-        tuple(dims(shown.shape[1])),
-        title=title,
-        row_title=t("ax_token"),
-        col_title=t("ax_dim"),
-        value_title=t("ax_value"),
-        signed=True,
-        show_numbers=s.show_numbers,
-        highlight_row=highlight,
-        selectable=selectable,
-        domain_max=_full_range(matrix) if domain_max is None else domain_max,
-        span=span,
-        subtitle=[*([note] if note else []), *context_line(s)],
-        numbers_note=t("numbers_too_small"),
-        col_min=theme.CELL_MIN_WIDTH,  # dimensions, not words: they may be narrow
-        big=big,
-    )
+# ---- what a figure says about the computation -------------------------------------------
 
 
-def word_by_word(
-    matrix: np.ndarray,
-    query_tokens: Sequence[str],
-    key_tokens: Sequence[str],
-    title: str,
-    s: Settings,
-    *,
-    probabilities: bool = False,
-    highlight: int | None = None,
-    selectable: bool = False,
-    domain_max: float | None = None,
-    span: int = theme.SPAN_FULL,
-    big: bool = False,
-    context: list[str] | None = None,
-) -> Spec:
-    """[n_q, n_k] matrix: query words down, key words across.
-
-    `context`: the lines under the title when they are not the sidebar's sentence and settings.
-    """
-    return spec(
-        "heatmap",
-        matrix,
-        tuple(query_tokens),
-        tuple(key_tokens),
-        title=title,
-        row_title=t("ax_query"),
-        col_title=t("ax_key"),
-        value_title=t("ax_weight") if probabilities else t("ax_score"),
-        signed=not probabilities,
-        show_numbers=s.show_numbers,
-        highlight_row=highlight,
-        selectable=selectable,
-        domain_max=domain_max,
-        span=span,
-        subtitle=context or context_line(s),
-        numbers_note=t("numbers_too_small"),
-        big=big,
-    )
-
-
-def layer_weights(
-    matrix: np.ndarray, title: str, s: Settings, *, span: int = theme.SPAN_FULL
-) -> Spec:
-    """[d_model, d_k] weight matrix: input dimensions down, output dimensions across."""
-    shown, note = _first_dims(matrix, axis=0)
-    shown, note_cols = _first_dims(shown, axis=1)
-    return spec(
-        "heatmap",
-        shown,
-        tuple(dims(shown.shape[0])),
-        tuple(dims(shown.shape[1])),
-        title=title,
-        row_title=t("ax_input_dim"),
-        col_title=t("ax_output_dim"),
-        value_title=t("ax_weight"),
-        signed=True,
-        show_numbers=s.show_numbers,
-        span=span,
-        domain_max=_full_range(matrix),
-        subtitle=[*[n for n in (note, note_cols) if n], *context_line(s)],
-        numbers_note=t("numbers_too_small"),
-        col_min=theme.CELL_MIN_WIDTH,
-    )
-
-
-def context_line(s: Settings) -> list[str]:
-    """The sentence, then the settings: printed under every chart title so a saved PNG says
-    what it shows."""
-    text = " ".join(s.text.split())
-    text = text if len(text) <= theme.CONTEXT_CHARS else text[: theme.CONTEXT_CHARS - 1] + "…"
-    if s.source == "pretrained":
-        model = t("ctx_pretrained", layer=s.layer, head=s.head)
-    elif s.source == "trained":
-        model = t("ctx_trained")
+def context(p: Pipeline) -> list[str]:
+    """The sentence, then the model and switches, read from the result: printed under every
+    chart title, so a saved PNG says what it shows."""
+    if p.is_cross:
+        sentence = t("ctx_cross", q=_quote(p.query_side.text), k=_quote(p.key_side.text))
     else:
-        model = t("ctx_toy", d_model=s.d_model, d_k=s.d_k, seed=s.seed, pe=_onoff(s.positional))
-    settings = t(
+        sentence = _quote(p.key_side.text)
+    return [sentence, settings_line(p.model, p.settings)]
+
+
+def _quote(text: str) -> str:
+    text = " ".join(text.split())
+    text = text if len(text) <= theme.CONTEXT_CHARS else text[: theme.CONTEXT_CHARS - 1] + "…"
+    return f"“{text}”"
+
+
+def model_name(m: ModelRef) -> str:
+    if m.kind == "minilm":
+        name = t("ctx_pretrained", layer=m.layer, head=m.head)
+    elif m.kind == "trained":
+        name = t("ctx_trained")
+    else:
+        name = t("ctx_toy", d_model=m.d_model, d_k=m.d_k, seed=m.seed, pe=_onoff(m.positional))
+    if m.weights_seed is not None:
+        name += t("ctx_random_weights", seed=m.weights_seed)
+    return name
+
+
+def settings_line(m: ModelRef, a: AttentionSettings) -> str:
+    line = t(
         "ctx_line",
-        model=model,
-        softmax=_onoff(s.use_softmax),
-        scale=_onoff(s.scale),
-        temp=s.temperature,
+        model=model_name(m),
+        softmax=_onoff(a.use_softmax),
+        scale=_onoff(a.scale),
+        temp=a.temperature,
     )
-    return [f"“{text}”", settings]
+    return line + t("ctx_causal") if a.causal else line
+
+
+def file_tag(m: ModelRef) -> str:
+    """The model in a file name: toy-seed0, minilm-l2-h5, trained, (+ -w1 for redrawn W)."""
+    if m.kind == "minilm":
+        tag = f"minilm-l{m.layer}-h{m.head}"
+    elif m.kind == "trained":
+        tag = "trained" if m.seed is None else f"trained-seed{m.seed}"
+    else:
+        tag = f"toy-seed{m.seed}"
+    return tag if m.weights_seed is None else f"{tag}-w{m.weights_seed}"
 
 
 def _onoff(flag: bool) -> str:
     return t("on") if flag else t("off")
 
 
-def positions_title(s: Settings) -> str:
-    return t("m_positions_learned") if s.source == "pretrained" else t("m_positions")
+def positions_title(enc_model: ModelRef) -> str:
+    return t("m_positions_learned") if enc_model.kind == "minilm" else t("m_positions")
 
 
-def x_title(enc: Encoded, s: Settings) -> str:
+def x_title(enc: Encoded, p: Pipeline) -> str:
     """What X is: embedding + positions, a LayerNorm of it, or an earlier layer's output."""
     if enc.x_kind == "layernorm":
         return t("m_x_layernorm")
     if enc.x_kind == "layer":
-        return t("m_x_layer", layer=s.layer, before=s.layer - 1)
-    return t("m_x") if s.positional else t("m_x_no_pe")
+        return t("m_x_layer", layer=p.model.layer, before=(p.model.layer or 0) - 1)
+    return t("m_x") if p.model.positional else t("m_x_no_pe")
 
 
-def weights_title(use_softmax: bool) -> str:
-    return t("m_weights_soft") if use_softmax else t("m_weights_raw")
+def weights_title(p: Pipeline) -> str:
+    return t("m_weights_soft") if p.settings.use_softmax else t("m_weights_raw")
 
 
-def scores_title(scale: bool, temperature: float) -> str:
-    steps = [t("step_scale")] if scale else []
-    if temperature != 1.0:
-        steps.append(t("step_temp", t=temperature))
+def scores_title(p: Pipeline) -> str:
+    a = p.settings
+    steps = [t("step_scale")] if a.scale else []
+    if a.temperature != 1.0:
+        steps.append(t("step_temp", t=a.temperature))
     if not steps:
         return t("m_scores_raw")
     return t("m_scores", steps=t("step_join").join(steps))
 
 
+def weights(p: Pipeline, **options: Any) -> Figure:
+    """The pipeline's weights, titled and coloured by its own softmax switch."""
+    return word_map(
+        p.attention.weights,
+        weights_title(p),
+        p,
+        probabilities=p.settings.use_softmax,
+        **options,
+    )
+
+
+# ---- showing -----------------------------------------------------------------------------
+
+
+@st.cache_data(max_entries=4000, show_spinner=False)
+def _heatmap_spec(
+    matrix: np.ndarray,
+    rows: tuple[str, ...],
+    cols: tuple[str, ...],
+    labels: tuple[str, ...],
+    title: str,
+    subtitle: tuple[str, ...],
+    signed: bool,
+    show_numbers: bool,
+    options: tuple[tuple[str, Any], ...],
+) -> Spec:
+    row_title, col_title, value_title = labels
+    chart = charts.heatmap(
+        matrix,
+        rows,
+        cols,
+        title=title,
+        row_title=row_title,
+        col_title=col_title,
+        value_title=value_title,
+        signed=signed,
+        show_numbers=show_numbers,
+        subtitle=list(subtitle),
+        numbers_note=t("numbers_too_small"),
+        **dict(options),
+    )
+    return chart if isinstance(chart, dict) else chart.to_dict()
+
+
+@st.cache_data(max_entries=1000, show_spinner=False)
+def _bars_spec(
+    values: np.ndarray,
+    labels: tuple[str, ...],
+    titles: tuple[str, str, str],
+    subtitle: tuple[str, ...],
+    options: tuple[tuple[str, Any], ...],
+) -> Spec:
+    title, label_title, value_title = titles
+    chart = charts.bars(
+        values,
+        labels,
+        title=title,
+        label_title=label_title,
+        value_title=value_title,
+        **dict(options),
+    )
+    spec = chart if isinstance(chart, dict) else chart.to_dict()
+    spec["title"] = {"text": title, "subtitle": list(subtitle), "anchor": "start"}
+    return spec
+
+
+def spec_of(fig: Figure, show_numbers: bool) -> Spec:
+    """The Vega-Lite spec of a figure, built once per distinct input and cached."""
+    if fig.kind == "bars":
+        titles = (fig.title, fig.row_title, fig.value_title)
+        return _bars_spec(fig.matrix[:, 0], fig.rows, titles, fig.context, fig.options)
+    labels = (fig.row_title, fig.col_title, fig.value_title)
+    n_rows, n_cols = fig.drawn or fig.matrix.shape
+    return _heatmap_spec(
+        fig.matrix[:n_rows, :n_cols],
+        fig.rows[:n_rows],
+        fig.cols[:n_cols],
+        labels,
+        fig.title,
+        fig.context,
+        fig.signed,
+        show_numbers,
+        fig.options,
+    )
+
+
 def show(
+    fig: Figure,
+    key: str | None = None,
+    on_point: Callable[[dict], None] | None = None,
+    own_fonts: bool = False,
+) -> None:
+    """Draw a figure at its own size, with a CSV download of its matrix.
+
+    `on_point(point)` gets the fields of a clicked data point (needs a `key`). `own_fonts`
+    keeps the chart's font sizes (presenter mode) instead of Streamlit's chart theme.
+    """
+    numbers = bool(st.session_state.get(K.NUMBERS, True))
+    show_spec(spec_of(fig, numbers), key=key, on_point=on_point, own_fonts=own_fonts)
+    st.download_button(
+        t("csv"),
+        data=lambda: matrix_csv(fig.matrix, fig.rows, fig.cols),
+        file_name=fig.file_name + ".csv",
+        mime="text/csv",
+        key=f"csv_{next_chart_number()}",
+        on_click="ignore",
+        type="tertiary",
+        icon=":material/download:",
+    )
+
+
+def show_spec(
     chart: Spec,
     key: str | None = None,
     on_point: Callable[[dict], None] | None = None,
     own_fonts: bool = False,
 ) -> None:
-    """Draw a chart at its own size, with a CSV download of its matrix when it has one.
-
-    `on_point(point)` gets the fields of a clicked data point (needs a `key`). `own_fonts`
-    keeps the chart's font sizes (presenter mode) instead of Streamlit's chart theme.
-    """
+    """Draw a Vega-Lite spec at its own size (charts that are not a matrix: the head grid)."""
     if on_point is None:
         theme_name = None if own_fonts else "streamlit"
         st.vega_lite_chart(None, chart, width="content", key=key, theme=theme_name)
-    else:
-        assert key is not None, "a clickable chart needs a key"
+        return
+    assert key is not None, "a clickable chart needs a key"
 
-        def _clicked() -> None:
-            picked = st.session_state[key].selection.get(SELECTION) or []
-            if picked:
-                on_point(picked[0])
+    def _clicked() -> None:
+        picked = st.session_state[key].selection.get(SELECTION) or []
+        if picked:
+            on_point(picked[0])
 
-        st.vega_lite_chart(
-            None, chart, width="content", key=key, on_select=_clicked, selection_mode=SELECTION
-        )
-    table = _matrix_of(chart)
-    if table is not None:
-        title = _title_of(chart)
-        st.download_button(
-            t("csv"),
-            data=lambda: matrix_csv(*table),
-            file_name=_file_name(title) + ".csv",
-            mime="text/csv",
-            key=f"csv_{next_chart_number()}",
-            on_click="ignore",
-            type="tertiary",
-            icon=":material/download:",
-        )
+    st.vega_lite_chart(
+        None, chart, width="content", key=key, on_select=_clicked, selection_mode=SELECTION
+    )
 
 
 def next_chart_number() -> int:
@@ -252,35 +451,28 @@ def next_chart_number() -> int:
     return count
 
 
-def reset_chart_numbers() -> None:
+def start_page(url_path: str) -> None:
+    """Before a page runs: chart numbers from 1, its path for file names, nothing offered."""
     st.session_state[_CHART_COUNTER] = 0
+    st.session_state[_PAGE] = url_path
+    st.session_state[_SHOWN] = None
 
 
-def _matrix_of(chart: Spec) -> tuple[np.ndarray, list[str], list[str], str] | None:
-    """The heatmap matrix (with labels) inside a spec made by `charts.heatmap`, if any."""
-    for records in chart.get("datasets", {}).values():
-        if not records or not {"row", "col", "value"} <= records[0].keys():
-            continue
-        rows = sorted({r["row"] for r in records}, key=id_index)
-        cols = sorted({r["col"] for r in records}, key=id_index)
-        r_at = {r: i for i, r in enumerate(rows)}
-        c_at = {c: i for i, c in enumerate(cols)}
-        matrix = np.zeros((len(rows), len(cols)))
-        for rec in records:
-            matrix[r_at[rec["row"]], c_at[rec["col"]]] = rec["value"]
-        return matrix, [r.split("|", 1)[1] for r in rows], [c.split("|", 1)[1] for c in cols], ""
-    return None
+def offer_json(p: Pipeline) -> None:
+    """The pipeline this page shows, for the sidebar's JSON download."""
+    st.session_state[_SHOWN] = p
 
 
-def _title_of(chart: Spec) -> str:
-    title = chart.get("title", "")
-    return title.get("text", "") if isinstance(title, dict) else str(title)
+def offered_json() -> str | None:
+    """The JSON of what the page offered, or None when it offered nothing."""
+    p = st.session_state.get(_SHOWN)
+    return None if p is None else pipeline_json(p)
 
 
-def _file_name(title: str) -> str:
-    """A file name from a chart title: letters, digits and dashes only."""
-    slug = "".join(ch if ch.isalnum() else "-" for ch in title.lower())
-    return "-".join(part for part in slug.split("-") if part)[:60] or "matrix"
+def slug(text: str) -> str:
+    """Letters, digits and dashes only (any script), at most 60 characters."""
+    cleaned = "".join(ch if ch.isalnum() else "-" for ch in text.lower())
+    return "-".join(part for part in cleaned.split("-") if part)[:60]
 
 
 def row_of(point: dict) -> int | None:

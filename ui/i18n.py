@@ -6,6 +6,7 @@ import streamlit as st
 
 from ui.texts_classroom import TEXTS as CLASSROOM
 from ui.texts_learning import TEXTS as LEARNING
+from ui.texts_new import TEXTS as REDESIGN
 from ui.texts_present import TEXTS as PRESENT
 
 LANGUAGES = {"en": "English", "zh": "中文"}
@@ -688,7 +689,7 @@ def _merge(*parts: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
     return table
 
 
-TEXTS = _merge(TEXTS, CLASSROOM, PRESENT, LEARNING)
+TEXTS = _merge(TEXTS, CLASSROOM, PRESENT, LEARNING, REDESIGN)
 
 
 def lang() -> str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
@@ -19,17 +18,18 @@ from ui.state import K
 TOY_ONLY = (K.D_MODEL, K.D_K, K.SEED, K.PE)  # controls that shape only the toy module
 
 
-def header(title_key: str, intro_key: str, uses: Sequence[str], own_model: bool = False) -> None:
-    """Title, explanation, and which sidebar controls this page listens to.
-
-    `own_model`: the page always shows one model (MiniLM), whatever the source switch says.
-    """
+def header(title_key: str, intro_key: str) -> None:
+    """Title, explanation, and which sidebar controls this page listens to (from the page's
+    registration in ui/menu.py)."""
     st.title(t(title_key))
     st.markdown(t(intro_key))
     s = state.settings()
-    source = "toy" if own_model else s.source
+    page = st.session_state.get(state.CURRENT_PAGE)
+    uses = list(page.uses) if page is not None else []
+    own_model = page is not None and page.heads  # the page always shows MiniLM
+    source = "pretrained" if own_model else s.model
     if source != "toy":
-        uses = [K.SRC, *(key for key in uses if key not in TOY_ONLY)]
+        uses = [*([] if own_model else [K.MODEL]), *(key for key in uses if key not in TOY_ONLY)]
     model = state.trained_model()
     if source == "trained" and model is None:
         st.info(t("no_trained_model"))

@@ -1,16 +1,42 @@
-"""The pages, in menu order: one place for the router, the home page and the tests."""
+"""The pages, in menu order: one place for the router, the home page and the tests.
+
+Each entry names the page's file, its menu label, its fixed URL path, its own URL parameters
+and the sidebar controls it listens to (shown under its title as "This page uses").
+"""
 
 from ui.router import PageSpec
 from ui.state import K
 
+_TOY = (K.TEXT, K.D_MODEL, K.D_K, K.SEED, K.PE)  # the sentence and the toy model's shape
+_SWITCHES = (K.SCALE, K.SOFTMAX, K.TEMP)
+_ALL = (*_TOY, *_SWITCHES, K.NUMBERS)
+
 PAGES = [
     PageSpec("app_pages/home.py", "nav_home", "home"),
-    PageSpec("app_pages/input.py", "nav_input", "input"),
-    PageSpec("app_pages/rows.py", "nav_rows", "rows", (K.WORD,)),
-    PageSpec("app_pages/weights.py", "nav_weights", "weights", (K.SEED_B,)),
-    PageSpec("app_pages/score.py", "nav_score", "score", (K.KIND, K.SOURCE, K.TARGET)),
-    PageSpec("app_pages/roles.py", "nav_roles", "roles", (K.QUERY,)),
-    PageSpec("app_pages/dot.py", "nav_dot", "dot-product", (K.WORD_A, K.WORD_B, K.VECTOR_KIND)),
+    PageSpec("app_pages/input.py", "nav_input", "input", uses=(*_TOY, K.NUMBERS)),
+    PageSpec("app_pages/rows.py", "nav_rows", "rows", (K.WORD,), uses=_ALL),
+    PageSpec(
+        "app_pages/weights.py",
+        "nav_weights",
+        "weights",
+        (K.SEED_B,),
+        uses=(K.TEXT, K.D_MODEL, K.D_K, K.SEED, *_SWITCHES, K.NUMBERS),
+    ),
+    PageSpec(
+        "app_pages/score.py",
+        "nav_score",
+        "score",
+        (K.KIND, K.ENCODER_TEXT, K.DECODER_TEXT),
+        uses=_ALL,
+    ),
+    PageSpec("app_pages/roles.py", "nav_roles", "roles", (K.QUERY,), uses=_ALL),
+    PageSpec(
+        "app_pages/dot.py",
+        "nav_dot",
+        "dot-product",
+        (K.WORD_A, K.WORD_B, K.VECTOR_KIND),
+        uses=_TOY,
+    ),
     PageSpec(
         "app_pages/learn.py",
         "nav_learn",
@@ -27,13 +53,21 @@ PAGES = [
             K.REL_QUERY,
         ),
     ),
-    PageSpec("app_pages/summary.py", "nav_summary", "summary"),
-    PageSpec("app_pages/real_model.py", "nav_real", "real-model", (K.HIDE_SPECIALS,), heads=True),
+    PageSpec("app_pages/summary.py", "nav_summary", "summary", uses=_ALL),
+    PageSpec(
+        "app_pages/real_model.py",
+        "nav_real",
+        "real-model",
+        (K.HIDE_SPECIALS,),
+        uses=(K.TEXT, K.SCALE, K.TEMP, K.NUMBERS),
+        heads=True,
+    ),
     PageSpec(
         "app_pages/compare.py",
         "nav_compare",
         "compare",
         (K.CMP_MODE, K.CMP_MATRIX, K.CMP_A, K.CMP_B, K.CMP_SETTING),
+        uses=_ALL,
     ),
     PageSpec("app_pages/present.py", "nav_present", "present", (K.STEP,), chrome=False),
     PageSpec("app_pages/glossary.py", "nav_glossary", "glossary"),

@@ -14,10 +14,11 @@ from ui.i18n import t
 
 @dataclass(frozen=True)
 class PageSpec:
-    source: str | Callable[[], None]  # a file in app_pages/, or a function (benchmarks)
+    script: str | Callable[[], None]  # a file in app_pages/, or a function (benchmarks)
     label_key: str  # menu label, through the translation table
     url_path: str  # fixed, so links do not change with the UI language
     params: tuple[str, ...] = ()  # the page's own URL parameters
+    uses: tuple[str, ...] = ()  # the sidebar controls this page listens to ("This page uses")
     heads: bool = False  # the page always shows the pretrained model: layer and head in the sidebar
     chrome: bool = True  # False: the sidebar starts folded away (presenter mode)
 
@@ -25,10 +26,9 @@ class PageSpec:
 def run(pages: list[PageSpec]) -> None:
     st.set_page_config(page_title=t("app_title"), page_icon="🔍", layout="wide")
     state.load_from_url()
-    figures.reset_chart_numbers()
     st_pages = [
         st.Page(
-            str(Path(p.source)) if isinstance(p.source, str) else p.source,
+            str(Path(p.script)) if isinstance(p.script, str) else p.script,
             title=t(p.label_key),
             url_path=p.url_path,
             default=(i == 0),
@@ -41,8 +41,10 @@ def run(pages: list[PageSpec]) -> None:
     spec = by_path.get(current.url_path)
     if spec and not spec.chrome:
         st.set_page_config(initial_sidebar_state="collapsed")
+    st.session_state[state.CURRENT_PAGE] = spec
+    figures.start_page(current.url_path)
     controls.sidebar(heads=spec.heads if spec else False)
-    controls.share_panel(current.url_path, spec.params if spec else ())
+    share = st.sidebar.container()  # filled after the page, with what the page showed
     layout.url_problems()
     # Written before the page runs (a page that ends in st.stop() sends nothing afterwards)
     # and again after it, for choices the page itself made (a clicked row, say).
@@ -51,3 +53,5 @@ def run(pages: list[PageSpec]) -> None:
         current.run()
     finally:
         state.write_url(params.get(current.url_path, ()))
+        with share:
+            controls.share_panel(current.url_path, spec.params if spec else ())

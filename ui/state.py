@@ -8,16 +8,18 @@ from urllib.parse import quote, urlencode, urlsplit, urlunsplit
 
 import streamlit as st
 
+from core.attention import MIN_TEMPERATURE, AttentionSettings
 from core.learning import DEFAULT_PROBE, TrainedModel, TrainSettings
 from core.params import Param, Rejected, decode_all, encode_changed
 from core.pipeline import ToyConfig, resolve_index
 
 DEFAULT_TEXT = "The black cat drank the milk"
-DEFAULT_SOURCE = "The ball is blue"
-DEFAULT_TARGET = "La bola es azul"
+DEFAULT_ENCODER_TEXT = "The ball is blue"
+DEFAULT_DECODER_TEXT = "La bola es azul"
 _TOY = ToyConfig()
+_ATTENTION = AttentionSettings()
 LEARN = TrainSettings()
-SOURCES = ("toy", "pretrained", "trained")  # where the vectors come from
+MODELS = ("toy", "pretrained", "trained")  # which model makes the vectors
 
 
 class K:
@@ -33,15 +35,15 @@ class K:
     SOFTMAX = "softmax"
     TEMP = "temp"
     NUMBERS = "numbers"
-    SRC = "src"  # where the vectors come from: toy, pretrained, trained
+    MODEL = "src"  # which model makes the vectors: toy, pretrained, trained
     LAYER = "layer"  # pretrained layer
     HEAD = "head"  # pretrained head
     # page controls
     WORD = "word"  # page 2: the followed word (token index)
     SEED_B = "seed_b"  # page 3: the second seed
     KIND = "kind"  # page 4: self, causal or cross attention
-    SOURCE = "source"  # page 4: encoder sentence for cross attention
-    TARGET = "target"  # page 4: decoder sentence for cross attention
+    ENCODER_TEXT = "source"  # page 4: the sentence that gives K and V in cross attention
+    DECODER_TEXT = "target"  # page 4: the sentence that gives Q in cross attention
     QUERY = "query"  # page 5: the query word (token index)
     WORD_A = "a"  # page 6: first word of the pair
     WORD_B = "b"  # page 6: second word of the pair
@@ -65,6 +67,7 @@ class K:
 
 
 TRAINED_MODEL = "_trained_model"  # the model trained on page 7, a source for the other pages
+CURRENT_PAGE = "_current_page"  # the PageSpec (ui/router.py) being drawn
 SAVED_TEXT = "_saved_text"  # the user's sentence and sizes while the worked example is shown
 _INTERNAL = "_url_loaded"  # set once the link of this session has been read
 _REJECTED = "_url_rejected"  # what the link asked for and did not get
@@ -78,11 +81,11 @@ GLOBAL_PARAMS: dict[str, Param] = {
         Param(K.D_K, _TOY.d_k, "int", 1, 32),
         Param(K.SEED, _TOY.seed, "int", 0, 9999),
         Param(K.PE, _TOY.positional, "bool"),
-        Param(K.SCALE, True, "bool"),
-        Param(K.SOFTMAX, True, "bool"),
-        Param(K.TEMP, 1.0, "float", 0.05, 5.0),
+        Param(K.SCALE, _ATTENTION.scale, "bool"),
+        Param(K.SOFTMAX, _ATTENTION.use_softmax, "bool"),
+        Param(K.TEMP, _ATTENTION.temperature, "float", MIN_TEMPERATURE, 5.0),
         Param(K.NUMBERS, True, "bool"),
-        Param(K.SRC, "toy", "choice", choices=SOURCES),
+        Param(K.MODEL, "toy", "choice", choices=MODELS),
         Param(K.LAYER, 0, "int", 0, 5),
         Param(K.HEAD, 0, "int", 0, 11),
     )
@@ -93,8 +96,8 @@ PAGE_PARAMS: dict[str, Param] = {
         Param(K.WORD, -1, "int", -1, 63),
         Param(K.SEED_B, 1, "int", 0, 9999),
         Param(K.KIND, "self", "choice", choices=("self", "causal", "cross")),
-        Param(K.SOURCE, DEFAULT_SOURCE, "text"),
-        Param(K.TARGET, DEFAULT_TARGET, "text"),
+        Param(K.ENCODER_TEXT, DEFAULT_ENCODER_TEXT, "text"),
+        Param(K.DECODER_TEXT, DEFAULT_DECODER_TEXT, "text"),
         Param(K.QUERY, -1, "int", -1, 63),
         Param(K.WORD_A, -1, "int", -1, 63),
         Param(K.WORD_B, -1, "int", -1, 63),
@@ -124,27 +127,19 @@ ALL_PARAMS = GLOBAL_PARAMS | PAGE_PARAMS
 
 @dataclass(frozen=True)
 class Settings:
-    """The shared controls as one value, for cache keys and core calls."""
+    """The sidebar as one value: the sentence, which model, its sizes and the switches."""
 
     lang: str
     text: str
-    d_model: int
-    d_k: int
-    seed: int
-    positional: bool
-    scale: bool
-    use_softmax: bool
-    temperature: float
+    toy: ToyConfig
+    attention: AttentionSettings
     show_numbers: bool
-    source: str = "toy"
-    layer: int = 0
-    head: int = 0
+    model: str = "toy"  # one of MODELS
+    layer: int = 0  # pretrained
+    head: int = 0  # pretrained
 
-    @property
-    def toy(self) -> ToyConfig:
-        return ToyConfig(
-            d_model=self.d_model, d_k=self.d_k, seed=self.seed, positional=self.positional
-        )
+    def replace(self, **changes: object) -> Settings:
+        return dataclasses.replace(self, **changes)
 
 
 def _browser_language() -> str:
@@ -179,15 +174,19 @@ def settings() -> Settings:
     return Settings(
         lang=s[K.LANG],
         text=s[K.TEXT],
-        d_model=int(s[K.D_MODEL]),
-        d_k=int(s[K.D_K]),
-        seed=int(s[K.SEED]),
-        positional=bool(s[K.PE]),
-        scale=bool(s[K.SCALE]),
-        use_softmax=bool(s[K.SOFTMAX]),
-        temperature=float(s[K.TEMP]),
+        toy=ToyConfig(
+            d_model=int(s[K.D_MODEL]),
+            d_k=int(s[K.D_K]),
+            seed=int(s[K.SEED]),
+            positional=bool(s[K.PE]),
+        ),
+        attention=AttentionSettings(
+            scale=bool(s[K.SCALE]),
+            use_softmax=bool(s[K.SOFTMAX]),
+            temperature=float(s[K.TEMP]),
+        ),
         show_numbers=bool(s[K.NUMBERS]),
-        source=s[K.SRC] if s[K.SRC] in SOURCES else "toy",
+        model=s[K.MODEL] if s[K.MODEL] in MODELS else "toy",
         layer=int(s[K.LAYER]),
         head=int(s[K.HEAD]),
     )
@@ -196,16 +195,17 @@ def settings() -> Settings:
 def flipped(s: Settings, setting: str) -> Settings:
     """The same settings with one thing changed: a switch turned over, the next seed, or the
     other model (toy <-> pretrained)."""
+    a, toy = s.attention, s.toy
     if setting == "softmax":
-        return dataclasses.replace(s, use_softmax=not s.use_softmax)
+        return s.replace(attention=a.replace(use_softmax=not a.use_softmax))
     if setting == "scale":
-        return dataclasses.replace(s, scale=not s.scale)
+        return s.replace(attention=a.replace(scale=not a.scale))
     if setting == "pe":
-        return dataclasses.replace(s, positional=not s.positional)
+        return s.replace(toy=dataclasses.replace(toy, positional=not toy.positional))
     if setting == "seed":
-        return dataclasses.replace(s, seed=(s.seed + 1) % 10_000)
+        return s.replace(toy=dataclasses.replace(toy, seed=(toy.seed + 1) % 10_000))
     if setting == "source":
-        return dataclasses.replace(s, source="pretrained" if s.source == "toy" else "toy")
+        return s.replace(model="pretrained" if s.model == "toy" else "toy")
     raise ValueError(f"unknown setting to flip: {setting!r}")
 
 

@@ -11,7 +11,7 @@ import streamlit as st
 from core.learning import TrainProgress, TrainResult, TrainSettings, check_probe, train
 from core.learning_relevance import FitResult, fit_relevance
 from core.tokenize import tokenize
-from ui import compute, figures, layout, state
+from ui import charts, compute, figures, layout, state
 from ui.charts import label_ids
 from ui.i18n import t
 from ui.state import TRAINED_MODEL, K, Settings
@@ -88,18 +88,18 @@ def run(settings: TrainSettings, probe: str, s: Settings) -> tuple[TrainResult, 
             t("learn_progress", step=p.step, steps=p.steps, loss=p.loss, acc=p.accuracy)
         )
         tokens = probe_tokens(probe)
-        chart = figures.word_by_word(
+        fig = figures.words_by_words(
             p.probe_weights,
             tokens,
             tokens,
             t("learn_live_heatmap", sentence=" ".join(tokens), step=p.step),
-            s,
+            context(settings, probe),
+            "trained",
             probabilities=settings.use_softmax,
             highlight=len(tokens) - 1,
-            context=context(settings, probe),
         )
         with heat.container():
-            st.vega_lite_chart(None, chart, width="content")
+            figures.show_spec(figures.spec_of(fig, s.show_numbers))
 
     result = train(
         seed=settings.seed,
@@ -147,9 +147,8 @@ def show_result(result: TrainResult, s: Settings) -> None:
     if result.stopped:
         st.warning(t("learn_stopped", step=result.steps_run, steps=result.settings.steps))
     st.subheader(t("learn_curves"))
-    figures.show(
-        figures.spec(
-            "line_chart",
+    figures.show_spec(
+        charts.line_chart(
             curves_frame(result.losses, result.accuracies),
             x="step",
             y="value",
@@ -157,7 +156,7 @@ def show_result(result: TrainResult, s: Settings) -> None:
             title=t("learn_curves"),
             x_title=t("ax_step"),
             y_title=t("ax_value"),
-        )
+        ).to_dict()
     )
     probs = result.settings.use_softmax
     (before, after), span = layout.grid(2, len(tokens), per_row=2)
@@ -167,16 +166,16 @@ def show_result(result: TrainResult, s: Settings) -> None:
     ):
         with slot:
             figures.show(
-                figures.word_by_word(
+                figures.words_by_words(
                     matrix,
                     tokens,
                     tokens,
                     title,
-                    s,
+                    context(result.settings, " ".join(tokens)),
+                    "trained",
                     probabilities=probs,
                     highlight=result.watch_row,
                     span=span,
-                    context=context(result.settings, " ".join(tokens)),
                 )
             )
     ranking = _row_ranking(result)
@@ -270,7 +269,13 @@ def show_relevance_mode(s: Settings) -> None:
         st.info(t("learn_press_train"))
         st.stop()
     fit = fitted(
-        tuple(tokens), query, tuple(targets), s.d_model // 2 * 2 or 2, s.d_k, s.seed, s.use_softmax
+        tuple(tokens),
+        query,
+        tuple(targets),
+        s.toy.d_model // 2 * 2 or 2,
+        s.toy.d_k,
+        s.toy.seed,
+        s.attention.use_softmax,
     )
     if fit.diverged:
         st.error(t("learn_diverged", step=fit.diverged_at))
@@ -284,14 +289,13 @@ def show_relevance_mode(s: Settings) -> None:
             )
         ]
     )
-    figures.show(
-        figures.spec(
-            "grouped_bars",
+    figures.show_spec(
+        charts.grouped_bars(
             frame,
             title=t("rel_chart", word=tokens[query]),
             label_title=t("ax_key"),
             value_title=t("ax_weight"),
-        )
+        ).to_dict()
     )
     st.caption(t("rel_error", e=fit.max_error))
     st.dataframe(

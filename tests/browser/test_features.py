@@ -27,11 +27,11 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from core.compare import first_difference
+from core.attention import AttentionSettings
 from core.learning import DEFAULT_PROBE, TrainResult, check_probe, train
+from core.models import trained_pipeline
 from core.pipeline import ToyConfig, run_toy
 from core.pretrained import MiniLM, MiniLMResult
-from core.sources import trained_pipeline
 from core.tokenize import MAX_TOKENS, tokenize
 from tests.browser.helpers import (
     IDLE,
@@ -530,7 +530,7 @@ def test_json_download_equals_core(tab: Page, app_url: str) -> None:
     doc = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
 
     config = ToyConfig(d_model=6, d_k=3, seed=7, positional=True)
-    expected = run_toy(sentence, config, scale=True, use_softmax=False, temperature=0.5)
+    expected = run_toy(sentence, config, AttentionSettings(use_softmax=False, temperature=0.5))
     assert doc["tokens"] == list(expected.tokens) == list(tokenize(sentence).tokens)
     settings = doc["settings"]
     assert (settings["text"], settings["d_model"], settings["d_k"], settings["seed"]) == (
@@ -645,46 +645,35 @@ def test_compare_sentences_and_settings(tab: Page, app_url: str) -> None:
     lang = "en"
     open_app(tab, app_url, "compare")
     expect(title(tab)).to_contain_text(tr(lang, "compare_title"))
-    what = tr(lang, "cmp_matrix_weights")
-    expect(charts(tab)).to_have_count(2)
+    what = tr(lang, "cmp_kind_weights")
+    expect(charts(tab)).to_have_count(3)  # A, B and their difference, aligned by position
     a_chart = chart(tab, tr(lang, "cmp_label_a", what=what))
     b_chart = chart(tab, tr(lang, "cmp_label_b", what=what))
     a_tokens = list(tokenize(PAGE_PARAMS[K.CMP_A].default).tokens)
     b_tokens = list(tokenize(PAGE_PARAMS[K.CMP_B].default).tokens)
     assert axis_labels(a_chart, "X") == a_tokens and axis_labels(b_chart, "X") == b_tokens
-    gap = first_difference(a_tokens, b_tokens)
-    assert gap is not None
-    prefix = tr(lang, "cmp_no_diff_tokens").split("{", 1)[0]
-    alert = tab.get_by_test_id("stAlert").filter(has_text=prefix)
-    expect(alert).to_have_count(1)
-    expect(alert).to_contain_text(
-        tr(lang, "cmp_no_diff_tokens", i=gap, a=a_tokens[gap], b=b_tokens[gap])
-    )
-    expect(charts_titled(tab, tr(lang, "cmp_diff"))).to_have_count(0)
+    diff_chart = chart(tab, tr(lang, "cmp_diff_title", what=what))
+    labels = [x if x == y else f"{x}/{y}" for x, y in zip(a_tokens, b_tokens, strict=True)]
+    assert axis_labels(diff_chart, "X") == labels
+    n = len(a_tokens)
+    a = run_toy(PAGE_PARAMS[K.CMP_A].default).attention.weights
+    b = run_toy(PAGE_PARAMS[K.CMP_B].default).attention.weights
+    assert_close(as_matrix(heat(diff_chart, lang, "ax_score"), n, n), b - a, tol=2 * VALUE_TOL)
     no_exception(tab)
 
     open_app(tab, app_url, "compare", {"cmp": "settings", "cmps": "softmax"})
-    expect(charts(tab)).to_have_count(3)
+    expect(charts(tab)).to_have_count(2)  # weights vs scores: never subtracted
+    expect(tab.get_by_test_id("stAlert").filter(has_text="different kinds")).to_have_count(1)
     a_chart = chart(tab, tr(lang, "cmp_label_a", what=what))
-    b_chart = chart(tab, tr(lang, "cmp_label_b", what=what))
-    diff_chart = chart(tab, tr(lang, "cmp_diff"))
+    b_chart = chart(tab, tr(lang, "cmp_label_b", what=tr(lang, "cmp_kind_scores")))
     tokens = list(tokenize(DEFAULT_TEXT).tokens)
-    for one in (a_chart, b_chart, diff_chart):
-        assert axis_labels(one, "X") == tokens and axis_labels(one, "Y") == tokens
     n = len(tokens)
-    # one side is not a probability, so all three share the signed "score" scale
-    a = as_matrix(heat(a_chart, lang, "ax_score"), n, n)  # softmax on
-    b = as_matrix(heat(b_chart, lang, "ax_score"), n, n)  # softmax off: the scores themselves
-    diff = as_matrix(heat(diff_chart, lang, "ax_score"), n, n)
-    on, off = run_toy(DEFAULT_TEXT), run_toy(DEFAULT_TEXT, use_softmax=False)
-    assert_close(a, on.attention.weights)
-    assert_close(b, off.attention.weights)
-    assert_close(diff, b - a, tol=2 * VALUE_TOL)
-    largest = tab.get_by_test_id("stMetric").filter(has_text=tr(lang, "cmp_diff_max"))
-    expect(largest.get_by_test_id("stMetricValue")).to_have_text(
-        f"{np.abs(off.attention.weights - on.attention.weights).max():.4f}"
+    on, off = (
+        run_toy(DEFAULT_TEXT),
+        run_toy(DEFAULT_TEXT, settings=AttentionSettings(use_softmax=False)),
     )
-    expect(tab.get_by_test_id("stAlert").filter(has_text=prefix)).to_have_count(0)
+    assert_close(as_matrix(heat(a_chart, lang, "ax_weight"), n, n), on.attention.weights)
+    assert_close(as_matrix(heat(b_chart, lang, "ax_score"), n, n), off.attention.weights)
     no_exception(tab)
 
 
@@ -708,7 +697,7 @@ ROW_CONTENTS = """rows => rows.map(row => ({
 
 def test_glossary_links_open_their_pages(tab: Page, app_url: str) -> None:
     lang = "zh"
-    by_file = {p.source: p for p in MENU}
+    by_file = {p.script: p for p in MENU}
     open_app(tab, app_url, "glossary", {"lang": lang})
     expect(title(tab)).to_contain_text(tr(lang, "glossary_title"))
     rows = tab.get_by_test_id("stMain").get_by_test_id("stHorizontalBlock")

@@ -1,7 +1,7 @@
-"""Where the vectors come from: the toy module, a pretrained head, or the model trained live.
+"""Pipelines from the real models: a pretrained MiniLM head, or the model trained on page 7.
 
-Each source turns a sentence into an `Encoded` (tokens, embedding, positions, x, q, k, v) and
-a `Projection`, so every concept page can draw the same steps whatever made the numbers.
+Each turns a sentence into an `Encoded` (tokens, embedding, positions, x, q, k, v) and a
+`Projection`, so every concept page can draw the same steps whatever made the numbers.
 """
 
 from __future__ import annotations
@@ -10,12 +10,11 @@ from collections.abc import Callable
 
 import numpy as np
 
+from core.attention import STANDARD, AttentionSettings
 from core.learning import TrainedModel
-from core.pipeline import Encoded, Pipeline, Projection, attend_encoded, project
+from core.pipeline import Encoded, ModelRef, Pipeline, Projection, attend_encoded, project
 from core.pretrained import MiniLM, MiniLMResult
 from core.tokenize import MAX_TOKENS, tokenize
-
-SPECIALS = ("[CLS]", "[SEP]")
 
 
 def pretrained_projection(model: MiniLM, layer: int, head: int) -> Projection:
@@ -25,7 +24,7 @@ def pretrained_projection(model: MiniLM, layer: int, head: int) -> Projection:
 
 
 def pretrained_encode(
-    model: MiniLM, result: MiniLMResult, n_pieces: int, layer: int, head: int
+    model: MiniLM, text: str, result: MiniLMResult, n_pieces: int, layer: int, head: int
 ) -> Encoded:
     """The input of `layer` for one sentence, projected by one head.
 
@@ -34,8 +33,9 @@ def pretrained_encode(
     """
     if n_pieces == 0:
         empty = np.zeros((0, model.config.d_model), dtype=np.float32)
-        return project((), 0, empty, empty, pretrained_projection(model, layer, head))
+        return project(text, (), 0, empty, empty, pretrained_projection(model, layer, head))
     return project(
+        text,
         tuple(result.tokens),
         n_pieces + 2,
         result.word_embeddings,
@@ -51,12 +51,9 @@ def pretrained_pipeline(
     text: str,
     layer: int,
     head: int,
+    settings: AttentionSettings = STANDARD,
     *,
-    target: str | None = None,
-    scale: bool = True,
-    use_softmax: bool = True,
-    causal: bool = False,
-    temperature: float = 1.0,
+    query_text: str | None = None,
     run: Callable[[str], MiniLMResult] | None = None,
 ) -> Pipeline:
     """A real head's attention, re-computed with the dashboard's switches (softmax off, ...).
@@ -64,24 +61,17 @@ def pretrained_pipeline(
     `run` is the forward pass (default `model.run`); pass a cached one to reuse it across heads.
     """
     forward = run or (lambda s: model.run(s, max_tokens=MAX_TOKENS))
-    source = _encode_text(model, forward, text, layer, head)
-    queries = source if target is None else _encode_text(model, forward, target, layer, head)
-    return attend_encoded(
-        queries,
-        source,
-        pretrained_projection(model, layer, head),
-        scale=scale,
-        use_softmax=use_softmax,
-        causal=causal,
-        temperature=temperature,
-    )
 
+    def encode(sentence: str) -> Encoded:
+        n_pieces = len(model.tokenizer.tokenize(sentence))
+        return pretrained_encode(model, sentence, forward(sentence), n_pieces, layer, head)
 
-def _encode_text(
-    model: MiniLM, run: Callable[[str], MiniLMResult], text: str, layer: int, head: int
-) -> Encoded:
-    n_pieces = len(model.tokenizer.tokenize(text))
-    return pretrained_encode(model, run(text), n_pieces, layer, head)
+    key_side = encode(text)
+    query_side = key_side if query_text is None else encode(query_text)
+    config = model.config
+    ref = ModelRef("minilm", config.d_model, config.d_head, layer=layer, head=head)
+    projection = pretrained_projection(model, layer, head)
+    return attend_encoded(query_side, key_side, projection, settings, ref)
 
 
 def trained_projection(model: TrainedModel) -> Projection:
@@ -104,30 +94,23 @@ def trained_encode(model: TrainedModel, text: str) -> Encoded:
     """
     tokenized = tokenize(text)
     embedding, positions = model.embed(list(tokenized.tokens))
-    return project(
-        tokenized.tokens, tokenized.n_total, embedding, positions, trained_projection(model)
-    )
+    projection = trained_projection(model)
+    return project(text, tokenized.tokens, tokenized.n_total, embedding, positions, projection)
 
 
 def trained_pipeline(
     model: TrainedModel,
     text: str,
+    settings: AttentionSettings = STANDARD,
     *,
-    target: str | None = None,
-    scale: bool = True,
-    use_softmax: bool = True,
-    causal: bool = False,
-    temperature: float = 1.0,
+    query_text: str | None = None,
+    seed: int | None = None,
 ) -> Pipeline:
-    """The trained model's attention over `text`, with the dashboard's switches."""
-    source = trained_encode(model, text)
-    queries = source if target is None else trained_encode(model, target)
-    return attend_encoded(
-        queries,
-        source,
-        trained_projection(model),
-        scale=scale,
-        use_softmax=use_softmax,
-        causal=causal,
-        temperature=temperature,
-    )
+    """The trained model's attention over `text`, with the dashboard's switches.
+
+    `seed`: the training seed, for the charts to name the run.
+    """
+    key_side = trained_encode(model, text)
+    query_side = key_side if query_text is None else trained_encode(model, query_text)
+    ref = ModelRef("trained", model.d_model, model.d_k, seed=seed)
+    return attend_encoded(query_side, key_side, trained_projection(model), settings, ref)

@@ -1,0 +1,84 @@
+"""Learned relevance beside random weights: what pages 5, 6 and 8 claim needs a model that
+learned it. The model trained on page 7 is shown next to the toy model's random weights, with
+one computed sentence under each saying where the query looks."""
+
+from __future__ import annotations
+
+import numpy as np
+import streamlit as st
+
+from core.pipeline import Pipeline
+from ui import compute, figures, layout, state, theme
+from ui.i18n import t
+from ui.state import Settings
+
+
+def strongest_key(p: Pipeline, query: int) -> tuple[int, float]:
+    """The key the query row gives its largest weight, and that weight."""
+    row = p.attention.weights[query]  # [n_k]
+    best = int(np.argmax(row))
+    return best, float(row[best])
+
+
+def looks_at(p: Pipeline, query: int) -> str:
+    """One sentence, computed from the result: where the query word looks most."""
+    best, weight = strongest_key(p, query)
+    tokens = p.key_side.tokens
+    return t(
+        "roles_top",
+        query=layout.escape_md(p.query_side.tokens[query]),
+        w=weight,
+        key=layout.escape_md(tokens[best]),
+    )
+
+
+def default_query(s: Settings) -> int:
+    """The word the trained model hides (the object, fed as [mask]) if the sentence has one,
+    else the last token."""
+    model = state.trained_model()
+    tokens = compute.pipeline(s, model="toy").tokens
+    if model is not None:
+        hidden = [i for i, h in enumerate(model.hidden(list(tokens))) if h]
+        if hidden:
+            return hidden[-1]
+    return len(tokens) - 1
+
+
+def learned_vs_random(s: Settings, query: int) -> None:
+    """The query's weights row on the trained model and on random weights, side by side."""
+    st.subheader(t("learned_heading"))
+    st.markdown(t("learned_intro"))
+    trained = compute.pipeline(s, model="trained")
+    random = compute.pipeline(s, model="toy")
+    if trained.model.kind != "trained" or not trained.tokens:
+        st.info(t("no_trained_model"))
+        return
+    query = min(query, len(trained.tokens) - 1)
+    model = state.trained_model()
+    unknown = [
+        w for w, u in zip(trained.tokens, model.unknown(list(trained.tokens)), strict=True) if u
+    ]
+    if unknown:
+        words = ", ".join(f"“{layout.escape_md(w)}”" for w in dict.fromkeys(unknown))
+        st.caption(t("trained_unknown", words=words))
+    word = trained.query_side.tokens[query]
+    left, right = st.columns(2)
+    for col, p, title_key in (
+        (left, trained, "learned_trained"),
+        (right, random, "learned_random"),
+    ):
+        with col:
+            row = p.attention.weights[query]
+            figures.show(
+                figures.bars(
+                    row,
+                    p.key_side.tokens,
+                    t(title_key, word=word),
+                    p,
+                    label_title=t("ax_key"),
+                    value_title=t("ax_weight"),
+                    width=theme.BAR_WIDTH_HALF,
+                )
+            )
+            st.markdown(looks_at(p, query))
+    st.caption(t("learned_random_meaningless"))
