@@ -2,11 +2,12 @@
 
 import streamlit as st
 
-from ui import compute, figures, layout, state, theme
+from ui import compute, figures, layout, relevance, state, theme
 from ui.i18n import t
 
+s = state.settings()
 layout.header("summary_title", "summary_intro")
-p = compute.pipeline(state.settings())
+p = compute.pipeline(s)
 enc, att = p.key_side, p.attention
 layout.require_tokens(enc)
 figures.offer_json(p)
@@ -35,4 +36,5 @@ for slot, fig in zip(slots, word_maps, strict=True):
 
 figures.show(figures.vectors(att.output, tok, t("m_output"), p))
 st.markdown(t("summary_recap"))
+relevance.learned_vs_random(s, relevance.default_query(s))
 layout.notice("summary_notice")
