@@ -26,6 +26,11 @@ _LABEL_EXPR = f"substring(datum.value, {_ID_PREFIX})"
 _SAMPLES = 2000  # points along a colour scheme when finding where light text reads better
 _NO_LINE_START = set("，。、；：！？）」』》,.;:!?)")  # punctuation kept with the word before it
 _MINUS = "\u2212"  # Vega prints negative numbers with a real minus sign
+# A title given as one string with "\n" between its lines is drawn as those lines (Vega's text
+# `lineBreak`, set through the title's mark style) while staying a plain string in the spec.
+_LINE_BREAKS = {
+    "style": {"group-title": {"lineBreak": "\n"}, "group-subtitle": {"lineBreak": "\n"}}
+}
 
 
 class Spec(dict):
@@ -150,7 +155,7 @@ def _title(
     text = [line for part in _lines(title) for line in wrap(part, width, size)]
     sub = [line for part in subtitle for line in wrap(part, width, sub_size)]
     params: dict[str, Any] = {
-        "text": text[0] if len(text) == 1 else text,
+        "text": "\n".join(text),  # drawn as lines by _LINE_BREAKS; joined, old readers still work
         "anchor": "start",
         "fontSize": size,
         "subtitleFontSize": sub_size,
@@ -450,6 +455,7 @@ def heatmap(
             "width": {"step": step_x},
             "height": {"step": step_y},
             "autosize": {"type": "pad"},
+            "config": _LINE_BREAKS,
             "layer": layers,
         }
     )
@@ -533,6 +539,7 @@ def _base(title: str, description: str, width: float) -> dict[str, Any]:
         "description": description,
         "title": _title(title, [], width, big=False),
         "autosize": {"type": "pad"},
+        "config": _LINE_BREAKS,
     }
 
 
