@@ -153,9 +153,9 @@ def _title(
     size = theme.BIG_TITLE if big else theme.TITLE_FONT
     sub_size = theme.BIG_LABEL if big else theme.SUBTITLE_FONT
     text = [line for part in _lines(title) for line in wrap(part, width, size)]
-    sub = [line for part in subtitle for line in wrap(part, width, sub_size)]
+    sub = [line.rstrip() for part in subtitle for line in wrap(part, width, sub_size)]
     params: dict[str, Any] = {
-        "text": "\n".join(text),  # drawn as lines by _LINE_BREAKS; joined, old readers still work
+        "text": "\n".join(line.rstrip() for line in text),  # "\n" -> " " gives `title` back
         "anchor": "start",
         "fontSize": size,
         "subtitleFontSize": sub_size,
