@@ -37,7 +37,8 @@ def chart_records(at: AppTest, title: str) -> list[dict]:
     """The data rows of the (first) chart whose title contains `title`."""
     for chart in at.get("vega_lite_chart"):
         spec = json.loads(chart.proto.spec)
-        if title in json.dumps(spec.get("title", ""), ensure_ascii=False):
+        shown = json.dumps(spec.get("title", ""), ensure_ascii=False).replace("\\n", " ")
+        if title in shown:  # a long title is wrapped: "\n" in place of spaces
             if spec.get("datasets"):
                 return next(iter(spec["datasets"].values()))
             table = pa.ipc.open_stream(chart.proto.datasets[0].data.data).read_all()
@@ -49,7 +50,8 @@ def chart_titles(at: AppTest) -> list[str]:
     titles = []
     for spec in chart_specs(at):
         title = spec.get("title", "")
-        titles.append(title.get("text", "") if isinstance(title, dict) else title)
+        text = title.get("text", "") if isinstance(title, dict) else title
+        titles.append(text.replace("\n", " "))  # a long title is wrapped at spaces
     return titles
 
 

@@ -1,20 +1,34 @@
-"""Chart builders, checked through chart.to_dict()."""
+"""Chart builders, checked on the Vega-Lite dicts they return."""
+
+import json
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from ui import theme
-from ui.charts import bars, heatmap, id_index, label_ids, long_form
+from ui.charts import (
+    bars,
+    grouped_bars,
+    heatmap,
+    id_index,
+    image_grid,
+    label_ids,
+    line_chart,
+    long_form,
+    text_width,
+    wrap,
+)
 
 
 def _spec(**kw):
     m = kw.pop("matrix", np.array([[0.5, -2.0, 1.0], [0.0, 3.0, -1.0]]))
     rows = kw.pop("rows", ["the", "cat"])
     cols = kw.pop("cols", ["the", "cat", "the"])
-    chart = heatmap(
-        m, rows, cols, title="T", row_title="query", col_title="key", value_title="v", **kw
-    )
-    return chart.to_dict()
+    kw.setdefault("title", "T")
+    spec = heatmap(m, rows, cols, row_title="query", col_title="key", value_title="v", **kw)
+    assert type(json.loads(json.dumps(spec))) is dict  # plain JSON, no Altair objects
+    return spec
 
 
 def _data(spec):
@@ -73,7 +87,7 @@ def test_cell_size_adapts_to_length():
         row_title="q",
         col_title="k",
         value_title="v",
-    ).to_dict()
+    )
     assert small["width"]["step"] > big["width"]["step"] >= theme.CELL_MIN
     assert small["autosize"]["type"] == "pad"
 
@@ -100,8 +114,206 @@ def test_ids_round_trip():
 
 
 def test_bars_colour_by_sign():
-    spec = bars(
-        np.array([1.0, -1.0]), ["x", "x"], title="t", label_title="k", value_title="v"
-    ).to_dict()
+    spec = bars(np.array([1.0, -1.0]), ["x", "x"], title="t", label_title="k", value_title="v")
     assert spec["encoding"]["y"]["sort"] == ["000|x", "001|x"]
     assert "condition" in spec["encoding"]["color"]
+
+
+def _holds(test, record):
+    """Evaluate a Vega-Lite predicate (the kinds the builders write) on one data record."""
+    if "and" in test:
+        return all(_holds(t, record) for t in test["and"])
+    if "or" in test:
+        return any(_holds(t, record) for t in test["or"])
+    if "not" in test:
+        return not _holds(test["not"], record)
+    v = record[test["field"]]
+    if "equal" in test:
+        return v == test["equal"]
+    if "lt" in test:
+        return v < test["lt"]
+    if "gt" in test:
+        return v > test["gt"]
+    if "range" in test:
+        return test["range"][0] <= v <= test["range"][1]
+    raise AssertionError(f"unknown predicate {test}")
+
+
+def _ink(encoding, record):
+    color = encoding["color"]
+    conditions = color.get("condition", [])
+    for c in conditions if isinstance(conditions, list) else [conditions]:
+        if _holds(c["test"], record):
+            return c["value"]
+    return color["value"]
+
+
+def _numbers(spec):
+    (layer,) = [la for la in spec["layer"] if la["mark"]["type"] == "text"]
+    return layer
+
+
+def test_cell_text_contrasts_with_its_own_cell():
+    m = np.array([[3.0, 2.4, 1.2, 0.0, -1.2, -2.4, -3.0]])
+    cols = [str(i) for i in range(7)]
+    spec = _spec(matrix=m, rows=["a"], cols=cols, show_numbers=True, span=2000)
+    layer = _numbers(spec)
+    inks = [_ink(layer["encoding"], r) for r in _data(spec)]
+    # the fill Vega draws: reversed redblue on [-3, 3]; +3 is the dark red end, 0 near white
+    assert inks[0] == theme.TEXT_LIGHT and inks[-1] == theme.TEXT_LIGHT
+    assert inks[3] == theme.TEXT_DARK
+    for value, ink in zip(m[0], inks, strict=True):
+        fill = theme.scheme_color("redblue", 1 - (value + 3) / 6)
+        best = max((theme.TEXT_LIGHT, theme.TEXT_DARK), key=lambda c: theme.contrast_ratio(c, fill))
+        assert ink == best, (value, fill)
+        assert theme.contrast_ratio(ink, fill) >= 4.5
+
+
+def test_probability_text_turns_light_on_dark_blue():
+    m = np.array([[1.0, 0.05]])
+    spec = _spec(matrix=m, rows=["a"], cols=["a", "b"], signed=False, show_numbers=True)
+    layer = _numbers(spec)
+    records = _data(spec)
+    assert [_ink(layer["encoding"], r) for r in records] == [theme.TEXT_LIGHT, theme.TEXT_DARK]
+
+
+def test_dimmed_rows_dim_their_numbers_and_pick_ink_for_the_faded_cell():
+    m = np.array([[3.0, -3.0], [3.0, 0.0]])
+    spec = _spec(matrix=m, rows=["a", "b"], cols=["a", "b"], show_numbers=True, highlight_row=1)
+    layer = _numbers(spec)
+    records = _data(spec)
+    inks = {(r["row"], r["col"]): _ink(layer["encoding"], r) for r in records}
+    assert inks[("001|b", "000|a")] == theme.TEXT_LIGHT  # chosen row, dark red cell
+    faded = theme.mix(theme.scheme_color("redblue", 0.0), theme.DIMMED_OPACITY)
+    assert theme.text_color(faded) == theme.TEXT_DARK
+    assert inks[("000|a", "000|a")] == theme.TEXT_DARK  # same red, faded: dark text
+    opacity = layer["encoding"]["opacity"]
+    assert opacity["value"] == theme.DIMMED_TEXT_OPACITY
+    assert opacity["condition"]["test"] == {"field": "row", "equal": "001|b"}
+
+
+def test_numbers_too_wide_for_the_cell_are_not_drawn():
+    m = np.array([[-19.59, 3.0], [1.0, 0.5]])
+    wide = _spec(matrix=m, rows=["a", "b"], cols=["a", "b"], show_numbers=True)
+    assert _numbers(wide)["encoding"]["text"]["format"] == ".2f"
+    fmt, size = _numbers(wide)["encoding"]["text"]["format"], _numbers(wide)["mark"]["fontSize"]
+    step = wide["width"]["step"]
+    assert len("−19.59") * theme.CHAR_EM * size + 2 * theme.CELL_TEXT_PAD <= step, fmt
+    narrow = _spec(
+        matrix=m,
+        rows=["a", "b"],
+        cols=["a", "b"],
+        show_numbers=True,
+        max_width=104,
+        numbers_note="too small",
+    )
+    # big enough for numbers in general, too narrow for "−19.6" even at the smallest font
+    assert (
+        theme.NUMBERS_MIN_CELL <= narrow["width"]["step"] < 5 * theme.CHAR_EM * theme.FONT_MIN + 4
+    )
+    assert [la["mark"]["type"] for la in narrow["layer"]] == ["rect"]
+    assert narrow["title"]["subtitle"][-1] == "too small"
+
+
+def test_precision_drops_before_numbers_are_hidden():
+    m = np.array([[-19.59, 3.0]])
+    spec = _spec(matrix=m, rows=["a"], cols=["a", "b"], show_numbers=True, max_width=180)
+    text = _numbers(spec)
+    step, size = spec["width"]["step"], text["mark"]["fontSize"]
+    chars = len(format(-19.59, text["encoding"]["text"]["format"]))
+    assert chars * theme.CHAR_EM * size + 2 * theme.CELL_TEXT_PAD <= step
+
+
+@pytest.mark.parametrize("n", [11, 30, 45, 64])
+@pytest.mark.parametrize("span", [theme.SPAN_FULL, theme.SPAN_HALF, theme.SPAN_QUARTER])
+def test_axis_labels_never_overlap(n, span):
+    words = [f"w{i}" for i in range(n)]
+    for col_min in (theme.CELL_MIN, theme.CELL_MIN_WIDTH):
+        spec = _spec(matrix=np.zeros((n, n)), rows=words, cols=words, span=span, col_min=col_min)
+        x, y = (spec["layer"][0]["encoding"][k] for k in ("x", "y"))
+        for enc, step in ((x, spec["width"]["step"]), (y, spec["height"]["step"])):
+            axis = enc["axis"]
+            shown = axis.get("values", enc["sort"])
+            every = enc["sort"].index(shown[1]) if len(shown) > 1 else 1
+            spacing = step * every
+            if axis.get("labelAngle") == -45:
+                spacing *= 0.7071
+            assert axis["labelFontSize"] + 1 <= spacing, (n, span, axis)
+            assert axis["labelFontSize"] >= theme.AXIS_LABEL_FONT_MIN
+        assert "values" not in y["axis"]  # every word keeps its row label
+        if col_min == theme.CELL_MIN:
+            assert "values" not in x["axis"]  # and its column label
+
+
+def test_long_titles_wrap_at_words_and_are_never_cut():
+    title = "a term is red when A and B agree on a dimension, blue when they disagree"
+    spec = _spec(title=title)
+    lines = spec["title"]["text"].split("\n")
+    assert len(lines) > 1 and " ".join(lines) == title and "…" not in spec["title"]["text"]
+    assert "limit" not in spec["title"]
+    width = spec["width"]["step"] * 3 + theme.LABEL_ROOM
+    assert all(text_width(line, theme.TITLE_FONT) <= width for line in lines)
+    assert all(line.split(" ")[-1] in title.split(" ") for line in lines)
+    assert spec["config"]["style"]["group-title"]["lineBreak"] == "\n"
+
+
+def test_cjk_titles_wrap_between_characters():
+    lines = wrap("注意力分数：每个查询词与每个键词的点积，再除以根号", 100, 16)
+    assert len(lines) > 1 and "".join(lines) == "注意力分数：每个查询词与每个键词的点积，再除以根号"
+    assert all(text_width(line, 16) <= 100 for line in lines)
+    assert not any(line.startswith(("，", "：")) for line in lines)
+
+
+def test_max_width_fits_a_phone_with_the_legend_underneath():
+    words = [f"w{i}" for i in range(30)]
+    spec = _spec(matrix=np.ones((30, 30)), rows=words, cols=words, max_width=358)
+    color = spec["layer"][0]["encoding"]["color"]
+    assert color["legend"]["orient"] == "bottom" and color["legend"]["direction"] == "horizontal"
+    label_room = theme.AXIS_LABEL_PAD + text_width("w29", theme.AXIS_LABEL_FONT)
+    assert label_room + 30 * spec["width"]["step"] + theme.SAFE_MARGIN <= 358
+    assert spec["layer"][0]["encoding"]["x"]["axis"]["labelAngle"] == -90
+    wide = _spec(matrix=np.ones((30, 30)), rows=words, cols=words)
+    assert wide["width"]["step"] > spec["width"]["step"]
+
+
+def test_y_axis_title_is_horizontal_above_the_axis():
+    axis = _spec()["layer"][0]["encoding"]["y"]["axis"]
+    assert axis["titleAngle"] == 0 and axis["titleY"] < 0
+
+
+def test_every_chart_describes_itself():
+    heat = _spec(title="Scores")
+    assert heat["description"] == "Scores — query × key: 2 × 3, v −2.00 … 3.00"
+    assert _spec(description="custom")["description"] == "custom"
+    bar = bars(np.array([1.0, -1.0]), ["x", "y"], title="t", label_title="k", value_title="v")
+    assert bar["description"] == "t — k: 2, v −1.00 … 1.00"
+    grid = image_grid(
+        ["u"] * 4,
+        2,
+        2,
+        chosen=(0, 1),
+        size=10,
+        row_title="layer",
+        col_title="head",
+        title="g",
+        tooltip_title="l",
+    )
+    assert grid["description"] == "g — layer × head: 2 × 2"
+    assert grid["params"][0]["select"]["fields"] == ["row", "col"]
+    frame = pd.DataFrame({"word": ["000|a", "000|a"], "value": [0.2, 0.4], "series": ["x", "y"]})
+    grouped = grouped_bars(frame, title="r", label_title="k", value_title="w")
+    assert grouped["description"] == "r — k: 1, x / y"
+    curves = pd.DataFrame({"step": [0, 10], "value": [2.0, 0.5], "series": ["loss", "loss"]})
+    line = line_chart(
+        curves, x="step", y="value", series="series", title="c", x_title="s", y_title="v"
+    )
+    assert line["description"] == "c — s 0 … 10, v 0.50 … 2.00"
+    for spec in (heat, bar, grid, grouped, line):
+        json.dumps(spec)
+
+
+def test_selection_param_is_named_cell_on_the_rect_layer():
+    spec = _spec(selectable=True)
+    (param,) = spec["params"]
+    assert param["name"] == "cell" and param["select"]["fields"] == ["row"]
+    assert param["views"] == [spec["layer"][0]["name"]]

@@ -1,18 +1,43 @@
-"""Chart builders: arrays and labels in, `alt.Chart` out. They never call st.*."""
+"""Chart builders: arrays and labels in, a Vega-Lite spec (a plain dict) out. They never call st.*.
+
+The specs are written directly as dicts: Altair's objects and schema validation cost tens of
+milliseconds per chart, these a fraction of one. Sizes, fonts and text colours are worked out
+here from the data, so every chart fits its width and every printed number can be read.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import math
+import unicodedata
 from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
 
-import altair as alt
 import numpy as np
 import pandas as pd
 
 from ui import theme
 
+SCHEMA = "https://vega.github.io/schema/vega-lite/v6.json"
 SELECTION = "cell"  # name of the click selection on selectable heatmaps
 _ID_PREFIX = 4  # "007|" in front of every label keeps repeated words apart
 _LABEL_EXPR = f"substring(datum.value, {_ID_PREFIX})"
+_SAMPLES = 2000  # points along a colour scheme when finding where light text reads better
+_NO_LINE_START = set("，。、；：！？）」』》,.;:!?)")  # punctuation kept with the word before it
+_MINUS = "\u2212"  # Vega prints negative numbers with a real minus sign
+# A title given as one string with "\n" between its lines is drawn as those lines (Vega's text
+# `lineBreak`, set through the title's mark style) while staying a plain string in the spec.
+_LINE_BREAKS = {
+    "style": {"group-title": {"lineBreak": "\n"}, "group-subtitle": {"lineBreak": "\n"}}
+}
+
+
+class Spec(dict):
+    """A Vega-Lite spec: a plain, JSON-ready dict. `to_dict()` serves callers written for Altair."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self)
 
 
 def label_ids(labels: Sequence[str]) -> list[str]:
@@ -44,33 +69,237 @@ def _lines(text: str | Sequence[str] | None) -> list[str]:
     return [text] if isinstance(text, str) else list(text)
 
 
+def _records(
+    m: np.ndarray, rows: Sequence[str], cols: Sequence[str], row_ids: list[str], col_ids: list[str]
+) -> list[dict[str, Any]]:
+    """One record per cell, row by row: row id, column id, the two labels and the value."""
+    values = m.tolist()
+    return [
+        {"row": rid, "col": cid, "row_label": r, "col_label": c, "value": v}
+        for rid, r, row in zip(row_ids, rows, values, strict=True)
+        for cid, c, v in zip(col_ids, cols, row, strict=True)
+    ]
+
+
 def long_form(matrix: np.ndarray, rows: Sequence[str], cols: Sequence[str]) -> pd.DataFrame:
     """One record per cell: row id, column id, the two labels and the value."""
     m = _check(matrix, rows, cols)
-    row_ids, col_ids = label_ids(rows), label_ids(cols)
-    n_rows, n_cols = m.shape
-    return pd.DataFrame(
-        {
-            "row": np.repeat(row_ids, n_cols),
-            "col": np.tile(col_ids, n_rows),
-            "row_label": np.repeat(list(rows), n_cols),
-            "col_label": np.tile(list(cols), n_rows),
-            "value": m.ravel(),
-        }
-    )
+    return pd.DataFrame(_records(m, list(rows), list(cols), label_ids(rows), label_ids(cols)))
 
 
-def color_scale(signed: bool, domain_max: float) -> alt.Scale:
+def _dataset_name(*parts: object) -> str:
+    """A name that changes with the data, so the front end never keeps a stale dataset."""
+    digest = hashlib.blake2b(digest_size=16)
+    for part in parts:
+        digest.update(part.tobytes() if isinstance(part, np.ndarray) else repr(part).encode())
+        digest.update(b"\0")
+    return f"data-{digest.hexdigest()}"
+
+
+def _number(v: float, fmt: str = ".2f") -> str:
+    return format(v, fmt).replace("-", _MINUS)
+
+
+# ---- text sizes and wrapping -----------------------------------------------------------------
+
+
+def _wide(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in "WF"
+
+
+def text_width(text: str, size: float) -> float:
+    """Approximate drawn width in px of `text` at font `size` (CJK characters count double)."""
+    return sum(theme.WIDE_CHAR_EM if _wide(ch) else theme.CHAR_EM for ch in text) * size
+
+
+def _pieces(text: str) -> list[str]:
+    """Units a line may break after: words with their trailing spaces, or single CJK characters."""
+    pieces: list[str] = []
+    for ch in text:
+        attach = ch.isspace() or ch in _NO_LINE_START
+        after = pieces[-1][-1] if pieces else " "
+        starts = not pieces or (not attach and (_wide(ch) or _wide(after) or after.isspace()))
+        if starts:
+            pieces.append(ch)
+        else:
+            pieces[-1] += ch
+    return pieces
+
+
+def wrap(text: str, width: float, size: float) -> list[str]:
+    """`text` split at word boundaries (CJK: between characters) into lines about `width` px wide.
+
+    Nothing is cut: a single word wider than `width` gets a line of its own. Joined back, the
+    lines give `text` again (spaces stay at the line ends, where they are invisible).
+    """
+    lines: list[str] = []
+    line = ""
+    for piece in _pieces(text):
+        if line and text_width((line + piece).rstrip(), size) > width:
+            lines.append(line)
+            line = piece
+        else:
+            line += piece
+    return [*lines, line] if line else lines
+
+
+def _title(
+    title: str | Sequence[str],
+    subtitle: Sequence[str],
+    width: float,
+    big: bool,
+) -> dict[str, Any]:
+    """Title params with long lines wrapped to `width` px; a one-line title stays a string."""
+    size = theme.BIG_TITLE if big else theme.TITLE_FONT
+    sub_size = theme.BIG_LABEL if big else theme.SUBTITLE_FONT
+    text = [line for part in _lines(title) for line in wrap(part, width, size)]
+    sub = [line.rstrip() for part in subtitle for line in wrap(part, width, sub_size)]
+    params: dict[str, Any] = {
+        "text": "\n".join(line.rstrip() for line in text),  # "\n" -> " " gives `title` back
+        "anchor": "start",
+        "fontSize": size,
+        "subtitleFontSize": sub_size,
+    }
+    if sub:
+        params["subtitle"] = sub
+    return params
+
+
+def _flat(title: str | Sequence[str]) -> str:
+    return " ".join(_lines(title))
+
+
+# ---- axes --------------------------------------------------------------------------------------
+
+_Y_TITLE_ABOVE = {  # horizontal, above the labels: no rotated (CJK) text
+    "titleAngle": 0,
+    "titleAlign": "right",
+    "titleBaseline": "bottom",
+    "titleX": -theme.AXIS_TITLE_GAP,
+    "titleY": -theme.AXIS_TITLE_GAP,
+}
+
+
+def _band_labels(ids: list[str], spacing: float, font: int) -> dict[str, Any]:
+    """Label font (and, if needed, every k-th label only) so labels `spacing` px apart never
+    overlap: a label needs its font size plus 1 px."""
+    size = int(min(font, spacing - 1))
+    if size >= theme.AXIS_LABEL_FONT_MIN:
+        return {"labelFontSize": size}
+    every = math.ceil((theme.AXIS_LABEL_FONT_MIN + 1) / spacing)
+    return {"labelFontSize": theme.AXIS_LABEL_FONT_MIN, "values": ids[::every]}
+
+
+def _x_band_axis(ids: list[str], step: float, font: int, upright: bool) -> dict[str, Any]:
+    """Column labels on top: slanted when there is room, upright (or thinned) when narrow."""
+    if len(ids) <= 1:
+        return {"labelAngle": 0, "labelFontSize": font}
+    slanted = step * math.sin(math.pi / 4)  # distance between neighbouring slanted labels
+    if not upright and slanted >= font + 1:
+        return {"labelAngle": -45, "labelFontSize": font}
+    return {"labelAngle": -90, **_band_labels(ids, step, font)}
+
+
+def _label_width(labels: Sequence[str], font: int) -> float:
+    widest = max((text_width(str(label), font) for label in labels), default=0.0)
+    return min(float(theme.LABEL_LIMIT), widest)
+
+
+# ---- cell text ----------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=16)
+def _light_spans(scheme: str, reverse: bool, opacity: float) -> tuple[tuple[float, float], ...]:
+    """Where on the colour scale (0 = domain start, 1 = end) light text contrasts more with the
+    cell than dark text; `opacity` < 1 for cells drawn faded over the background."""
+    spans: list[tuple[float, float]] = []
+    start: float | None = None
+    step = 1.0 / _SAMPLES
+    for i in range(_SAMPLES + 1):
+        t = i * step
+        fill = theme.mix(theme.scheme_color(scheme, 1 - t if reverse else t), opacity)
+        light = theme.text_color(fill) == theme.TEXT_LIGHT
+        if light and start is None:
+            start = 0.0 if i == 0 else t - step / 2
+        if not light and start is not None:
+            spans.append((start, t - step / 2))
+            start = None
+    if start is not None:
+        spans.append((start, 1.0))
+    return tuple(spans)
+
+
+def light_text_test(
+    scheme: str, reverse: bool, domain: tuple[float, float], opacity: float = 1.0
+) -> dict[str, Any] | None:
+    """A Vega-Lite predicate on `value` that is true where cell text should be light."""
+    lo, hi = domain
+    tests: list[dict[str, Any]] = []
+    for a, b in _light_spans(scheme, reverse, opacity):
+        va, vb = lo + a * (hi - lo), lo + b * (hi - lo)
+        if a <= 0.0 and b >= 1.0:
+            return {"field": "value", "valid": True}
+        if a <= 0.0:
+            tests.append({"field": "value", "lt": vb})
+        elif b >= 1.0:
+            tests.append({"field": "value", "gt": va})
+        else:
+            tests.append({"field": "value", "range": [va, vb]})
+    if not tests:
+        return None
+    return tests[0] if len(tests) == 1 else {"or": tests}
+
+
+def number_fit(lo: float, hi: float, step_x: float, step_y: float) -> tuple[str, int] | None:
+    """(format, font size) so that the widest number fits its cell, or None: numbers hidden.
+
+    Two decimals at any font size down to FONT_MIN first, then one decimal.
+    """
+    largest = max(theme.FONT_MIN, min(theme.FONT_MAX, int(min(step_x, step_y) // 3)))
+    for fmt in theme.NUMBER_FORMATS:
+        chars = max(len(_number(lo, fmt)), len(_number(hi, fmt)))
+        for size in range(largest, theme.FONT_MIN - 1, -1):
+            wide_enough = chars * theme.CHAR_EM * size + 2 * theme.CELL_TEXT_PAD <= step_x
+            if wide_enough and size + 2 * theme.CELL_TEXT_PAD <= step_y:
+                return fmt, size
+    return None
+
+
+# ---- heatmap ------------------------------------------------------------------------------------
+
+
+def color_scale(signed: bool, domain_max: float) -> dict[str, Any]:
     """Diverging and centred on 0 for signed values; 0-1 sequential for probabilities."""
     if signed:
         m = domain_max if domain_max > 0 else 1.0
-        return alt.Scale(
-            scheme=theme.DIVERGING_SCHEME,
-            reverse=theme.DIVERGING_REVERSE,
-            domain=[-m, m],
-            domainMid=0,
-        )
-    return alt.Scale(scheme=theme.PROBABILITY_SCHEME, domain=[0, max(1.0, domain_max)])
+        return {
+            "scheme": theme.DIVERGING_SCHEME,
+            "reverse": theme.DIVERGING_REVERSE,
+            "domain": [-m, m],
+            "domainMid": 0,
+        }
+    return {"scheme": theme.PROBABILITY_SCHEME, "domain": [0, max(1.0, domain_max)]}
+
+
+def _steps(
+    n_rows: int,
+    n_cols: int,
+    span: int,
+    col_min: int,
+    big: bool,
+    room: float,
+    max_width: int | None,
+) -> tuple[int, int]:
+    """Cell width and height: square if there is room, narrower to fit `max_width`."""
+    largest = theme.CELL_MAX_BIG if big else theme.CELL_MAX
+    step_y = theme.cell_size(n_rows, span, largest=largest)
+    step_x = min(step_y, theme.cell_size(n_cols, span, col_min, largest))
+    if max_width is not None:
+        fits = int((max_width - room) // max(n_cols, 1))
+        if fits < step_x:
+            step_x = max(theme.STEP_MIN, fits)
+            step_y = max(theme.CELL_MIN, min(step_y, step_x))
+    return step_x, step_y
 
 
 def heatmap(
@@ -92,95 +321,226 @@ def heatmap(
     numbers_note: str | None = None,
     col_min: int = theme.CELL_MIN,
     big: bool = False,
-) -> alt.LayerChart:
-    """[n_rows, n_cols] matrix -> labelled heatmap with tooltips (and optional cell numbers)."""
-    data = long_form(matrix, rows, cols)
-    values = data["value"].to_numpy()
-    biggest = float(np.max(np.abs(values))) if values.size else 0.0
-    top = biggest if domain_max is None else float(domain_max)
+    max_width: int | None = None,
+    description: str | None = None,
+) -> Spec:
+    """[n_rows, n_cols] matrix -> labelled heatmap with tooltips (and optional cell numbers).
+
+    `max_width` (px): the whole chart, labels and legend included, fits in that width.
+    """
+    m = _check(matrix, rows, cols)
+    rows, cols = [str(r) for r in rows], [str(c) for c in cols]
+    n_rows, n_cols = m.shape
     row_ids, col_ids = label_ids(rows), label_ids(cols)
-    largest = theme.CELL_MAX_BIG if big else theme.CELL_MAX
-    step_y = theme.cell_size(len(rows), span, largest=largest)
-    step_x = min(step_y, theme.cell_size(len(cols), span, col_min, largest))  # square if room
-    font = {"labelFontSize": theme.BIG_LABEL, "titleFontSize": theme.BIG_LABEL} if big else {}
-    numbers = show_numbers and min(step_x, step_y) >= theme.NUMBERS_MIN_CELL
-    if show_numbers and not numbers and numbers_note:
-        subtitle = [*_lines(subtitle), numbers_note]
-    x = alt.X(
-        "col:N",
-        sort=col_ids,
-        title=col_title,
-        axis=alt.Axis(
-            labelExpr=_LABEL_EXPR,
-            labelAngle=-45 if len(cols) > 1 else 0,
-            labelOverlap=False if step_x >= theme.LABEL_MIN_CELL else "parity",
-            labelLimit=theme.LABEL_LIMIT,
-            orient="top",
-            **font,
-        ),
+    lo, hi = (float(m.min()), float(m.max())) if m.size else (0.0, 0.0)
+    biggest = max(abs(lo), abs(hi))
+    top = biggest if domain_max is None else float(domain_max)
+    label_font = theme.BIG_LABEL if big else theme.AXIS_LABEL_FONT
+    narrow = max_width is not None and max_width < theme.NARROW_WIDTH
+    room = (
+        max(
+            theme.AXIS_LABEL_PAD + _label_width(rows, label_font),
+            text_width(row_title, label_font + 2) + theme.AXIS_TITLE_GAP,
+        )
+        + theme.SAFE_MARGIN
+        + (0 if narrow else theme.LABEL_ROOM)
     )
-    y = alt.Y(
-        "row:N",
-        sort=row_ids,
-        title=row_title,
-        axis=alt.Axis(
-            labelExpr=_LABEL_EXPR, labelOverlap=False, labelLimit=theme.LABEL_LIMIT, **font
-        ),
-    )
+    step_x, step_y = _steps(n_rows, n_cols, span, col_min, big, room, max_width)
+    plot_width = step_x * n_cols
+
+    fit = number_fit(lo, hi, step_x, step_y) if show_numbers else None
+    if show_numbers and (fit is None or min(step_x, step_y) < theme.NUMBERS_MIN_CELL):
+        fit = None
+        if numbers_note:
+            subtitle = [*_lines(subtitle), numbers_note]
+
+    axis_font = {"titleFontSize": theme.BIG_LABEL} if big else {}
+    x = {
+        "field": "col",
+        "type": "nominal",
+        "sort": col_ids,
+        "title": col_title,
+        "axis": {
+            "labelExpr": _LABEL_EXPR,
+            "labelOverlap": False,
+            "labelLimit": theme.LABEL_LIMIT,
+            "orient": "top",
+            **_x_band_axis(col_ids, step_x, label_font, upright=narrow),
+            **axis_font,
+        },
+    }
+    y = {
+        "field": "row",
+        "type": "nominal",
+        "sort": row_ids,
+        "title": row_title,
+        "axis": {
+            "labelExpr": _LABEL_EXPR,
+            "labelOverlap": False,
+            "labelLimit": theme.LABEL_LIMIT,
+            **_band_labels(row_ids, step_y, label_font),
+            **_Y_TITLE_ABOVE,
+            **axis_font,
+        },
+    }
     tooltip = [
-        alt.Tooltip("row_label:N", title=row_title),
-        alt.Tooltip("col_label:N", title=col_title),
-        alt.Tooltip("value:Q", title=value_title, format=theme.TOOLTIP_FORMAT),
+        {"field": "row_label", "type": "nominal", "title": row_title},
+        {"field": "col_label", "type": "nominal", "title": col_title},
+        {"field": "value", "type": "quantitative", "title": value_title, **_tooltip_format()},
     ]
-    base = alt.Chart(data).encode(x=x, y=y, tooltip=tooltip)
-    legend = (
-        alt.Legend()
-        if span >= theme.SPAN_FULL
-        else alt.Legend(orient="bottom", direction="horizontal", gradientLength=theme.LEGEND_LENGTH)
-    )
-    color = alt.Color("value:Q", scale=color_scale(signed, top), title=value_title, legend=legend)
-    rect = base.mark_rect(stroke="white", strokeWidth=0.5).encode(color=color)
-    if highlight_row is not None and 0 <= highlight_row < len(rows):
-        chosen = alt.datum.row == row_ids[highlight_row]
-        rect = rect.encode(
-            opacity=alt.condition(chosen, alt.value(1.0), alt.value(theme.DIMMED_OPACITY))
-        )
+    scale = color_scale(signed, top)
+    if narrow or span < theme.SPAN_FULL:
+        length = min(theme.LEGEND_LENGTH, max(plot_width, theme.LEGEND_LENGTH // 2))
+        legend = {"orient": "bottom", "direction": "horizontal", "gradientLength": length}
+    else:
+        legend = {}
+    color = {
+        "field": "value",
+        "type": "quantitative",
+        "scale": scale,
+        "title": value_title,
+        "legend": legend,
+    }
+    name = _dataset_name(m, rows, cols)
+    data = {"name": name}
+    highlighted = highlight_row is not None and 0 <= highlight_row < n_rows
+    chosen = {"field": "row", "equal": row_ids[highlight_row]} if highlighted else None
+
+    rect: dict[str, Any] = {
+        "mark": {"type": "rect", "stroke": "white", "strokeWidth": 0.5},
+        "encoding": {"x": x, "y": y, "tooltip": tooltip, "color": color},
+    }
+    if chosen is not None:
+        rect["encoding"]["opacity"] = {
+            "condition": {"test": chosen, "value": 1.0},
+            "value": theme.DIMMED_OPACITY,
+        }
+    params = []
     if selectable:
-        rect = rect.add_params(alt.selection_point(name=SELECTION, fields=["row"], on="click"))
-    layers: list[alt.Chart] = [rect]
-    if highlight_row is not None and 0 <= highlight_row < len(rows):
-        outline = (
-            alt.Chart(data[data["row"] == row_ids[highlight_row]])
-            .mark_rect(fill=None, stroke=theme.HIGHLIGHT_COLOR, strokeWidth=2.5)
-            .encode(x=x, y=y, tooltip=tooltip)
+        rect["name"] = "cells"
+        params.append(_click(["row"], "cells"))
+    layers = [rect]
+    if chosen is not None:
+        layers.append(
+            {
+                "data": data,
+                "transform": [{"filter": chosen}],
+                "mark": {
+                    "type": "rect",
+                    "fill": None,
+                    "stroke": theme.HIGHLIGHT_COLOR,
+                    "strokeWidth": 2.5,
+                },
+                "encoding": {"x": x, "y": y, "tooltip": tooltip},
+            }
         )
-        layers.append(outline)
-    if numbers:
-        scale_top = (top if top > 0 else 1.0) if signed else max(1.0, top)  # the colour domain
-        flip = theme.TEXT_FLIP * scale_top
-        size = max(theme.FONT_MIN, min(theme.FONT_MAX, min(step_x, step_y) // 3))
-        text = base.mark_text(fontSize=size).encode(
-            text=alt.Text("value:Q", format=theme.NUMBER_FORMAT),
-            color=alt.condition(
-                f"abs(datum.value) > {flip}",
-                alt.value(theme.TEXT_LIGHT),
-                alt.value(theme.TEXT_DARK),
-            ),
-        )
-        layers.append(text)
-    title_font = {"fontSize": theme.BIG_TITLE, "subtitleFontSize": theme.BIG_LABEL} if big else {}
-    return alt.layer(*layers).properties(
-        title=alt.TitleParams(
-            title,
-            subtitle=_lines(subtitle) or "",
-            anchor="start",
-            limit=step_x * len(cols) + theme.LABEL_ROOM,  # cut with "…" rather than overlap
-            **title_font,
-        ),
-        width=alt.Step(step_x),
-        height=alt.Step(step_y),
-        autosize=alt.AutoSizeParams(type="pad"),
+    if fit is not None:
+        fmt, size = fit
+        layers.append(_numbers_layer(x, y, tooltip, scale, chosen, fmt, size))
+
+    text = description or (
+        f"{_flat(title)} — {row_title} × {col_title}: {n_rows} × {n_cols}, "
+        f"{value_title} {_number(lo)} … {_number(hi)}"
     )
+    title_width = plot_width + theme.LABEL_ROOM
+    if max_width is not None:
+        title_width = min(title_width, max_width - theme.SAFE_MARGIN)
+    spec = Spec(
+        {
+            "$schema": SCHEMA,
+            "description": text,
+            "datasets": {name: _records(m, rows, cols, row_ids, col_ids)},
+            "data": data,
+            "title": _title(title, _lines(subtitle), title_width, big),
+            "width": {"step": step_x},
+            "height": {"step": step_y},
+            "autosize": {"type": "pad"},
+            "config": _LINE_BREAKS,
+            "layer": layers,
+        }
+    )
+    if params:
+        spec["params"] = params
+    return spec
+
+
+def _tooltip_format() -> dict[str, str]:
+    return {"format": theme.TOOLTIP_FORMAT}
+
+
+def _click(fields: list[str], view: str) -> dict[str, Any]:
+    """A click selection named SELECTION on the layer named `view`."""
+    return {
+        "name": SELECTION,
+        "select": {"type": "point", "fields": fields, "on": "click"},
+        "views": [view],
+    }
+
+
+def _numbers_layer(
+    x: dict[str, Any],
+    y: dict[str, Any],
+    tooltip: list[dict[str, Any]],
+    scale: dict[str, Any],
+    chosen: dict[str, Any] | None,
+    fmt: str,
+    size: int,
+) -> dict[str, Any]:
+    """The value printed in each cell, light or dark against that cell's colour; in dimmed rows
+    chosen against the faded colour and faded too."""
+    scheme, reverse = scale["scheme"], bool(scale.get("reverse", False))
+    domain = (float(scale["domain"][0]), float(scale["domain"][1]))
+    full = light_text_test(scheme, reverse, domain)
+    conditions = []
+    if chosen is None:
+        if full is not None:
+            conditions.append({"test": full, "value": theme.TEXT_LIGHT})
+    else:
+        faded = light_text_test(scheme, reverse, domain, theme.DIMMED_OPACITY)
+        if full is not None:
+            conditions.append({"test": {"and": [chosen, full]}, "value": theme.TEXT_LIGHT})
+        if faded is not None:
+            test = {"and": [{"not": chosen}, faded]}
+            conditions.append({"test": test, "value": theme.TEXT_LIGHT})
+    color: dict[str, Any] = {"value": theme.TEXT_DARK}
+    if conditions:
+        color = {"condition": conditions, "value": theme.TEXT_DARK}
+    encoding = {
+        "x": x,
+        "y": y,
+        "tooltip": tooltip,
+        "text": {"field": "value", "type": "quantitative", "format": fmt},
+        "color": color,
+    }
+    if chosen is not None:
+        encoding["opacity"] = {
+            "condition": {"test": chosen, "value": 1.0},
+            "value": theme.DIMMED_TEXT_OPACITY,
+        }
+    return {"mark": {"type": "text", "fontSize": size}, "encoding": encoding}
+
+
+# ---- other charts ------------------------------------------------------------------------------
+
+
+def _ids_axis(ids: list[str], step: float) -> dict[str, Any]:
+    return {
+        "labelExpr": _LABEL_EXPR,
+        "labelOverlap": False,
+        "labelLimit": theme.LABEL_LIMIT,
+        **_band_labels(ids, step, theme.AXIS_LABEL_FONT),
+        **_Y_TITLE_ABOVE,
+    }
+
+
+def _base(title: str, description: str, width: float) -> dict[str, Any]:
+    return {
+        "$schema": SCHEMA,
+        "description": description,
+        "title": _title(title, [], width, big=False),
+        "autosize": {"type": "pad"},
+        "config": _LINE_BREAKS,
+    }
 
 
 def bars(
@@ -191,42 +551,59 @@ def bars(
     label_title: str,
     value_title: str,
     width: int = theme.BAR_WIDTH,
-) -> alt.Chart:
+    description: str | None = None,
+) -> Spec:
     """[n] values -> one horizontal bar per label, coloured by sign, in the given order."""
     v = np.asarray(values, dtype=float)
     if v.shape != (len(labels),):
         raise ValueError(f"need one value per label; got {v.shape} for {len(labels)} labels")
+    labels = [str(label) for label in labels]
     ids = label_ids(labels)
-    data = pd.DataFrame({"id": ids, "label": list(labels), "value": v})
-    return (
-        alt.Chart(data)
-        .mark_bar()
-        .encode(
-            y=alt.Y(
-                "id:N",
-                sort=ids,
-                title=label_title,
-                axis=alt.Axis(
-                    labelExpr=_LABEL_EXPR, labelOverlap=False, labelLimit=theme.LABEL_LIMIT
-                ),
-            ),
-            x=alt.X("value:Q", title=value_title),
-            color=alt.condition(
-                alt.datum.value >= 0,
-                alt.value(theme.POSITIVE_COLOR),
-                alt.value(theme.NEGATIVE_COLOR),
-            ),
-            tooltip=[
-                alt.Tooltip("label:N", title=label_title),
-                alt.Tooltip("value:Q", title=value_title, format=theme.TOOLTIP_FORMAT),
-            ],
-        )
-        .properties(
-            title=title,
-            width=width,
-            height=alt.Step(theme.cell_size(len(labels))),
-            autosize=alt.AutoSizeParams(type="pad"),
-        )
+    step = theme.cell_size(len(labels))
+    name = _dataset_name(v, labels)
+    records = [
+        {"id": i, "label": label, "value": x}
+        for i, label, x in zip(ids, labels, v.tolist(), strict=True)
+    ]
+    lo, hi = (float(v.min()), float(v.max())) if v.size else (0.0, 0.0)
+    text = description or (
+        f"{title} — {label_title}: {len(labels)}, {value_title} {_number(lo)} … {_number(hi)}"
+    )
+    return Spec(
+        {
+            **_base(title, text, width + theme.LABEL_ROOM),
+            "datasets": {name: records},
+            "data": {"name": name},
+            "mark": {"type": "bar"},
+            "encoding": {
+                "y": {
+                    "field": "id",
+                    "type": "nominal",
+                    "sort": ids,
+                    "title": label_title,
+                    "axis": _ids_axis(ids, step),
+                },
+                "x": {"field": "value", "type": "quantitative", "title": value_title},
+                "color": {
+                    "condition": {
+                        "test": {"field": "value", "gte": 0},
+                        "value": theme.POSITIVE_COLOR,
+                    },
+                    "value": theme.NEGATIVE_COLOR,
+                },
+                "tooltip": [
+                    {"field": "label", "type": "nominal", "title": label_title},
+                    {
+                        "field": "value",
+                        "type": "quantitative",
+                        "title": value_title,
+                        **_tooltip_format(),
+                    },
+                ],
+            },
+            "width": width,
+            "height": {"step": step},
+        }
     )
 
 
@@ -241,70 +618,112 @@ def image_grid(
     col_title: str,
     title: str,
     tooltip_title: str,
-) -> alt.LayerChart:
+    description: str | None = None,
+) -> Spec:
     """rows × cols images (row-major URLs), clickable; the chosen one outlined."""
     if len(urls) != rows * cols:
         raise ValueError(f"need {rows * cols} images for a {rows} x {cols} grid; got {len(urls)}")
-    data = pd.DataFrame(
+    records = [
+        {"row": r, "col": c, "url": urls[r * cols + c], "label": f"{r} · {c}"}
+        for r in range(rows)
+        for c in range(cols)
+    ]
+    name = _dataset_name(list(urls), rows, cols)
+    x = {
+        "field": "col",
+        "type": "ordinal",
+        "title": col_title,
+        "axis": {"orient": "top", "labelAngle": 0},
+    }
+    y = {"field": "row", "type": "ordinal", "title": row_title, "axis": dict(_Y_TITLE_ABOVE)}
+    step = size + 6
+    images = {
+        "name": "images",
+        "mark": {"type": "image", "width": size, "height": size},
+        "encoding": {
+            "x": x,
+            "y": y,
+            "url": {"field": "url", "type": "nominal"},
+            "tooltip": [{"field": "label", "type": "nominal", "title": tooltip_title}],
+        },
+    }
+    outline = {
+        "data": {"name": name},
+        "transform": [
+            {
+                "filter": {
+                    "and": [
+                        {"field": "row", "equal": chosen[0]},
+                        {"field": "col", "equal": chosen[1]},
+                    ]
+                }
+            }
+        ],
+        "mark": {"type": "rect", "fill": None, "stroke": theme.HIGHLIGHT_COLOR, "strokeWidth": 3},
+        "encoding": {"x": x, "y": y},
+    }
+    text = description or f"{title} — {row_title} × {col_title}: {rows} × {cols}"
+    return Spec(
         {
-            "row": np.repeat(np.arange(rows), cols),
-            "col": np.tile(np.arange(cols), rows),
-            "url": list(urls),
+            **_base(title, text, step * cols + theme.LABEL_ROOM),
+            "datasets": {name: records},
+            "data": {"name": name},
+            "layer": [images, outline],
+            "params": [_click(["row", "col"], "images")],
+            "width": {"step": step},
+            "height": {"step": step},
         }
     )
-    data["label"] = [f"{r} · {c}" for r, c in zip(data["row"], data["col"], strict=True)]
-    x = alt.X("col:O", title=col_title, axis=alt.Axis(orient="top", labelAngle=0))
-    y = alt.Y("row:O", title=row_title)
-    images = (
-        alt.Chart(data)
-        .mark_image(width=size, height=size)
-        .encode(x=x, y=y, url="url:N", tooltip=[alt.Tooltip("label:N", title=tooltip_title)])
-        .add_params(alt.selection_point(name=SELECTION, fields=["row", "col"], on="click"))
-    )
-    outline = (
-        alt.Chart(data[(data["row"] == chosen[0]) & (data["col"] == chosen[1])])
-        .mark_rect(fill=None, stroke=theme.HIGHLIGHT_COLOR, strokeWidth=3)
-        .encode(x=x, y=y)
-    )
-    return alt.layer(images, outline).properties(
-        title=title,
-        width=alt.Step(size + 6),
-        height=alt.Step(size + 6),
-        autosize=alt.AutoSizeParams(type="pad"),
-    )
+
+
+def _frame_records(frame: pd.DataFrame) -> tuple[str, list[dict[str, Any]]]:
+    records = frame.to_dict("records")
+    return _dataset_name(frame.to_numpy().tolist(), list(frame.columns)), records
 
 
 def grouped_bars(
-    frame: pd.DataFrame, *, title: str, label_title: str, value_title: str
-) -> alt.Chart:
+    frame: pd.DataFrame,
+    *,
+    title: str,
+    label_title: str,
+    value_title: str,
+    description: str | None = None,
+) -> Spec:
     """Long-form (word id, value, series) -> bars per word, one colour per series."""
-    ids = list(dict.fromkeys(frame["word"]))
-    return (
-        alt.Chart(frame)
-        .mark_bar()
-        .encode(
-            y=alt.Y(
-                "word:N",
-                sort=ids,
-                title=label_title,
-                axis=alt.Axis(
-                    labelExpr=_LABEL_EXPR, labelOverlap=False, labelLimit=theme.LABEL_LIMIT
-                ),
-            ),
-            yOffset=alt.YOffset("series:N"),
-            x=alt.X("value:Q", title=value_title),
-            color=alt.Color("series:N", title=None),
-            tooltip=[
-                alt.Tooltip("series:N", title=None),
-                alt.Tooltip("value:Q", title=value_title, format=theme.TOOLTIP_FORMAT),
-            ],
-        )
-        .properties(
-            title=title,
-            width=theme.BAR_WIDTH,
-            height=alt.Step(theme.BAR_GROUP_STEP),
-            autosize=alt.AutoSizeParams(type="pad"),
-        )
+    ids = [str(i) for i in dict.fromkeys(frame["word"])]
+    series = [str(s) for s in dict.fromkeys(frame["series"])]
+    name, records = _frame_records(frame)
+    text = description or f"{title} — {label_title}: {len(ids)}, {' / '.join(series)}"
+    return Spec(
+        {
+            **_base(title, text, theme.BAR_WIDTH + theme.LABEL_ROOM),
+            "datasets": {name: records},
+            "data": {"name": name},
+            "mark": {"type": "bar"},
+            "encoding": {
+                "y": {
+                    "field": "word",
+                    "type": "nominal",
+                    "sort": ids,
+                    "title": label_title,
+                    "axis": _ids_axis(ids, theme.BAR_GROUP_STEP * max(len(series), 1)),
+                },
+                "yOffset": {"field": "series", "type": "nominal"},
+                "x": {"field": "value", "type": "quantitative", "title": value_title},
+                "color": {"field": "series", "type": "nominal", "title": None},
+                "tooltip": [
+                    {"field": "series", "type": "nominal", "title": None},
+                    {
+                        "field": "value",
+                        "type": "quantitative",
+                        "title": value_title,
+                        **_tooltip_format(),
+                    },
+                ],
+            },
+            "width": theme.BAR_WIDTH,
+            "height": {"step": theme.BAR_GROUP_STEP},
+        }
     )
 
 
@@ -317,23 +736,39 @@ def line_chart(
     title: str,
     x_title: str,
     y_title: str,
-) -> alt.Chart:
+    description: str | None = None,
+) -> Spec:
     """Curves (loss, accuracy) from a long-form frame."""
-    enc = {
-        "x": alt.X(f"{x}:Q", title=x_title),
-        "y": alt.Y(f"{y}:Q", title=y_title),
+    encoding: dict[str, Any] = {
+        "x": {"field": x, "type": "quantitative", "title": x_title},
+        "y": {
+            "field": y,
+            "type": "quantitative",
+            "title": y_title,
+            "axis": dict(_Y_TITLE_ABOVE),
+        },
         "tooltip": [
-            alt.Tooltip(f"{x}:Q", title=x_title),
-            alt.Tooltip(f"{y}:Q", title=y_title, format=theme.TOOLTIP_FORMAT),
+            {"field": x, "type": "quantitative", "title": x_title},
+            {"field": y, "type": "quantitative", "title": y_title, **_tooltip_format()},
         ],
     }
     if series:
-        enc["color"] = alt.Color(f"{series}:N", title=None)
-    return (
-        alt.Chart(frame)
-        .mark_line()
-        .encode(**enc)
-        .properties(
-            title=title, width=theme.BAR_WIDTH, height=220, autosize=alt.AutoSizeParams(type="pad")
-        )
+        encoding["color"] = {"field": series, "type": "nominal", "title": None}
+    name, records = _frame_records(frame)
+    xs = frame[x].to_numpy(dtype=float) if len(frame) else np.zeros(1)
+    ys = frame[y].to_numpy(dtype=float) if len(frame) else np.zeros(1)
+    text = description or (
+        f"{title} — {x_title} {_number(xs.min(), 'g')} … {_number(xs.max(), 'g')}, "
+        f"{y_title} {_number(ys.min())} … {_number(ys.max())}"
+    )
+    return Spec(
+        {
+            **_base(title, text, theme.BAR_WIDTH + theme.LABEL_ROOM),
+            "datasets": {name: records},
+            "data": {"name": name},
+            "mark": {"type": "line"},
+            "encoding": encoding,
+            "width": theme.BAR_WIDTH,
+            "height": theme.LINE_HEIGHT,
+        }
     )

@@ -3,6 +3,19 @@
 DIVERGING_SCHEME = "redblue"  # signed values: reversed so positive is red, negative blue, 0 white
 DIVERGING_REVERSE = True
 PROBABILITY_SCHEME = "blues"  # softmax weights on a fixed 0-1 scale
+# The colour stops of those schemes exactly as Vega defines them (vega-scale, interpolated
+# piecewise-linearly in RGB): cell text colours are chosen from their luminance.
+SCHEME_STOPS = {
+    "redblue": (
+        *("#8c0d25", "#bf363a", "#df745e", "#f4ae91", "#fbdbc9", "#f2efee"),
+        *("#d2e5ef", "#9dcae1", "#5da2cb", "#2f78b3", "#134b85"),
+    ),
+    "blues": (
+        *("#cfe1f2", "#bed8ec", "#a8cee5", "#8fc1de", "#74b2d7", "#5ba3cf"),
+        *("#4592c6", "#3181bd", "#206fb2", "#125ca4", "#0a4a90"),
+    ),
+}
+BACKGROUND = "#ffffff"  # behind every chart (Streamlit's light theme)
 POSITIVE_COLOR = "#c0392b"  # bars and products above zero
 NEGATIVE_COLOR = "#2e6fba"  # below zero
 NEUTRAL_COLOR = "#7f8c8d"
@@ -26,17 +39,32 @@ SPAN_THIRD = 210  # px: in one of three columns
 SPAN_QUARTER = 150  # px: in one of four columns
 LEGEND_LENGTH = 120  # px: colour bar under a heatmap that shares its row with others
 TEXT_DARK = "#1b1b1b"
-TEXT_LIGHT = "#ffffff"
-TEXT_FLIP = 0.55  # |value| / max above which cell text turns white
+TEXT_LIGHT = "#ffffff"  # cell text takes whichever of the two contrasts more with its cell
+DIMMED_TEXT_OPACITY = 0.6  # numbers in the dimmed rows: fainter, still readable
 MAX_DIMS = 48  # widest vector drawn in full; a wider one (384 for MiniLM) shows its first 48
 CONTEXT_CHARS = 70  # sentence characters quoted under each chart title
 LABEL_LIMIT = 90  # px: longest axis label before it is cut with an ellipsis
 BAR_WIDTH = 440  # px: bar charts
 BAR_GROUP_STEP = 12  # px: one bar inside a group (before / after / target)
 BAR_WIDTH_HALF = 290  # px: a bar chart in one of two columns
+LINE_HEIGHT = 220  # px: a line chart (loss and accuracy curves)
 NUMBER_FORMAT = ".2f"  # numbers in cells
+NUMBER_FORMATS = (NUMBER_FORMAT, ".1f")  # tried in this order until the widest number fits
+CELL_TEXT_PAD = 2  # px: free space each side of a number in its cell
 TOOLTIP_FORMAT = ".4f"  # numbers in tooltips
 
+
+TITLE_FONT = 16  # px: chart titles (Streamlit's chart theme uses the same)
+SUBTITLE_FONT = 12  # px: lines under a title
+AXIS_LABEL_FONT = 12  # px: axis labels (Streamlit's chart theme)
+AXIS_LABEL_FONT_MIN = 8  # px: smaller labels are thinned out instead
+AXIS_LABEL_PAD = 16  # px: between labels and the plot (Streamlit's chart theme)
+AXIS_TITLE_GAP = 6  # px: a y-axis title sits this far above and left of the plot corner
+CHAR_EM = 0.6  # width of a Latin letter or digit, in font sizes (generous: a wide font)
+WIDE_CHAR_EM = 1.0  # width of a CJK character, in font sizes
+NARROW_WIDTH = 600  # px: below this the legend goes under a heatmap and x labels stand upright
+SAFE_MARGIN = 8  # px: kept free at the right of a chart fitted into a width
+STEP_MIN = 2  # px: narrowest column a chart squeezed into a phone screen may get
 
 MAIN_WIDTH = 900  # px: the main column on a laptop screen with the sidebar open
 LABEL_ROOM = 110  # px: axis labels and legend beside a heatmap
@@ -61,3 +89,40 @@ def cell_size(
     if n <= 0:
         return largest
     return int(max(smallest, min(largest, span // n)))
+
+
+def srgb_luminance(color: str) -> float:
+    """WCAG relative luminance of "#rrggbb"."""
+    channels = [int(color[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast_ratio(a: str, b: str) -> float:
+    """WCAG contrast ratio of two "#rrggbb" colours, 1 to 21."""
+    hi, lo = sorted((srgb_luminance(a), srgb_luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def mix(color: str, opacity: float, under: str = BACKGROUND) -> str:
+    """`color` drawn with `opacity` over `under`, as "#rrggbb"."""
+    top = [int(color[i : i + 2], 16) for i in (1, 3, 5)]
+    bottom = [int(under[i : i + 2], 16) for i in (1, 3, 5)]
+    mixed = [round(opacity * a + (1 - opacity) * b) for a, b in zip(top, bottom, strict=True)]
+    return "#" + "".join(f"{c:02x}" for c in mixed)
+
+
+def scheme_color(scheme: str, t: float) -> str:
+    """The colour at t in [0, 1] of a Vega scheme (piecewise linear in RGB, as Vega does)."""
+    stops = SCHEME_STOPS[scheme]
+    x = min(max(t, 0.0), 1.0) * (len(stops) - 1)
+    i = min(int(x), len(stops) - 2)
+    frac = x - i
+    a, b = stops[i], stops[i + 1]
+    return mix(b, frac, under=a)
+
+
+def text_color(fill: str) -> str:
+    """TEXT_DARK or TEXT_LIGHT, whichever contrasts more with `fill`."""
+    dark, light = contrast_ratio(TEXT_DARK, fill), contrast_ratio(TEXT_LIGHT, fill)
+    return TEXT_LIGHT if light > dark else TEXT_DARK

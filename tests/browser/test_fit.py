@@ -1,0 +1,68 @@
+"""Accessibility and fit in a real browser: axe-core (WCAG 2.1 A/AA) finds nothing, and on a
+phone-sized screen no chart is wider than the screen."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page
+
+from tests.browser.conftest import DEFAULT_TIMEOUT
+from tests.browser.helpers import at_least, charts, no_exception, open_app
+
+pytestmark = pytest.mark.browser
+
+WCAG_21_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
+PHONE = {"width": 390, "height": 844}
+PAGES = ("", "score", "roles")  # home, the score matrix, query/key/value roles
+
+
+def _violations(page: Page) -> list[str]:
+    """One line per axe-core violation: rule, impact, and the first few offending elements."""
+    results = Axe().run(page, options=WCAG_21_AA)
+    found = []
+    for v in results.response["violations"]:
+        targets = [
+            f"{' '.join(map(str, n['target']))}: {(n['any'] or [{}])[0].get('message', '')}"
+            for n in v["nodes"][:4]
+        ]
+        found.append(f"{v['id']} ({v['impact']}, {len(v['nodes'])} nodes): {targets}")
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("path", PAGES)
+def test_wcag_21_aa_has_no_violations(tab: Page, app_url: str, path: str, lang: str) -> None:
+    open_app(tab, app_url, path, {"lang": lang})
+    no_exception(tab)
+    if path:
+        at_least(charts(tab), 1)
+    found = _violations(tab)
+    assert found == [], "\n".join(found)
+
+
+@pytest.fixture
+def phone(chromium: Browser) -> Iterator[Page]:
+    context = chromium.new_context(viewport=PHONE, locale="en-US", is_mobile=True)
+    context.set_default_timeout(DEFAULT_TIMEOUT)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+def test_no_chart_is_wider_than_a_phone(phone: Page, app_url: str) -> None:
+    open_app(phone, app_url, "score")
+    no_exception(phone)
+    at_least(charts(phone), 1)
+    widths = charts(phone).evaluate_all(
+        """els => els.map(e => {
+            const drawn = e.querySelector('svg.marks, canvas.marks');
+            return drawn ? drawn.getBoundingClientRect().width : 0;
+        })"""
+    )
+    assert widths and all(w > 0 for w in widths), widths
+    too_wide = [w for w in widths if w > PHONE["width"]]
+    assert too_wide == [], f"chart widths {widths} on a {PHONE['width']} px screen"
