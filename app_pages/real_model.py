@@ -38,15 +38,13 @@ grid = charts.image_grid(
     6,
     12,
     chosen=(s.layer, s.head),
-    size=theme.THUMB_SIZE,
+    size=theme.THUMB_SIZE_PHONE if figures.on_phone() else theme.THUMB_SIZE,
     row_title=t("ax_layer"),
     col_title=t("ax_head"),
     title=t("real_grid"),
     tooltip_title=t("ax_layer_head"),
 )
-figures.show_spec(
-    grid if isinstance(grid, dict) else grid.to_dict(), key="real_grid", on_point=_open_head
-)
+figures.show_spec(grid, key="real_grid", on_point=_open_head)
 st.caption(t("real_grid_hint"))
 
 tokens = on.tokens

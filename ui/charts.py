@@ -33,11 +33,7 @@ _LINE_BREAKS = {
 }
 
 
-class Spec(dict):
-    """A Vega-Lite spec: a plain, JSON-ready dict. `to_dict()` serves callers written for Altair."""
-
-    def to_dict(self) -> dict[str, Any]:
-        return dict(self)
+Spec = dict[str, Any]  # a Vega-Lite spec: a plain, JSON-ready dict
 
 
 def label_ids(labels: Sequence[str]) -> list[str]:

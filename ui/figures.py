@@ -335,9 +335,10 @@ def _heatmap_spec(
     signed: bool,
     show_numbers: bool,
     options: tuple[tuple[str, Any], ...],
+    max_width: int | None,
 ) -> Spec:
     row_title, col_title, value_title = labels
-    chart = charts.heatmap(
+    return charts.heatmap(
         matrix,
         rows,
         cols,
@@ -349,9 +350,9 @@ def _heatmap_spec(
         show_numbers=show_numbers,
         subtitle=list(subtitle),
         numbers_note=t("numbers_too_small"),
+        max_width=max_width,
         **dict(options),
     )
-    return chart if isinstance(chart, dict) else chart.to_dict()
 
 
 @st.cache_data(max_entries=1000, show_spinner=False)
@@ -363,7 +364,7 @@ def _bars_spec(
     options: tuple[tuple[str, Any], ...],
 ) -> Spec:
     title, label_title, value_title = titles
-    chart = charts.bars(
+    spec = charts.bars(
         values,
         labels,
         title=title,
@@ -371,16 +372,26 @@ def _bars_spec(
         value_title=value_title,
         **dict(options),
     )
-    spec = chart if isinstance(chart, dict) else chart.to_dict()
     spec["title"] = {"text": title, "subtitle": list(subtitle), "anchor": "start"}
     return spec
 
 
+def on_phone() -> bool:
+    """The page is being read on a phone: its browser says "Mobi" in its User-Agent (as every
+    phone browser does), so charts are drawn to fit a narrow screen."""
+    headers = st.context.headers
+    return "Mobi" in (headers.get("User-Agent", "") if headers else "")
+
+
 def spec_of(fig: Figure, show_numbers: bool) -> Spec:
     """The Vega-Lite spec of a figure, built once per distinct input and cached."""
+    phone = on_phone()
     if fig.kind == "bars":
         titles = (fig.title, fig.row_title, fig.value_title)
-        return _bars_spec(fig.matrix[:, 0], fig.rows, titles, fig.context, fig.options)
+        options = dict(fig.options)
+        if phone:
+            options["width"] = min(options.get("width", theme.BAR_WIDTH), theme.PHONE_BAR_WIDTH)
+        return _bars_spec(fig.matrix[:, 0], fig.rows, titles, fig.context, _opts(**options))
     labels = (fig.row_title, fig.col_title, fig.value_title)
     n_rows, n_cols = fig.drawn or fig.matrix.shape
     return _heatmap_spec(
@@ -393,6 +404,7 @@ def spec_of(fig: Figure, show_numbers: bool) -> Spec:
         fig.signed,
         show_numbers,
         fig.options,
+        theme.PHONE_CHART_WIDTH if phone else None,
     )
 
 

@@ -126,3 +126,8 @@ def text_color(fill: str) -> str:
     """TEXT_DARK or TEXT_LIGHT, whichever contrasts more with `fill`."""
     dark, light = contrast_ratio(TEXT_DARK, fill), contrast_ratio(TEXT_LIGHT, fill)
     return TEXT_LIGHT if light > dark else TEXT_DARK
+
+
+PHONE_CHART_WIDTH = 340  # px: a whole heatmap on a phone (390 px screen less the page margins)
+PHONE_BAR_WIDTH = 220  # px: the bars of a bar chart on a phone (labels beside them)
+THUMB_SIZE_PHONE = 20  # px: a head's thumbnail on a phone, so 12 heads fit across

@@ -156,7 +156,7 @@ def show_result(result: TrainResult, s: Settings) -> None:
             title=t("learn_curves"),
             x_title=t("ax_step"),
             y_title=t("ax_value"),
-        ).to_dict()
+        )
     )
     probs = result.settings.use_softmax
     (before, after), span = layout.grid(2, len(tokens), per_row=2)
@@ -295,7 +295,7 @@ def show_relevance_mode(s: Settings) -> None:
             title=t("rel_chart", word=tokens[query]),
             label_title=t("ax_key"),
             value_title=t("ax_weight"),
-        ).to_dict()
+        )
     )
     st.caption(t("rel_error", e=fit.max_error))
     st.dataframe(

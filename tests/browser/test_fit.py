@@ -16,6 +16,10 @@ pytestmark = pytest.mark.browser
 
 WCAG_21_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
 PHONE = {"width": 390, "height": 844}
+PHONE_USER_AGENT = (  # what a phone's browser says: "Mobile" is how the app knows
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 "
+    "(KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1"
+)
 PAGES = ("", "score", "roles")  # home, the score matrix, query/key/value roles
 
 
@@ -45,7 +49,9 @@ def test_wcag_21_aa_has_no_violations(tab: Page, app_url: str, path: str, lang: 
 
 @pytest.fixture
 def phone(chromium: Browser) -> Iterator[Page]:
-    context = chromium.new_context(viewport=PHONE, locale="en-US", is_mobile=True)
+    context = chromium.new_context(
+        viewport=PHONE, locale="en-US", is_mobile=True, user_agent=PHONE_USER_AGENT
+    )
     context.set_default_timeout(DEFAULT_TIMEOUT)
     try:
         yield context.new_page()
