@@ -11,7 +11,7 @@ from ui.state import K
 
 s = state.settings()
 layout.header(
-    "compare_title",
+    "nav_compare",
     "compare_intro",
     [K.TEXT, K.D_MODEL, K.D_K, K.SEED, K.PE, K.SCALE, K.SOFTMAX, K.TEMP, K.NUMBERS],
 )

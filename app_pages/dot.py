@@ -9,7 +9,7 @@ from ui.i18n import t
 from ui.state import K
 
 s = state.settings()
-layout.header("dot_title", "dot_intro", [K.TEXT, K.D_MODEL, K.D_K, K.SEED, K.PE])
+layout.header("nav_dot", "dot_intro", [K.TEXT, K.D_MODEL, K.D_K, K.SEED, K.PE])
 p = compute.pipeline(s)
 enc = p.key_side
 layout.require_tokens(enc)

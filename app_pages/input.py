@@ -9,7 +9,7 @@ from ui.i18n import t
 from ui.state import K
 
 s = state.settings()
-layout.header("input_title", "input_intro", [K.TEXT, K.D_MODEL, K.D_K, K.SEED, K.PE, K.NUMBERS])
+layout.header("nav_input", "input_intro", [K.TEXT, K.D_MODEL, K.D_K, K.SEED, K.PE, K.NUMBERS])
 p = compute.pipeline(s)
 enc = p.key_side
 layout.require_tokens(enc)
@@ -32,7 +32,9 @@ for slot, (matrix, title) in zip(slots, inputs, strict=True):
 repeats = repeated_pairs(enc.tokens)
 same = identical_rows(enc.x)
 if repeats or same:
-    pairs = ", ".join(f"{i}–{j} (“{layout.escape_md(enc.tokens[i])}”)" for i, j in same or repeats)
+    pairs = t("list_sep").join(
+        t("row_pair", i=i, j=j, word=layout.escape_md(enc.tokens[i])) for i, j in same or repeats
+    )
     if same:
         st.warning(t("identical_rows", pairs=pairs))
     else:

@@ -10,7 +10,7 @@ from ui.state import K
 
 s = state.settings()
 layout.header(
-    "roles_title",
+    "nav_roles",
     "roles_intro",
     [K.TEXT, K.D_MODEL, K.D_K, K.SEED, K.PE, K.SCALE, K.SOFTMAX, K.TEMP, K.NUMBERS],
 )

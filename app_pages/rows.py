@@ -8,7 +8,7 @@ from ui.state import K
 
 s = state.settings()
 layout.header(
-    "rows_title",
+    "nav_rows",
     "rows_intro",
     [K.TEXT, K.D_MODEL, K.D_K, K.SEED, K.PE, K.SCALE, K.SOFTMAX, K.TEMP, K.NUMBERS],
 )

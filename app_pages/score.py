@@ -13,7 +13,7 @@ from ui.theme import CELL_MIN_WIDTH
 
 s = state.settings()
 layout.header(
-    "score_title",
+    "nav_score",
     "score_intro",
     [K.TEXT, K.D_MODEL, K.D_K, K.SEED, K.PE, K.SCALE, K.SOFTMAX, K.TEMP, K.NUMBERS],
 )
@@ -76,7 +76,7 @@ st.markdown(f"**{t('row_sums')}**")
 st.dataframe(
     pd.DataFrame(
         {
-            t("col_row"): list(q_tok),
+            t("ax_query"): list(q_tok),
             t("col_sum_off"): row_sums(off.attention.weights),
             t("col_sum_on"): row_sums(on.attention.weights),
         }

@@ -9,7 +9,7 @@ from ui.state import PAGE_PARAMS, K
 
 s = state.settings()
 layout.header(
-    "weights_title",
+    "nav_weights",
     "weights_intro",
     [K.TEXT, K.D_MODEL, K.D_K, K.SEED, K.SCALE, K.SOFTMAX, K.TEMP, K.NUMBERS],
 )

@@ -37,9 +37,9 @@ def header(title_key: str, intro_key: str, uses: Sequence[str], own_model: bool 
         tokens = list(tokenize(s.text).tokens)
         unknown = [tok for tok, u in zip(tokens, model.unknown(tokens), strict=True) if u]
         if unknown:
-            words = ", ".join(f"“{escape_md(w)}”" for w in dict.fromkeys(unknown))
+            words = t("list_sep").join(f"“{escape_md(w)}”" for w in dict.fromkeys(unknown))
             st.caption(t("trained_unknown", words=words))
-    names = ", ".join(t(CONTROL_LABELS[key]) for key in uses)
+    names = t("list_sep").join(t(CONTROL_LABELS[key]) for key in uses)
     st.caption(t("uses", names=names))
 
 
@@ -102,7 +102,8 @@ def check_tokens(encoded: Encoded, notes: bool = True) -> bool:
         st.info(t("one_token"))
     repeated = [w for w, c in Counter(tok.lower() for tok in encoded.tokens).items() if c > 1]
     if repeated:
-        st.caption(t("repeated_note", words=", ".join(f"“{escape_md(w)}”" for w in repeated)))
+        words = t("list_sep").join(f"“{escape_md(w)}”" for w in repeated)
+        st.caption(t("repeated_note", words=words))
     return True
 
 

@@ -59,7 +59,8 @@ from tests.browser.helpers import (
 from ui.i18n import TEXTS
 from ui.menu import PAGES as MENU
 from ui.state import DEFAULT_TEXT, PAGE_PARAMS, K
-from ui.texts_classroom import GLOSSARY
+from ui.texts.glossary import GLOSSARY
+from ui.texts.shared import PIPELINE_STEPS
 from ui.training import LIVE_EVERY
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
@@ -189,7 +190,7 @@ def test_real_model_grid_opens_a_head(tab: Page, app_url: str, lang: str) -> Non
     layer, head = 2, 5
     expected = minilm_default()
     open_app(tab, app_url, "real-model", lang_params(lang))
-    expect(title(tab)).to_contain_text(tr(lang, "real_title"))
+    expect(title(tab)).to_contain_text(tr(lang, "nav_real"))
     no_exception(tab)
     grid = chart(tab, tr(lang, "real_grid"))
     images = grid.locator("g.mark-image image")
@@ -320,7 +321,7 @@ def wait_training(page: Page) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_learn_trains_live_and_becomes_a_source(tab: Page, app_url: str, lang: str) -> None:
     open_app(tab, app_url, "learn", lang_params(lang))
-    expect(title(tab)).to_contain_text(tr(lang, "learn_title"))
+    expect(title(tab)).to_contain_text(tr(lang, "nav_learn"))
     no_exception(tab)
     seed_box = tab.get_by_label(tr(lang, "learn_seed"), exact=True)
     remembered = tab.get_by_text(tr(lang, "learn_cached"), exact=True)
@@ -379,7 +380,7 @@ def test_learn_trains_live_and_becomes_a_source(tab: Page, app_url: str, lang: s
     wait_idle(tab)
     expect(option).to_have_attribute("aria-checked", "true")
     assert url_params(tab).get("src") == "trained"
-    follow_menu(tab, "score", tr(lang, "score_title"))
+    follow_menu(tab, "score", tr(lang, "nav_score"))
     expect(tab.get_by_text(tr(lang, "no_trained_model"))).to_have_count(0)
     no_exception(tab)
     factor = chart(tab, tr(lang, "m_factor"))
@@ -434,7 +435,7 @@ def test_share_link_restores_the_view(
     sentence = "小狗追球 and the cat sat"
     params = {"kind": "causal", "softmax": "0", "temp": "0.5", "text": sentence, "lang": lang}
     open_app(tab, app_url, "score", params)
-    expect(title(tab)).to_contain_text(tr(lang, "score_title"))
+    expect(title(tab)).to_contain_text(tr(lang, "nav_score"))
     # one more change made on the page, after the link was opened: the share link must follow
     tab.get_by_text(tr(lang, "scale"), exact=True).click()
     wait_idle(tab)
@@ -449,7 +450,7 @@ def test_share_link_restores_the_view(
     shared = {k: v[-1] for k, v in parse_qs(parsed.query).items()}
     assert shared == {**params, "scale": "0"}, shared
     view = view_of(tab, lang)
-    assert view["title"] == tr(lang, "score_title")
+    assert view["title"] == tr(lang, "nav_score")
     assert view["sentence"] == sentence
     assert view["kind"] == [tr(lang, "kind_causal")]
     assert view["chart 0"]["x"] == list(tokenize(sentence).tokens)  # type: ignore[index]
@@ -521,7 +522,7 @@ def test_json_download_equals_core(tab: Page, app_url: str) -> None:
         "seed": "7",
     }
     open_app(tab, app_url, "score", params)
-    expect(title(tab)).to_contain_text(tr(lang, "score_title"))
+    expect(title(tab)).to_contain_text(tr(lang, "nav_score"))
     panel = share_panel(tab, lang)
     button = panel.get_by_test_id("stDownloadButton").get_by_role("button")
     expect(button).to_contain_text(tr(lang, "export_json"))
@@ -549,7 +550,7 @@ def test_json_download_equals_core(tab: Page, app_url: str) -> None:
 # ---- 5. presenter mode ---------------------------------------------------------------------------
 
 
-STEPS: tuple[str, ...] = page_constant("app_pages/present.py", "STEPS")  # type: ignore[assignment]
+STEPS = PIPELINE_STEPS  # presenter mode walks the one list of pipeline steps
 EXAMPLE: str = page_constant("app_pages/present.py", "EXAMPLE")  # type: ignore[assignment]
 
 
@@ -567,7 +568,7 @@ def on_step(page: Page, lang: str, i: int) -> None:
     expect(page.get_by_text(counter, exact=True)).to_be_visible()
     lit = page.get_by_test_id("stMain").locator("span.stMarkdownColoredBackground")
     expect(lit).to_have_count(1)
-    expect(lit).to_have_text(tr(lang, f"pstep_{STEPS[i]}"))
+    expect(lit).to_have_text(tr(lang, f"step_{STEPS[i]}"))
     assert url_params(page).get("step", "0") == str(i), page.url
     back, forward = expect(button(page, "present_back")), expect(button(page, "present_next"))
     if i == 0:
@@ -589,7 +590,7 @@ def test_presenter_mode_steps_and_worked_example(tab: Page, app_url: str) -> Non
     lang = "en"
     mine = "a small dog ran far away"
     open_app(tab, app_url, "present", {"text": mine})
-    expect(title(tab)).to_contain_text(tr(lang, "present_title"))
+    expect(title(tab)).to_contain_text(tr(lang, "nav_present"))
     for key in ("present_back", "present_next"):  # an icon's name, then the label
         expect(button(tab, key)).to_have_text(re.compile(re.escape(tr(lang, key)) + "$"))
     on_step(tab, lang, 0)
@@ -644,7 +645,7 @@ def test_presenter_mode_steps_and_worked_example(tab: Page, app_url: str) -> Non
 def test_compare_sentences_and_settings(tab: Page, app_url: str) -> None:
     lang = "en"
     open_app(tab, app_url, "compare")
-    expect(title(tab)).to_contain_text(tr(lang, "compare_title"))
+    expect(title(tab)).to_contain_text(tr(lang, "nav_compare"))
     what = tr(lang, "cmp_matrix_weights")
     expect(charts(tab)).to_have_count(2)
     a_chart = chart(tab, tr(lang, "cmp_label_a", what=what))
@@ -690,13 +691,13 @@ def test_compare_sentences_and_settings(tab: Page, app_url: str) -> None:
 
 # each page a glossary term links to: its title key (page titles are not in ui/menu.py)
 TITLE_KEYS = {
-    "input": "input_title",
-    "rows": "rows_title",
-    "weights": "weights_title",
-    "score": "score_title",
-    "roles": "roles_title",
-    "dot-product": "dot_title",
-    "real-model": "real_title",
+    "input": "nav_input",
+    "rows": "nav_rows",
+    "weights": "nav_weights",
+    "score": "nav_score",
+    "roles": "nav_roles",
+    "dot-product": "nav_dot",
+    "real-model": "nav_real",
 }
 
 
@@ -710,7 +711,7 @@ def test_glossary_links_open_their_pages(tab: Page, app_url: str) -> None:
     lang = "zh"
     by_file = {p.source: p for p in MENU}
     open_app(tab, app_url, "glossary", {"lang": lang})
-    expect(title(tab)).to_contain_text(tr(lang, "glossary_title"))
+    expect(title(tab)).to_contain_text(tr(lang, "nav_glossary"))
     rows = tab.get_by_test_id("stMain").get_by_test_id("stHorizontalBlock")
     expect(rows).to_have_count(len(GLOSSARY) + 1)  # a header, then one row a term
     # a page link is drawn lazily (a skeleton first): wait for all of them, then read the table
@@ -737,7 +738,7 @@ def test_glossary_links_open_their_pages(tab: Page, app_url: str) -> None:
         assert url_params(tab).get("lang") == lang
         no_exception(tab)
         menu_link(tab, "glossary").click()
-        expect(title(tab)).to_contain_text(tr(lang, "glossary_title"), timeout=RUN_TIMEOUT)
+        expect(title(tab)).to_contain_text(tr(lang, "nav_glossary"), timeout=RUN_TIMEOUT)
         tab.wait_for_selector(IDLE, timeout=RUN_TIMEOUT)
         expect(rows).to_have_count(len(GLOSSARY) + 1)
 
