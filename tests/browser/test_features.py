@@ -689,22 +689,26 @@ def test_compare_sentences_and_settings(tab: Page, app_url: str) -> None:
     no_exception(tab)
 
 
-# each page a glossary term links to: its title key (page titles are not in ui/menu.py)
-TITLE_KEYS = {
-    "input": "nav_input",
-    "rows": "nav_rows",
-    "weights": "nav_weights",
-    "score": "nav_score",
-    "roles": "nav_roles",
-    "dot-product": "nav_dot",
-    "real-model": "nav_real",
-}
-
-
+# the pages glossary terms link to (a page's title is its menu label, so no other keys)
+LINKED_PAGES = {"input", "rows", "weights", "score", "roles", "dot-product", "real-model"}
 ROW_CONTENTS = """rows => rows.map(row => ({
     columns: [...row.querySelectorAll("[data-testid='stColumn']")].map(c => c.innerText.trim()),
     links: [...row.querySelectorAll("a")].map(a => [a.getAttribute("href"), a.innerText.trim()]),
 }))"""
+# page links whose text does not fit: the link, or anything inside it, is wider than its box
+CLIPPED_LINKS = """links => links
+    .filter(a => [a, ...a.querySelectorAll("*")].some(e => e.scrollWidth > e.clientWidth + 1))
+    .map(a => a.innerText.trim())"""
+
+
+def glossary_table(tab: Page) -> tuple[Locator, Locator]:
+    """The glossary's rows (a header, then one a term) and its page links, all drawn."""
+    rows = tab.get_by_test_id("stMain").get_by_test_id("stHorizontalBlock")
+    expect(rows).to_have_count(len(GLOSSARY) + 1)
+    links = tab.get_by_test_id("stMain").get_by_test_id("stPageLink").locator("a")
+    # a page link is drawn lazily (a skeleton first): wait for all of them
+    expect(links).to_have_count(len(GLOSSARY))
+    return rows, links
 
 
 def test_glossary_links_open_their_pages(tab: Page, app_url: str) -> None:
@@ -712,27 +716,27 @@ def test_glossary_links_open_their_pages(tab: Page, app_url: str) -> None:
     by_file = {p.source: p for p in MENU}
     open_app(tab, app_url, "glossary", {"lang": lang})
     expect(title(tab)).to_contain_text(tr(lang, "nav_glossary"))
-    rows = tab.get_by_test_id("stMain").get_by_test_id("stHorizontalBlock")
-    expect(rows).to_have_count(len(GLOSSARY) + 1)  # a header, then one row a term
-    # a page link is drawn lazily (a skeleton first): wait for all of them, then read the table
-    expect(tab.get_by_test_id("stMain").get_by_test_id("stPageLink")).to_have_count(len(GLOSSARY))
+    rows, _ = glossary_table(tab)
     shown = rows.evaluate_all(ROW_CONTENTS)  # one round trip for the whole table
     first_link: dict[str, int] = {}
     for i, (term_id, english, chinese, file) in enumerate(GLOSSARY, start=1):
         spec = by_file[file]
         row = shown[i]
-        assert row["columns"][:3] == [english, chinese, tr(lang, f"gloss_{term_id}")], row
+        assert row["columns"][:2] == [english, chinese], row
+        assert row["columns"][2].startswith(tr(lang, f"gloss_{term_id}")), row  # then the link
         assert len(row["links"]) == 1, row
         href, label = row["links"][0]
-        assert label.endswith(tr(lang, spec.label_key)), row  # after the arrow icon's name
+        see = tr(lang, "glossary_see", page=tr(lang, spec.label_key))
+        assert label.endswith(see), row  # after the arrow icon's name
         assert urlparse(href).path.strip("/").split("/")[-1] == spec.url_path, (term_id, href)
         first_link.setdefault(spec.url_path, i)
-    assert set(first_link) == set(TITLE_KEYS), sorted(first_link)
+    assert set(first_link) == LINKED_PAGES, sorted(first_link)
 
     for path, i in first_link.items():  # follow one link to each page, in this session
-        rows.nth(i).get_by_test_id("stColumn").nth(3).locator("a").click()
+        rows.nth(i).locator("a").click()
         # no charts are read here: the new page's title, then the end of its run, is enough
-        expect(title(tab)).to_contain_text(tr(lang, TITLE_KEYS[path]), timeout=RUN_TIMEOUT)
+        label_key = next(p.label_key for p in MENU if p.url_path == path)
+        expect(title(tab)).to_contain_text(tr(lang, label_key), timeout=RUN_TIMEOUT)
         tab.wait_for_selector(IDLE, timeout=RUN_TIMEOUT)
         assert url_path(tab) == path
         assert url_params(tab).get("lang") == lang
@@ -741,6 +745,21 @@ def test_glossary_links_open_their_pages(tab: Page, app_url: str) -> None:
         expect(title(tab)).to_contain_text(tr(lang, "nav_glossary"), timeout=RUN_TIMEOUT)
         tab.wait_for_selector(IDLE, timeout=RUN_TIMEOUT)
         expect(rows).to_have_count(len(GLOSSARY) + 1)
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_glossary_links_are_not_clipped(tab: Page, app_url: str, width: int) -> None:
+    """Each link's whole label shows, on a laptop (sidebar open) and on a phone."""
+    tab.set_viewport_size({"width": width, "height": 900})
+    for lang in ("en", "zh"):
+        open_app(tab, app_url, "glossary", {"lang": lang})
+        _, links = glossary_table(tab)
+        labels = links.all_inner_texts()
+        for file in {file for *_, file in GLOSSARY}:
+            spec = next(p for p in MENU if p.source == file)
+            page = tr(lang, spec.label_key)
+            assert any(label.endswith(page) for label in labels), (page, labels)
+        assert links.evaluate_all(CLIPPED_LINKS) == [], (width, lang)
 
 
 # ---- 7. regressions: two bugs these tests found (fixed in 1979922) ------------------------------
