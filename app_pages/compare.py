@@ -9,7 +9,7 @@ from ui.i18n import t
 from ui.state import K
 
 s = state.settings()
-layout.header("compare_title", "compare_intro")
+layout.header("compare_intro")
 mode = controls.choice("cmp_mode", ["sentences", "settings"], K.CMP_MODE, prefix="cmp_mode_")
 matrix_name = controls.choice(
     "cmp_matrix", ["scores", "weights", "output"], K.CMP_MATRIX, prefix="cmp_matrix_"

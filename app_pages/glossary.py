@@ -4,21 +4,22 @@ import streamlit as st
 
 from ui.i18n import t
 from ui.menu import PAGES
-from ui.texts_classroom import GLOSSARY
+from ui.texts.glossary import GLOSSARY
 
 NAV = {p.script: p.label_key for p in PAGES}
+WIDTHS = [2, 2, 5]  # the link sits under the meaning, in the widest column, so it is never clipped
 
-st.title(t("glossary_title"))
+st.title(t("nav_glossary"))
 st.markdown(t("glossary_intro"))
 
-head = st.columns([3, 3, 6, 3])
-for col, key in zip(
-    head, ("glossary_term", "glossary_zh", "glossary_meaning", "glossary_see"), strict=True
-):
+head = st.columns(WIDTHS)
+for col, key in zip(head, ("glossary_term", "glossary_zh", "glossary_meaning"), strict=True):
     col.markdown(f"**{t(key)}**")
 for term_id, english, chinese, page in GLOSSARY:
-    row = st.columns([3, 3, 6, 3], vertical_alignment="center")
-    row[0].markdown(english)
+    st.divider()
+    row = st.columns(WIDTHS)
+    row[0].markdown(f"**{english}**")
     row[1].markdown(chinese)
     row[2].markdown(t(f"gloss_{term_id}"))
-    row[3].page_link(page, label=t(NAV[page]), icon=":material/arrow_forward:")
+    label = t("glossary_see", page=t(NAV[page]))
+    row[2].page_link(page, label=label, icon=":material/arrow_forward:")

@@ -5,24 +5,21 @@ import streamlit as st
 from ui import compute, figures, layout, state
 from ui.i18n import t
 from ui.menu import PAGES
+from ui.texts.shared import PIPELINE_STEPS
 
 s = state.settings()
-st.title(t("home_title"))
+st.title(t("nav_home"))
 st.markdown(t("home_intro"))
 st.info(t("home_softmax"))
 
 st.subheader(t("home_glance"))
-steps = [
-    ("glance_tokens", True),
-    ("glance_embed", True),
-    ("glance_pos", s.toy.positional),
-    ("glance_qkv", True),
-    ("glance_factor", True),
-    ("glance_scale", s.attention.scale),
-    ("glance_softmax", s.attention.use_softmax),
-    ("glance_out", True),
-]
-st.markdown("  →  ".join(f"**{t(k)}**" if on else f"~~{t(k)}~~" for k, on in steps))
+optional = {  # the sidebar's switches
+    "pos": s.toy.positional,
+    "scale": s.attention.scale,
+    "softmax": s.attention.use_softmax,
+}
+labels = ((t(f"step_{name}"), optional.get(name, True)) for name in PIPELINE_STEPS)
+st.markdown("  →  ".join(f"**{label}**" if on else f"~~{label}~~" for label, on in labels))
 
 p = compute.pipeline(s)
 if layout.check_tokens(p.key_side):

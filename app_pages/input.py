@@ -10,7 +10,7 @@ from ui.i18n import t
 s = state.settings()
 p = compute.pipeline(s)
 minilm = p.model.kind == "minilm"
-layout.header("input_title", "input_intro_minilm" if minilm else "input_intro")
+layout.header("input_intro_minilm" if minilm else "input_intro")
 enc = p.key_side
 layout.require_tokens(enc)
 figures.offer_json(p)
@@ -33,7 +33,9 @@ for slot, (matrix, title) in zip(slots, inputs, strict=True):
 repeats = repeated_pairs(enc.tokens)
 same = identical_rows(enc.x)
 if repeats or same:
-    pairs = ", ".join(f"{i}–{j} (“{layout.escape_md(enc.tokens[i])}”)" for i, j in same or repeats)
+    pairs = t("list_sep").join(
+        t("row_pair", i=i, j=j, word=layout.escape_md(enc.tokens[i])) for i, j in same or repeats
+    )
     if same:
         st.warning(t("identical_rows", pairs=pairs))
     else:

@@ -9,7 +9,7 @@ from ui.i18n import t
 from ui.state import PAGE_PARAMS, K
 
 s = state.settings()
-st.title(t("learn_title"))
+st.title(t("nav_learn"))
 st.markdown(t("learn_intro"))
 mode = controls.choice("learn_mode", ["task", "relevance"], K.LEARN_MODE, prefix="learn_mode_")
 

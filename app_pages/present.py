@@ -6,8 +6,9 @@ import streamlit as st
 from ui import compute, figures, layout, state, theme
 from ui.i18n import t
 from ui.state import K
+from ui.texts.shared import PIPELINE_STEPS
 
-STEPS = ("tokens", "embed", "pos", "qkv", "factor", "scale", "softmax", "out")
+STEPS = PIPELINE_STEPS
 EXAMPLE = "the cat drank milk"  # four words: a 4 x 4 score matrix fits on a board
 BIG_CSS = """
 <style>
@@ -25,7 +26,7 @@ def show_big(fig: figures.Figure) -> None:
 
 s = state.settings()
 st.html(BIG_CSS)  # our own constant stylesheet: larger type, no top bar
-st.title(t("present_title"))
+st.title(t("nav_present"))
 
 step = min(max(int(st.session_state.get(K.STEP, 0)), 0), len(STEPS) - 1)
 st.session_state[K.STEP] = step
@@ -77,7 +78,7 @@ else:
     )
 
 strip = "  →  ".join(
-    f"**:red-background[{t('pstep_' + name)}]**" if i == step else t("pstep_" + name)
+    f"**:red-background[{t('step_' + name)}]**" if i == step else t("step_" + name)
     for i, name in enumerate(STEPS)
 )
 st.markdown(strip)

@@ -15,7 +15,7 @@ from ui.i18n import t
 from ui.state import K
 
 s = state.settings().replace(model="pretrained")  # this page always shows MiniLM
-layout.header("real_title", "real_intro")
+layout.header("real_intro")
 result = compute.minilm_run(s.text)
 switches = s.attention
 on = compute.pipeline(s, attention=switches.replace(use_softmax=True))
@@ -111,9 +111,11 @@ lines = []
 for name in ("previous", "next", "sep", "cls", "same_word"):
     best = strongest_heads(getattr(patterns, name), count=3)
     if best[0][2] == 0.0:
-        lines.append(f"- {t('pattern_' + name)}: {t('pattern_none')}")
+        lines.append(t("label_line", label=t("pattern_" + name), text=t("pattern_none")))
         continue
-    heads = ", ".join(t("head_ref", layer=ly, head=hd, share=share) for ly, hd, share in best)
-    lines.append(f"- {t('pattern_' + name)}: {heads}")
+    heads = t("list_sep").join(
+        t("head_ref", layer=ly, head=hd, share=share) for ly, hd, share in best
+    )
+    lines.append(t("label_line", label=t("pattern_" + name), text=heads))
 st.markdown("\n".join(lines))
 layout.notice("real_notice")

@@ -9,7 +9,7 @@ from ui.i18n import t
 from ui.state import K
 
 s = state.settings()
-layout.header("roles_title", "roles_intro")
+layout.header("roles_intro")
 p = compute.pipeline(s)
 enc = p.key_side
 layout.require_tokens(enc)

@@ -6,7 +6,7 @@ from ui import compute, controls, figures, layout, state, theme
 from ui.i18n import t
 from ui.state import K
 
-layout.header("rows_title", "rows_intro")
+layout.header("rows_intro")
 p = compute.pipeline(state.settings())
 enc = p.key_side
 layout.require_tokens(enc)

@@ -10,7 +10,7 @@ from ui.state import K
 from ui.theme import CELL_MIN_WIDTH
 
 s = state.settings()
-layout.header("score_title", "score_intro")
+layout.header("score_intro")
 st.info(t("score_terms_note"))
 
 kind = controls.choice("kind", ["self", "causal", "cross"], K.KIND, prefix="kind_")
@@ -54,7 +54,7 @@ st.markdown(f"**{t('row_sums')}**")
 st.dataframe(
     pd.DataFrame(
         {
-            t("col_row"): list(on.query_side.tokens),
+            t("ax_query"): list(on.query_side.tokens),
             t("col_sum_off"): row_sums(off.attention.weights),
             t("col_sum_on"): row_sums(on.attention.weights),
         }

@@ -6,7 +6,7 @@ from ui import compute, figures, layout, relevance, state, theme
 from ui.i18n import t
 
 s = state.settings()
-layout.header("summary_title", "summary_intro")
+layout.header("summary_intro")
 p = compute.pipeline(s)
 enc, att = p.key_side, p.attention
 layout.require_tokens(enc)

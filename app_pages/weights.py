@@ -8,7 +8,7 @@ from ui.i18n import t
 from ui.state import K
 
 s = state.settings()
-layout.header("weights_title", "weights_intro")
+layout.header("weights_intro")
 seed_b = controls.bounded_number("seed_b", K.SEED_B)
 first = compute.pipeline(s)
 layout.require_tokens(first.key_side)

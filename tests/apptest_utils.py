@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pyarrow as pa
@@ -62,3 +63,16 @@ def all_text(at: AppTest) -> str:
             parts.append(str(getattr(el, "value", "")))
             parts.append(str(getattr(el, "label", "")))
     return "\n".join(parts)
+
+
+# Half-width , ; : ( ) ! ? touching a CJK character or full-width mark: running Chinese text
+# takes full-width punctuation (，；：（）！？). Code, formulas and placeholders are the exception.
+CJK = "\u3400-\u4dbf\u4e00-\u9fff\u3000-\u303f\uff00-\uffef“”‘’"
+HALF_WIDTH_NEXT_TO_CJK = re.compile(rf"[{CJK}] ?[,;:()!?]|[,;:()!?] ?[{CJK}]")
+
+
+def half_width_next_to_cjk(text: str) -> list[str]:
+    """Each place in `text` where half-width punctuation touches Chinese, with some context."""
+    return [
+        text[max(m.start() - 8, 0) : m.end() + 8] for m in HALF_WIDTH_NEXT_TO_CJK.finditer(text)
+    ]

@@ -1,5 +1,7 @@
 """Every page through AppTest, in both languages, with good and bad input."""
 
+import json
+
 import numpy as np
 import pytest
 
@@ -11,9 +13,11 @@ from tests.apptest_utils import (
     chart_records,
     chart_specs,
     chart_titles,
+    half_width_next_to_cjk,
     open_page,
 )
 from ui.i18n import TEXTS
+from ui.menu import PAGES as MENU
 
 # pages that draw the sidebar's sentence (page 7's task, compare and the glossary have their own)
 DRAWS_SIDEBAR_TEXT = [
@@ -46,22 +50,12 @@ def test_every_page_default(page, lang):
         assert chart_specs(at), "every page draws at least one chart"
     assert at.text_area(key="text").value == "The black cat drank the milk"
     assert at.title, "every page has a title"
-    key = {
-        "home.py": "home_title",
-        "input.py": "input_title",
-        "rows.py": "rows_title",
-        "weights.py": "weights_title",
-        "score.py": "score_title",
-        "roles.py": "roles_title",
-        "dot.py": "dot_title",
-        "summary.py": "summary_title",
-        "real_model.py": "real_title",
-        "compare.py": "compare_title",
-        "glossary.py": "glossary_title",
-        "present.py": "present_title",
-        "learn.py": "learn_title",
-    }[page.split("/")[-1]]
-    assert at.title[0].value == TEXTS[key][lang]
+    label_key = next(p.label_key for p in MENU if p.script == page)
+    assert at.title[0].value == TEXTS[label_key][lang], "a page's title is its menu label"
+    if lang == "zh":  # all the page prints, lists joined in code included: full-width punctuation
+        titles = [json.dumps(spec.get("title", ""), ensure_ascii=False) for spec in chart_specs(at)]
+        mistakes = half_width_next_to_cjk("\n".join([all_text(at), *titles]))
+        assert not mistakes, mistakes
 
 
 @pytest.mark.parametrize("name", list(BAD_TEXTS))
@@ -122,7 +116,7 @@ def test_url_parameters_set_the_controls():
     assert at.text_area(key="text").value == "a b a"
     assert at.number_input(key="d_model").value == 6
     assert at.toggle(key="pe").value is False
-    assert at.title[0].value == TEXTS["input_title"]["zh"]
+    assert at.title[0].value == TEXTS["nav_input"]["zh"]
     # positional encoding off + a repeated word: the page says rows 0 and 2 are identical
     assert "0–2" in "\n".join(w.value for w in at.warning)
 
@@ -130,7 +124,7 @@ def test_url_parameters_set_the_controls():
 def test_browser_locale_picks_chinese():
     at = open_page("app_pages/home.py", locale="zh-CN")
     assert at.radio(key="lang").value == "zh"
-    assert at.title[0].value == TEXTS["home_title"]["zh"]
+    assert at.title[0].value == TEXTS["nav_home"]["zh"]
     at = open_page("app_pages/home.py", {"lang": "en"}, locale="zh-CN")
     assert at.radio(key="lang").value == "en"
 
@@ -138,11 +132,11 @@ def test_browser_locale_picks_chinese():
 def test_switching_language_keeps_the_sentence():
     at = open_page("app_pages/score.py", {"text": "my own words"})
     at.radio(key="lang").set_value("zh").run()
-    assert at.title[0].value == TEXTS["score_title"]["zh"]
+    assert at.title[0].value == TEXTS["nav_score"]["zh"]
     assert at.text_area(key="text").value == "my own words"
     at.switch_page("app_pages/roles.py").run()
     assert at.text_area(key="text").value == "my own words"
-    assert at.title[0].value == TEXTS["roles_title"]["zh"]
+    assert at.title[0].value == TEXTS["nav_roles"]["zh"]
 
 
 def test_score_page_numbers_are_the_core_numbers():

@@ -203,13 +203,13 @@ def test_compare_same_sentences_difference_is_zero_and_zh_works():
     text = "the cat sat"
     at = open_page("app_pages/compare.py", {"ca": text, "cb": text, "lang": "zh"})
     assert not at.exception
-    assert at.title[0].value == TEXTS["compare_title"]["zh"]
+    assert at.title[0].value == TEXTS["nav_compare"]["zh"]
     assert TEXTS["cmp_diff_none"]["zh"] in all_text(at)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_glossary_links_every_term(lang):
-    from ui.texts_classroom import GLOSSARY
+    from ui.texts.glossary import GLOSSARY
 
     at = open_page("app_pages/glossary.py", {"lang": lang})
     assert not at.exception

@@ -18,13 +18,14 @@ from ui.state import K
 TOY_ONLY = (K.D_MODEL, K.D_K, K.SEED, K.PE)  # controls that shape only the toy module
 
 
-def header(title_key: str, intro_key: str) -> None:
-    """Title, explanation, and which sidebar controls this page listens to (from the page's
-    registration in ui/menu.py)."""
-    st.title(t(title_key))
+def header(intro_key: str) -> None:
+    """Title (the page's menu label), explanation, and which sidebar controls this page listens
+    to: both from the page's registration in ui/menu.py."""
+    page = st.session_state.get(state.CURRENT_PAGE)
+    if page is not None:
+        st.title(t(page.label_key))
     st.markdown(t(intro_key))
     s = state.settings()
-    page = st.session_state.get(state.CURRENT_PAGE)
     uses = list(page.uses) if page is not None else []
     own_model = page is not None and page.heads  # the page always shows MiniLM
     source = "pretrained" if own_model else s.model
@@ -37,9 +38,9 @@ def header(title_key: str, intro_key: str) -> None:
         tokens = list(tokenize(s.text).tokens)
         unknown = [tok for tok, u in zip(tokens, model.unknown(tokens), strict=True) if u]
         if unknown:
-            words = ", ".join(f"“{escape_md(w)}”" for w in dict.fromkeys(unknown))
+            words = t("list_sep").join(f"“{escape_md(w)}”" for w in dict.fromkeys(unknown))
             st.caption(t("trained_unknown", words=words))
-    names = ", ".join(t(CONTROL_LABELS[key]) for key in uses)
+    names = t("list_sep").join(t(CONTROL_LABELS[key]) for key in uses)
     st.caption(t("uses", names=names))
 
 
@@ -102,7 +103,8 @@ def check_tokens(encoded: Encoded, notes: bool = True) -> bool:
         st.info(t("one_token"))
     repeated = [w for w, c in Counter(tok.lower() for tok in encoded.tokens).items() if c > 1]
     if repeated:
-        st.caption(t("repeated_note", words=", ".join(f"“{escape_md(w)}”" for w in repeated)))
+        words = t("list_sep").join(f"“{escape_md(w)}”" for w in repeated)
+        st.caption(t("repeated_note", words=words))
     return True
 
 

@@ -59,7 +59,7 @@ def learned_vs_random(s: Settings, query: int) -> None:
         w for w, u in zip(trained.tokens, model.unknown(list(trained.tokens)), strict=True) if u
     ]
     if unknown:
-        words = ", ".join(f"“{layout.escape_md(w)}”" for w in dict.fromkeys(unknown))
+        words = t("list_sep").join(f"“{layout.escape_md(w)}”" for w in dict.fromkeys(unknown))
         st.caption(t("trained_unknown", words=words))
     word = trained.query_side.tokens[query]
     left, right = st.columns(2)

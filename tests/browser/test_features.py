@@ -59,7 +59,8 @@ from tests.browser.helpers import (
 from ui.i18n import TEXTS
 from ui.menu import PAGES as MENU
 from ui.state import DEFAULT_TEXT, PAGE_PARAMS, K
-from ui.texts_classroom import GLOSSARY
+from ui.texts.glossary import GLOSSARY
+from ui.texts.shared import PIPELINE_STEPS
 from ui.training import LIVE_EVERY
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
@@ -189,7 +190,7 @@ def test_real_model_grid_opens_a_head(tab: Page, app_url: str, lang: str) -> Non
     layer, head = 2, 5
     expected = minilm_default()
     open_app(tab, app_url, "real-model", lang_params(lang))
-    expect(title(tab)).to_contain_text(tr(lang, "real_title"))
+    expect(title(tab)).to_contain_text(tr(lang, "nav_real"))
     no_exception(tab)
     grid = chart(tab, tr(lang, "real_grid"))
     images = grid.locator("g.mark-image image")
@@ -320,7 +321,7 @@ def wait_training(page: Page) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_learn_trains_live_and_becomes_a_source(tab: Page, app_url: str, lang: str) -> None:
     open_app(tab, app_url, "learn", lang_params(lang))
-    expect(title(tab)).to_contain_text(tr(lang, "learn_title"))
+    expect(title(tab)).to_contain_text(tr(lang, "nav_learn"))
     no_exception(tab)
     seed_box = tab.get_by_label(tr(lang, "learn_seed"), exact=True)
     remembered = tab.get_by_text(tr(lang, "learn_cached"), exact=True)
@@ -379,7 +380,7 @@ def test_learn_trains_live_and_becomes_a_source(tab: Page, app_url: str, lang: s
     wait_idle(tab)
     expect(option).to_have_attribute("aria-checked", "true")
     assert url_params(tab).get("src") == "trained"
-    follow_menu(tab, "score", tr(lang, "score_title"))
+    follow_menu(tab, "score", tr(lang, "nav_score"))
     expect(tab.get_by_text(tr(lang, "no_trained_model"))).to_have_count(0)
     no_exception(tab)
     factor = chart(tab, tr(lang, "m_factor"))
@@ -434,7 +435,7 @@ def test_share_link_restores_the_view(
     sentence = "小狗追球 and the cat sat"
     params = {"kind": "causal", "softmax": "0", "temp": "0.5", "text": sentence, "lang": lang}
     open_app(tab, app_url, "score", params)
-    expect(title(tab)).to_contain_text(tr(lang, "score_title"))
+    expect(title(tab)).to_contain_text(tr(lang, "nav_score"))
     # one more change made on the page, after the link was opened: the share link must follow
     tab.get_by_text(tr(lang, "scale"), exact=True).click()
     wait_idle(tab)
@@ -449,7 +450,7 @@ def test_share_link_restores_the_view(
     shared = {k: v[-1] for k, v in parse_qs(parsed.query).items()}
     assert shared == {**params, "scale": "0"}, shared
     view = view_of(tab, lang)
-    assert view["title"] == tr(lang, "score_title")
+    assert view["title"] == tr(lang, "nav_score")
     assert view["sentence"] == sentence
     assert view["kind"] == [tr(lang, "kind_causal")]
     assert view["chart 0"]["x"] == list(tokenize(sentence).tokens)  # type: ignore[index]
@@ -521,7 +522,7 @@ def test_json_download_equals_core(tab: Page, app_url: str) -> None:
         "seed": "7",
     }
     open_app(tab, app_url, "score", params)
-    expect(title(tab)).to_contain_text(tr(lang, "score_title"))
+    expect(title(tab)).to_contain_text(tr(lang, "nav_score"))
     panel = share_panel(tab, lang)
     button = panel.get_by_test_id("stDownloadButton").get_by_role("button")
     expect(button).to_contain_text(tr(lang, "export_json"))
@@ -549,7 +550,7 @@ def test_json_download_equals_core(tab: Page, app_url: str) -> None:
 # ---- 5. presenter mode ---------------------------------------------------------------------------
 
 
-STEPS: tuple[str, ...] = page_constant("app_pages/present.py", "STEPS")  # type: ignore[assignment]
+STEPS = PIPELINE_STEPS  # presenter mode walks the one list of pipeline steps
 EXAMPLE: str = page_constant("app_pages/present.py", "EXAMPLE")  # type: ignore[assignment]
 
 
@@ -567,7 +568,7 @@ def on_step(page: Page, lang: str, i: int) -> None:
     expect(page.get_by_text(counter, exact=True)).to_be_visible()
     lit = page.get_by_test_id("stMain").locator("span.stMarkdownColoredBackground")
     expect(lit).to_have_count(1)
-    expect(lit).to_have_text(tr(lang, f"pstep_{STEPS[i]}"))
+    expect(lit).to_have_text(tr(lang, f"step_{STEPS[i]}"))
     assert url_params(page).get("step", "0") == str(i), page.url
     back, forward = expect(button(page, "present_back")), expect(button(page, "present_next"))
     if i == 0:
@@ -589,7 +590,7 @@ def test_presenter_mode_steps_and_worked_example(tab: Page, app_url: str) -> Non
     lang = "en"
     mine = "a small dog ran far away"
     open_app(tab, app_url, "present", {"text": mine})
-    expect(title(tab)).to_contain_text(tr(lang, "present_title"))
+    expect(title(tab)).to_contain_text(tr(lang, "nav_present"))
     for key in ("present_back", "present_next"):  # an icon's name, then the label
         expect(button(tab, key)).to_have_text(re.compile(re.escape(tr(lang, key)) + "$"))
     on_step(tab, lang, 0)
@@ -644,7 +645,7 @@ def test_presenter_mode_steps_and_worked_example(tab: Page, app_url: str) -> Non
 def test_compare_sentences_and_settings(tab: Page, app_url: str) -> None:
     lang = "en"
     open_app(tab, app_url, "compare")
-    expect(title(tab)).to_contain_text(tr(lang, "compare_title"))
+    expect(title(tab)).to_contain_text(tr(lang, "nav_compare"))
     what = tr(lang, "cmp_kind_weights")
     expect(charts(tab)).to_have_count(3)  # A, B and their difference, aligned by position
     a_chart = chart(tab, tr(lang, "cmp_label_a", what=what))
@@ -677,58 +678,77 @@ def test_compare_sentences_and_settings(tab: Page, app_url: str) -> None:
     no_exception(tab)
 
 
-# each page a glossary term links to: its title key (page titles are not in ui/menu.py)
-TITLE_KEYS = {
-    "input": "input_title",
-    "rows": "rows_title",
-    "weights": "weights_title",
-    "score": "score_title",
-    "roles": "roles_title",
-    "dot-product": "dot_title",
-    "real-model": "real_title",
-}
-
-
+# the pages glossary terms link to (a page's title is its menu label, so no other keys)
+LINKED_PAGES = {"input", "rows", "weights", "score", "roles", "dot-product", "real-model"}
 ROW_CONTENTS = """rows => rows.map(row => ({
     columns: [...row.querySelectorAll("[data-testid='stColumn']")].map(c => c.innerText.trim()),
     links: [...row.querySelectorAll("a")].map(a => [a.getAttribute("href"), a.innerText.trim()]),
 }))"""
+# page links whose text does not fit: the link, or anything inside it, is wider than its box
+CLIPPED_LINKS = """links => links
+    .filter(a => [a, ...a.querySelectorAll("*")].some(e => e.scrollWidth > e.clientWidth + 1))
+    .map(a => a.innerText.trim())"""
+
+
+def glossary_table(tab: Page) -> tuple[Locator, Locator]:
+    """The glossary's rows (a header, then one a term) and its page links, all drawn."""
+    rows = tab.get_by_test_id("stMain").get_by_test_id("stHorizontalBlock")
+    expect(rows).to_have_count(len(GLOSSARY) + 1)
+    links = tab.get_by_test_id("stMain").get_by_test_id("stPageLink").locator("a")
+    # a page link is drawn lazily (a skeleton first): wait for all of them
+    expect(links).to_have_count(len(GLOSSARY))
+    return rows, links
 
 
 def test_glossary_links_open_their_pages(tab: Page, app_url: str) -> None:
     lang = "zh"
     by_file = {p.script: p for p in MENU}
     open_app(tab, app_url, "glossary", {"lang": lang})
-    expect(title(tab)).to_contain_text(tr(lang, "glossary_title"))
-    rows = tab.get_by_test_id("stMain").get_by_test_id("stHorizontalBlock")
-    expect(rows).to_have_count(len(GLOSSARY) + 1)  # a header, then one row a term
-    # a page link is drawn lazily (a skeleton first): wait for all of them, then read the table
-    expect(tab.get_by_test_id("stMain").get_by_test_id("stPageLink")).to_have_count(len(GLOSSARY))
+    expect(title(tab)).to_contain_text(tr(lang, "nav_glossary"))
+    rows, _ = glossary_table(tab)
     shown = rows.evaluate_all(ROW_CONTENTS)  # one round trip for the whole table
     first_link: dict[str, int] = {}
     for i, (term_id, english, chinese, file) in enumerate(GLOSSARY, start=1):
         spec = by_file[file]
         row = shown[i]
-        assert row["columns"][:3] == [english, chinese, tr(lang, f"gloss_{term_id}")], row
+        assert row["columns"][:2] == [english, chinese], row
+        assert row["columns"][2].startswith(tr(lang, f"gloss_{term_id}")), row  # then the link
         assert len(row["links"]) == 1, row
         href, label = row["links"][0]
-        assert label.endswith(tr(lang, spec.label_key)), row  # after the arrow icon's name
+        see = tr(lang, "glossary_see", page=tr(lang, spec.label_key))
+        assert label.endswith(see), row  # after the arrow icon's name
         assert urlparse(href).path.strip("/").split("/")[-1] == spec.url_path, (term_id, href)
         first_link.setdefault(spec.url_path, i)
-    assert set(first_link) == set(TITLE_KEYS), sorted(first_link)
+    assert set(first_link) == LINKED_PAGES, sorted(first_link)
 
     for path, i in first_link.items():  # follow one link to each page, in this session
-        rows.nth(i).get_by_test_id("stColumn").nth(3).locator("a").click()
+        rows.nth(i).locator("a").click()
         # no charts are read here: the new page's title, then the end of its run, is enough
-        expect(title(tab)).to_contain_text(tr(lang, TITLE_KEYS[path]), timeout=RUN_TIMEOUT)
+        label_key = next(p.label_key for p in MENU if p.url_path == path)
+        expect(title(tab)).to_contain_text(tr(lang, label_key), timeout=RUN_TIMEOUT)
         tab.wait_for_selector(IDLE, timeout=RUN_TIMEOUT)
         assert url_path(tab) == path
         assert url_params(tab).get("lang") == lang
         no_exception(tab)
         menu_link(tab, "glossary").click()
-        expect(title(tab)).to_contain_text(tr(lang, "glossary_title"), timeout=RUN_TIMEOUT)
+        expect(title(tab)).to_contain_text(tr(lang, "nav_glossary"), timeout=RUN_TIMEOUT)
         tab.wait_for_selector(IDLE, timeout=RUN_TIMEOUT)
         expect(rows).to_have_count(len(GLOSSARY) + 1)
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_glossary_links_are_not_clipped(tab: Page, app_url: str, width: int) -> None:
+    """Each link's whole label shows, on a laptop (sidebar open) and on a phone."""
+    tab.set_viewport_size({"width": width, "height": 900})
+    for lang in ("en", "zh"):
+        open_app(tab, app_url, "glossary", {"lang": lang})
+        _, links = glossary_table(tab)
+        labels = links.all_inner_texts()
+        for file in {file for *_, file in GLOSSARY}:
+            spec = next(p for p in MENU if p.script == file)
+            page = tr(lang, spec.label_key)
+            assert any(label.endswith(page) for label in labels), (page, labels)
+        assert links.evaluate_all(CLIPPED_LINKS) == [], (width, lang)
 
 
 # ---- 7. regressions: two bugs these tests found (fixed in 1979922) ------------------------------

@@ -59,14 +59,14 @@ expect.set_options(timeout=15_000)
 
 # the eight teaching pages: url path -> (title key, menu label key)
 PAGES = {
-    "": ("home_title", "nav_home"),
-    "input": ("input_title", "nav_input"),
-    "rows": ("rows_title", "nav_rows"),
-    "weights": ("weights_title", "nav_weights"),
-    "score": ("score_title", "nav_score"),
-    "roles": ("roles_title", "nav_roles"),
-    "dot-product": ("dot_title", "nav_dot"),
-    "summary": ("summary_title", "nav_summary"),
+    "": ("nav_home", "nav_home"),
+    "input": ("nav_input", "nav_input"),
+    "rows": ("nav_rows", "nav_rows"),
+    "weights": ("nav_weights", "nav_weights"),
+    "score": ("nav_score", "nav_score"),
+    "roles": ("nav_roles", "nav_roles"),
+    "dot-product": ("nav_dot", "nav_dot"),
+    "summary": ("nav_summary", "nav_summary"),
 }
 CORE_PATHS = list(PAGES)
 
@@ -163,12 +163,12 @@ def test_repeated_words_get_their_own_labels(tab: Page, app_url: str) -> None:
 def test_shared_link_survives_page_switch(tab: Page, app_url: str) -> None:
     sentence = "A small dog chased the red ball, 小狗追球"
     open_app(tab, app_url, "input", {"lang": "zh", "text": sentence, "softmax": "0"})
-    expect(title(tab)).to_contain_text(zh("input_title"))
+    expect(title(tab)).to_contain_text(zh("nav_input"))
     box = sidebar(tab).get_by_label(zh("sentence"))
     expect(box).to_have_value(sentence)
 
     nav_links(tab).nth(3).click()  # the 4th link of the menu: page 3, the weights
-    expect(title(tab)).to_contain_text(zh("weights_title"), timeout=RUN_TIMEOUT)
+    expect(title(tab)).to_contain_text(zh("nav_weights"), timeout=RUN_TIMEOUT)
     wait_idle(tab)
 
     assert url_path(tab) == "weights"
@@ -367,7 +367,7 @@ def test_nonsense_url_parameters_are_refused(tab: Page, app_url: str) -> None:
         assert piece in text, (piece, text)
     assert "\\" not in text, text  # no Markdown escapes leak into the message
     assert len(warning.locator("li").all()) == 4
-    expect(title(tab)).to_contain_text(en("input_title"))  # lang=xx falls back to English
+    expect(title(tab)).to_contain_text(en("nav_input"))  # lang=xx falls back to English
     expect(charts(tab).first.locator(MARKS).first).to_be_attached()
     at_least(charts(tab), 6)  # embedding, positions, X, Q, K, V
     # the refused values were not used: the defaults were

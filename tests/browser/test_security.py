@@ -87,19 +87,19 @@ OWN_INPUTS = {  # url parameter -> label key of the page's own text input
     "probe": "learn_probe",
 }
 TITLE_KEYS = {
-    "home": "home_title",
-    "input": "input_title",
-    "rows": "rows_title",
-    "weights": "weights_title",
-    "score": "score_title",
-    "roles": "roles_title",
-    "dot-product": "dot_title",
-    "learn": "learn_title",
-    "summary": "summary_title",
-    "real-model": "real_title",
-    "compare": "compare_title",
-    "present": "present_title",
-    "glossary": "glossary_title",
+    "home": "nav_home",
+    "input": "nav_input",
+    "rows": "nav_rows",
+    "weights": "nav_weights",
+    "score": "nav_score",
+    "roles": "nav_roles",
+    "dot-product": "nav_dot",
+    "learn": "nav_learn",
+    "summary": "nav_summary",
+    "real-model": "nav_real",
+    "compare": "nav_compare",
+    "present": "nav_present",
+    "glossary": "nav_glossary",
 }
 # pages whose charts have the sentence's tokens on an axis
 TOKEN_AXES = {"home", "input", "rows", "roles", "summary"}
@@ -447,11 +447,11 @@ USERS = [
 # goes on through the other four by the sidebar menu
 ROUTE = ["", "input", "rows", "roles", "score"]
 USER_TITLES = {
-    "": "home_title",
-    "input": "input_title",
-    "rows": "rows_title",
-    "roles": "roles_title",
-    "score": "score_title",
+    "": "nav_home",
+    "input": "nav_input",
+    "rows": "nav_rows",
+    "roles": "nav_roles",
+    "score": "nav_score",
 }
 USERS_RSS_LIMIT_MB = 1536  # generous: ten sessions share the caches, they do not copy them
 ASYNC_TIMEOUT = 150_000  # ms: ten browser tabs and ten sessions share two CPUs

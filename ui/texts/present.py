@@ -1,8 +1,9 @@
-"""Translation table entries for presenter mode. Merged into ui.i18n.TEXTS."""
+"""Texts of presenter mode (app_pages/present.py).
+
+A page's title is its menu label, `nav_*`: one text for both."""
 
 TEXTS: dict[str, dict[str, str]] = {
-    "nav_present": {"en": "Present", "zh": "演示模式"},
-    "present_title": {"en": "Presenter mode", "zh": "演示模式"},
+    "nav_present": {"en": "Presenter mode", "zh": "演示模式"},
     "present_intro": {
         "en": "One step of attention at a time, in large type for a projector. Use Next and Back; the strip "
         "shows where you are. The sidebar stays available but starts folded away.",
@@ -22,19 +23,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "把句子设为 “{text}”，d_model 设为 4，d_k 设为 2，并在每个格子里显示数值：小到可以在黑板上手算验证。"
         "之后出现的按钮可以恢复你自己的句子和设置。",
     },
-    "present_restore": {"en": "Back to my sentence", "zh": "恢复我的句子"},  # and its sizes
+    "present_restore": {"en": "Back to my sentence", "zh": "恢复我的句子"},  # and its sizes,
     "present_toy_only": {
         "en": "Presenter mode walks through the toy module; switch the source back to Toy to use it.",
         "zh": "演示模式讲解的是玩具模块；请把向量来源切换回“玩具”后使用。",
     },
-    "pstep_tokens": {"en": "tokens", "zh": "词元"},
-    "pstep_embed": {"en": "embeddings", "zh": "嵌入"},
-    "pstep_pos": {"en": "+ positions", "zh": "+ 位置"},
-    "pstep_qkv": {"en": "Q, K, V", "zh": "Q、K、V"},
-    "pstep_factor": {"en": "Q·Kᵀ", "zh": "Q·Kᵀ"},
-    "pstep_scale": {"en": "÷ √d_k", "zh": "÷ √d_k"},
-    "pstep_softmax": {"en": "softmax", "zh": "softmax"},
-    "pstep_out": {"en": "× V", "zh": "× V"},
     "pexplain_tokens": {
         "en": "The sentence is cut into tokens. Each one will become one row of every matrix that follows.",
         "zh": "句子被切分成词元。每个词元都会成为后面每个矩阵中的一行。",

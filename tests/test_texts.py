@@ -1,0 +1,132 @@
+"""The translation table: one module per page, each key once, Chinese punctuation, titles."""
+
+import ast
+import re
+from pathlib import Path
+from types import MappingProxyType
+
+import pytest
+
+from tests.apptest_utils import PAGES, half_width_next_to_cjk, open_page
+from ui import i18n
+from ui.i18n import TEXTS
+from ui.menu import PAGES as MENU
+from ui.texts.shared import PIPELINE_STEPS
+
+ROOT = Path(__file__).resolve().parent.parent
+TEXT_FILES = [*sorted((ROOT / "ui" / "texts").glob("*.py")), ROOT / "ui" / "texts_learning.py"]
+
+# Formulas written in Chinese keep their half-width brackets and commas: (key, the formula).
+FORMULAS = {
+    "m_x_layernorm": "LayerNorm(嵌入 + 位置)",
+    "learn_cos_summary": "cos(“{word}” 的查询, “{a}” 的键)",
+}
+
+
+def test_every_page_has_its_own_text_module():
+    pages = {Path(p.script).stem for p in MENU if isinstance(p.script, str)}
+    modules = {path.stem for path in TEXT_FILES} - {"__init__", "shared", "texts_learning"}
+    assert modules == pages - {"learn"}  # page 7's texts live in ui/texts_learning.py
+
+
+def test_the_table_is_every_module_merged():
+    assert set(i18n.MODULES) == {path.stem for path in TEXT_FILES} - {"__init__"} - {
+        "texts_learning"
+    } | {"learn"}
+    assert len(TEXTS) == sum(len(part) for part in i18n.MODULES.values())
+    for part in i18n.MODULES.values():
+        assert all(TEXTS[key] is entry for key, entry in part.items())
+
+
+def test_no_key_is_defined_in_two_modules():
+    seen: dict[str, str] = {}
+    twice = []
+    for name, part in i18n.MODULES.items():
+        twice += [f"{key}: {seen[key]} and {name}" for key in part if key in seen]
+        seen.update(dict.fromkeys(part, name))
+    assert not twice
+
+
+def test_a_key_defined_twice_stops_the_import():
+    entry = {"en": "x", "zh": "x"}
+    with pytest.raises(KeyError, match=r"twice: b \(one and two\)"):
+        i18n.merge({"one": {"a": entry, "b": entry}, "two": {"b": entry}})
+    assert i18n.merge({"one": {"a": entry}, "two": {"b": entry}}) == {"a": entry, "b": entry}
+
+
+def test_no_table_is_changed_after_it_is_written():
+    """Each module writes its TEXTS once: no TEXTS.update(...), no TEXTS[key] = ...; the merged
+    table cannot be changed at run time."""
+    for path in TEXT_FILES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                assert not (
+                    isinstance(node.func.value, ast.Name) and node.func.value.id == "TEXTS"
+                ), f"{path.name}: TEXTS.{node.func.attr}(...)"
+            if isinstance(node, ast.Assign | ast.AugAssign):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                assert not any(isinstance(target, ast.Subscript) for target in targets), path.name
+    assert isinstance(TEXTS, MappingProxyType)
+    with pytest.raises(TypeError):
+        TEXTS["new"] = {"en": "x", "zh": "x"}  # type: ignore[index]
+
+
+@pytest.mark.parametrize("key", sorted(TEXTS))
+def test_chinese_uses_full_width_punctuation(key):
+    text = TEXTS[key]["zh"].replace(FORMULAS.get(key, "\0"), "")
+    assert not half_width_next_to_cjk(text), half_width_next_to_cjk(text)
+
+
+def test_the_scan_finds_half_width_punctuation():
+    """The scan itself: it flags the mistakes it is meant to catch and passes their fixes."""
+    assert half_width_next_to_cjk("你的句子, d_model（嵌入维度）")
+    assert half_width_next_to_cjk("第0层第3头（100%）, 第1层")
+    assert half_width_next_to_cjk("前一个词: 第0层")
+    assert half_width_next_to_cjk("位置编码 (pe)")
+    assert not half_width_next_to_cjk("你的句子、d_model（嵌入维度）")
+    assert not half_width_next_to_cjk("Q·Kᵀ, ÷ √d_k: {d_k}")
+
+
+def test_chinese_axis_titles_are_short():
+    """A Chinese axis title is a word or two: at most four characters, besides names (d_model)."""
+    axes = {key: texts["zh"] for key, texts in TEXTS.items() if key.startswith("ax_")}
+    long = {
+        key: text for key, text in axes.items() if len(re.findall(r"[\u4e00-\u9fff]", text)) > 4
+    }
+    assert len(axes) >= 10 and not long, long
+
+
+def _title_keys(source: str) -> list[str]:
+    """The translation keys a page script passes to st.title(t(...)) or layout.header(...)."""
+    keys = []
+    for node in ast.walk(ast.parse((ROOT / source).read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+            continue
+        arg = node.args[0] if node.args else None
+        if node.func.attr == "header" and isinstance(arg, ast.Constant):
+            keys.append(arg.value)
+        elif node.func.attr == "title" and isinstance(arg, ast.Call) and arg.args:
+            if isinstance(arg.args[0], ast.Constant):
+                keys.append(arg.args[0].value)
+    return keys
+
+
+@pytest.mark.parametrize("spec", MENU, ids=lambda p: p.url_path)
+def test_each_page_title_is_its_menu_label(spec):
+    """One text names a page: in the menu and as the page's title, in both languages."""
+    assert _title_keys(spec.source) == [spec.label_key]
+    for lang in i18n.LANGUAGES:
+        assert TEXTS[spec.label_key][lang].strip()
+
+
+def test_one_list_of_pipeline_steps_for_home_and_presenter():
+    labels = {name: TEXTS[f"step_{name}"] for name in PIPELINE_STEPS}
+    assert len(labels) == 8 and labels["pos"]["zh"] == "+ 位置编码"
+    home = open_page(PAGES[0], {"lang": "zh", "softmax": "0"})
+    strip = next(m.value for m in home.markdown if "→" in m.value)
+    expected = [f"~~{t['zh']}~~" if n == "softmax" else f"**{t['zh']}**" for n, t in labels.items()]
+    assert strip == "  →  ".join(expected)
+    present = open_page("app_pages/present.py", {"lang": "zh"})
+    strip = next(m.value for m in present.markdown if "→" in m.value)
+    first = f"**:red-background[{labels['tokens']['zh']}]**"
+    assert strip == "  →  ".join([first, *(t["zh"] for n, t in labels.items() if n != "tokens")])

@@ -1,0 +1,227 @@
+"""Texts that several pages share: the sidebar, link checks, input checks, chart axes and
+context lines, matrix names, and the steps of the attention pipeline."""
+
+# The attention pipeline in order: one name per step; its label is TEXTS["step_<name>"].
+# The home page and presenter mode both walk this list.
+PIPELINE_STEPS: tuple[str, ...] = (
+    "tokens",
+    "embed",
+    "pos",
+    "qkv",
+    "factor",
+    "scale",
+    "softmax",
+    "out",
+)
+
+TEXTS: dict[str, dict[str, str]] = {
+    # ---- app chrome and the sidebar ----------------------------------------------------------
+    "app_title": {"en": "Why attention works", "zh": "注意力为什么有效"},
+    "language": {"en": "Language / 语言", "zh": "语言 / Language"},
+    "sentence": {"en": "Your sentence", "zh": "你的句子"},
+    "sentence_help": {
+        "en": "Words, punctuation marks and each Chinese character become tokens. "
+        "Up to {max} tokens are drawn.",
+        "zh": "单词、标点以及每个汉字各算一个词元（token）。最多绘制 {max} 个词元。",
+    },
+    "source_label": {"en": "Where the vectors come from", "zh": "向量从哪里来"},
+    "source_toy": {"en": "Toy", "zh": "玩具"},
+    "source_pretrained": {"en": "MiniLM", "zh": "MiniLM"},
+    "source_trained": {"en": "Trained", "zh": "训练所得"},
+    "source_pretrained_help": {
+        "en": "Real weights of all-MiniLM-L6-v2 (6 layers × 12 heads, d_model 384, d_k 32), run in numpy. "
+        "X is the input of the chosen layer; the switches below still apply.",
+        "zh": "all-MiniLM-L6-v2 的真实权重（6 层 × 12 个头，d_model 384，d_k 32），用 numpy 运行。"
+        "X 是所选层的输入；下面的开关依然有效。",
+    },
+    "layer": {"en": "Layer (0–5)", "zh": "层（0–5）"},
+    "head": {"en": "Head (0–11)", "zh": "头（0–11）"},
+    "toy_only": {
+        "en": "These settings shape the toy module only.",
+        "zh": "这些设置只作用于玩具模块。",
+    },
+    "model_size": {"en": "Model size", "zh": "模型大小"},
+    "d_model": {"en": "d_model (embedding width)", "zh": "d_model（嵌入维度）"},
+    "d_k": {"en": "d_k (query/key width)", "zh": "d_k（查询/键的维度）"},
+    "seed": {"en": "Seed for the weights", "zh": "权重的随机种子"},
+    "steps_heading": {"en": "Attention steps", "zh": "注意力步骤"},
+    "pe": {"en": "Add positional encoding", "zh": "加入位置编码"},
+    "scale": {"en": "Divide by √d_k", "zh": "除以 √d_k"},
+    "softmax": {"en": "Apply softmax", "zh": "使用 softmax"},
+    "temperature": {"en": "Softmax temperature", "zh": "softmax 温度"},
+    "temperature_help": {
+        "en": "Scores are divided by the temperature: below 1 sharpens, above 1 flattens.",
+        "zh": "分数会除以温度：小于 1 让分布更尖锐，大于 1 让分布更平缓。",
+    },
+    "numbers": {"en": "Show numbers in cells", "zh": "在格子里显示数值"},
+    "share_heading": {"en": "Share and export", "zh": "分享与导出"},
+    "share_help": {
+        "en": "This link opens exactly this view: page, language, sentence and every setting. "
+        "Use the copy icon to copy it.",
+        "zh": "这个链接会打开与现在完全相同的画面：页面、语言、句子和所有设置。点击复制图标即可复制。",
+    },
+    "export_json": {"en": "All matrices as JSON", "zh": "所有矩阵（JSON）"},
+    "uses": {"en": "This page uses: {names}", "zh": "本页用到的设置：{names}"},
+    "notice": {"en": "What to notice", "zh": "值得注意"},
+    # ---- settings from a link that could not be used -----------------------------------------
+    "url_rejected_title": {
+        "en": "Some settings in the link could not be used:",
+        "zh": "链接中的部分设置无法使用：",
+    },
+    "url_rejected_item": {
+        "en": "{key} = “{raw}”: {why}. Using the default instead.",
+        "zh": "{key} = “{raw}”：{why}。已改用默认值。",
+    },
+    "url_unknown_item": {
+        "en": "“{key}” is not a setting of this app; it was ignored.",
+        "zh": "“{key}” 不是本应用的设置，已忽略。",
+    },
+    "problem_not_a_number": {
+        "en": "not a number (allowed: {allowed})",
+        "zh": "不是数字（允许：{allowed}）",
+    },
+    "problem_out_of_range": {
+        "en": "out of range (allowed: {allowed})",
+        "zh": "超出范围（允许：{allowed}）",
+    },
+    "problem_not_a_choice": {"en": "not one of {allowed}", "zh": "不是可选值 {allowed} 之一"},
+    "problem_not_a_switch": {
+        "en": "not a switch value ({allowed})",
+        "zh": "不是开关值（{allowed}）",
+    },
+    "problem_too_long": {"en": "too long ({allowed})", "zh": "太长（{allowed}）"},
+    "dismiss": {"en": "OK", "zh": "知道了"},
+    # ---- input checks ----------------------------------------------------------------------
+    "empty_text": {
+        "en": "The sentence box is empty (or holds only spaces or invisible characters). "
+        "Type a sentence in the sidebar to see its attention.",
+        "zh": "句子框是空的（或只有空格、不可见字符）。请在侧边栏输入一个句子来查看它的注意力。",
+    },
+    "truncated": {
+        "en": "Your text has {n_total} tokens; the charts show the first {max}. "
+        "Your full text stays in the box.",
+        "zh": "你的文本共有 {n_total} 个词元，图中只显示前 {max} 个。完整文本仍保留在输入框中。",
+    },
+    "one_token": {
+        "en": "Only one token: attention has nothing else to look at, so every matrix is 1 × 1 "
+        "and softmax gives a weight of exactly 1. Add a few words to see more.",
+        "zh": "只有一个词元：注意力没有其他可看的词，所以每个矩阵都是 1 × 1，softmax 权重恰好为 1。"
+        "多加几个词看看吧。",
+    },
+    "repeated_note": {
+        "en": "Repeated tokens: {words}. Each occurrence keeps its own row and column.",
+        "zh": "重复出现的词元：{words}。每次出现都有自己的行和列。",
+    },
+    # ---- chart axes and context lines --------------------------------------------------------
+    "first_dims": {
+        "en": "showing the first {shown} of {total} dimensions",
+        "zh": "只显示 {total} 个维度中的前 {shown} 个",
+    },
+    "numbers_too_small": {
+        "en": "cells too small for numbers: hover a cell to read it",
+        "zh": "格子太小，无法显示数值：把鼠标移到格子上即可查看",
+    },
+    "csv": {"en": "CSV", "zh": "CSV"},
+    "ctx_line": {
+        "en": "{model} · softmax {softmax} · ÷√d_k {scale} · T = {temp:g}",
+        "zh": "{model} · softmax {softmax} · ÷√d_k {scale} · 温度 {temp:g}",
+    },
+    "ctx_toy": {
+        "en": "toy d_model {d_model}, d_k {d_k}, seed {seed}, positions {pe}",
+        "zh": "玩具 d_model {d_model}，d_k {d_k}，种子 {seed}，位置编码 {pe}",
+    },
+    "ctx_pretrained": {
+        "en": "MiniLM layer {layer} head {head}",
+        "zh": "MiniLM 第 {layer} 层第 {head} 头",
+    },
+    "ctx_trained": {"en": "model trained on page 7", "zh": "第 7 页训练的模型"},
+    "ax_token": {"en": "token", "zh": "词元"},
+    "ax_query": {"en": "query word", "zh": "查询词"},
+    "ax_key": {"en": "key word", "zh": "键词"},
+    "ax_dim": {"en": "dimension", "zh": "维度"},
+    "ax_value": {"en": "value", "zh": "数值"},
+    "ax_input_dim": {"en": "input dimension (d_model)", "zh": "输入维度（d_model）"},
+    "ax_output_dim": {"en": "output dimension", "zh": "输出维度"},
+    "ax_weight": {"en": "weight", "zh": "权重"},
+    "ax_score": {"en": "score", "zh": "分数"},
+    "ax_step": {"en": "training step", "zh": "步数"},
+    # ---- matrix names ------------------------------------------------------------------------
+    "m_embedding": {"en": "Embedding (word vectors)", "zh": "嵌入（词向量）"},
+    "m_positions": {"en": "Positional encoding", "zh": "位置编码"},
+    "m_positions_learned": {"en": "Position embeddings (learned)", "zh": "位置嵌入（学习得到）"},
+    "m_x_layernorm": {
+        "en": "X = LayerNorm(embedding + positions)",
+        "zh": "X = LayerNorm(嵌入 + 位置)",
+    },
+    "m_x_layer": {
+        "en": "X = input of layer {layer} (output of layer {before})",
+        "zh": "X = 第 {layer} 层的输入（第 {before} 层的输出）",
+    },
+    "m_x": {"en": "X = embedding + positions", "zh": "X = 嵌入 + 位置编码"},
+    "m_x_no_pe": {"en": "X = embedding (positions off)", "zh": "X = 嵌入（位置编码已关闭）"},
+    "m_q": {"en": "Q = X·W_Q", "zh": "Q = X·W_Q"},
+    "m_k": {"en": "K = X·W_K", "zh": "K = X·W_K"},
+    "m_v": {"en": "V = X·W_V", "zh": "V = X·W_V"},
+    "m_wq": {"en": "W_Q", "zh": "W_Q"},
+    "m_wk": {"en": "W_K", "zh": "W_K"},
+    "m_wv": {"en": "W_V", "zh": "W_V"},
+    "m_factor": {"en": "Factor matrix Q·Kᵀ", "zh": "因子矩阵 Q·Kᵀ"},
+    "m_scores": {"en": "Scores after {steps}", "zh": "经过{steps}后的分数"},
+    "m_scores_raw": {"en": "Scores (no scaling, temperature 1)", "zh": "分数（未缩放，温度为 1）"},
+    "m_weights_soft": {
+        "en": "Weights: softmax on (rows sum to 1)",
+        "zh": "权重：使用 softmax（每行和为 1）",
+    },
+    "m_weights_raw": {
+        "en": "Weights: softmax off (the scores themselves)",
+        "zh": "权重：不用 softmax（即分数本身）",
+    },
+    "m_output": {"en": "Z = weights·V (output)", "zh": "Z = 权重·V（输出）"},
+    # ---- the pipeline, step by step (home page strip, presenter strip, score titles) -------
+    "step_tokens": {"en": "tokens", "zh": "词元"},
+    "step_embed": {"en": "embeddings", "zh": "嵌入"},
+    "step_pos": {"en": "+ positions", "zh": "+ 位置编码"},
+    "step_qkv": {"en": "Q, K, V", "zh": "Q、K、V"},
+    "step_factor": {"en": "Q·Kᵀ", "zh": "Q·Kᵀ"},
+    "step_scale": {"en": "÷ √d_k", "zh": "÷ √d_k"},
+    "step_softmax": {"en": "softmax", "zh": "softmax"},
+    "step_out": {"en": "× V = Z", "zh": "× V = Z"},
+    "step_temp": {"en": "÷ temperature {t:g}", "zh": "÷ 温度 {t:g}"},
+    "step_join": {"en": " and ", "zh": "、"},
+    # ---- joining pieces of text in code ---------------------------------------------------
+    "list_sep": {"en": ", ", "zh": "、"},
+    "label_line": {"en": "- {label}: {text}", "zh": "- {label}：{text}"},
+    "row_pair": {"en": "{i}–{j} (“{word}”)", "zh": "{i}–{j}（“{word}”）"},
+    "on": {"en": "on", "zh": "开启"},
+    "off": {"en": "off", "zh": "关闭"},
+    "ctx_cross": {"en": "Q: {q} · K, V: {k}", "zh": "Q：{q} · K、V：{k}"},
+    "ctx_random_weights": {
+        "en": ", W_Q/W_K/W_V random from seed {seed}",
+        "zh": "，W_Q/W_K/W_V 由种子 {seed} 随机生成",
+    },
+    "ctx_causal": {"en": " · causal mask", "zh": " · 因果掩码"},
+    "export_nothing": {
+        "en": "This page shows no matrices to export.",
+        "zh": "本页没有可以导出的矩阵。",
+    },
+    "learned_heading": {
+        "en": "Does the query find the word that matters?",
+        "zh": "查询能找到真正重要的词吗？",
+    },
+    "learned_intro": {
+        "en": "Which word is relevant to which is something a model learns from data. On the left, the model trained on page 7 (it learned that the object depends on the verb); on the right, the toy model, whose weights are random.",
+        "zh": "哪个词与哪个词相关，是模型从数据中学到的。左边是第 7 页训练出的模型（它学到了宾语取决于动词）；右边是玩具模型，它的权重是随机的。",
+    },
+    "learned_trained": {
+        "en": "Learned: weights of “{word}” (model trained on page 7)",
+        "zh": "学习所得：“{word}” 的权重（第 7 页训练的模型）",
+    },
+    "learned_random": {
+        "en": "Random: weights of “{word}” (toy model)",
+        "zh": "随机：“{word}” 的权重（玩具模型）",
+    },
+    "learned_random_meaningless": {
+        "en": "Random weights give attention that means nothing: any word may win.",
+        "zh": "随机权重给出的注意力没有任何意义：哪个词胜出都有可能。",
+    },
+}
