@@ -19,12 +19,14 @@ $(VENV)/.installed-dev: $(VENV)/.installed requirements-dev.txt
 run: $(VENV)/.installed
 	$(PY) -m streamlit run streamlit_app.py --server.port $(PORT)
 
-# Debian's Chromium and CJK fonts for the browser tests (never a downloaded browser build).
+# Debian's Chromium and CJK fonts for the browser tests (never a downloaded browser build),
+# and nginx for the cluster test (tests/browser/test_cluster.py runs it in the foreground).
 browsers:
-	@if [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; then \
+	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/sbin/nginx ] || \
+		! fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; then \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-noto-cjk; \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-noto-cjk nginx; \
 	fi
 
 lint: $(VENV)/.installed-dev

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from ui import controls, figures, layout, state
+from ui import controls, figures, layout, reconnect, state
 from ui.i18n import t
 
 
@@ -46,6 +46,7 @@ def run(pages: list[PageSpec]) -> None:
     controls.sidebar(heads=spec.heads if spec else False)
     share = st.sidebar.container()  # filled after the page, with what the page showed
     layout.url_problems()
+    reconnect.rerun_on_reconnect()
     # Written before the page runs (a page that ends in st.stop() sends nothing afterwards)
     # and again after it, for choices the page itself made (a clicked row, say).
     state.write_url(params.get(current.url_path, ()))

@@ -1,0 +1,272 @@
+"""A whole class on three app processes behind nginx, and one process dies (issue 12, part 3).
+
+Three `streamlit run` processes on loopback ports sit behind Debian's nginx, run in the
+foreground with deploy/nginx.conf itself (only its ports are replaced). Twenty browser
+sessions, each with its own sentence and settings in its URL, spread over the processes by the
+sticky cookie. Then the process with the most sessions is killed: every one of its sessions
+must reconnect to another process and be drawn again from its own URL, the others must go on
+untouched, and no one may see another's sentence.
+
+Run: `.venv/bin/python -m pytest tests/browser/test_cluster.py -q -m browser`.
+Needs /usr/sbin/nginx (`make browsers` installs it).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import signal
+import subprocess
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from tests.browser.conftest import DEFAULT_TIMEOUT, AppServer, _free_port, _healthy
+from tests.browser.helpers import (
+    IDLE,
+    REPO,
+    RUN_TIMEOUT,
+    SCREENSHOTS,
+    en,
+    sidebar,
+    url_params,
+    url_path,
+    wait_idle,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+NGINX_CONF = REPO / "deploy" / "nginx.conf"
+PROCESSES = 3
+STUDENTS = 20
+PAGE = "input"  # tokens, embeddings, Q, K, V: the sentence in every chart, and quick to draw
+BATCH = 5  # pages opened at once: 2 cores draw 5 first pages in a few seconds
+RECONNECT_TIMEOUT = 40.0  # s
+# One made-up word per student that no page text contains: each page must show its own, and
+# no other.
+WORDS = [
+    "xq" + name
+    for name in (
+        "alpha bravo charlie delta echo foxtrot golf hotel india juliett "
+        "kilo lima mike november oscar papa quebec romeo sierra tango"
+    ).split()
+]
+COUNT_RUNS = """() => {
+    window.__runs = 0;
+    const app = document.querySelector("[data-testid='stApp']");
+    new MutationObserver(() => {
+        if (app.getAttribute("data-test-script-state") === "running") window.__runs += 1;
+    }).observe(app, {attributes: true, attributeFilter: ["data-test-script-state"]});
+}"""
+
+
+# ---- nginx with the deploy config -----------------------------------------------------------
+
+
+def nginx_site(app_ports: list[int], listen_port: int) -> str:
+    """deploy/nginx.conf with the test's ports: the only changes made to it."""
+    text = NGINX_CONF.read_text()
+    upstream = re.compile(r"^(\s+server) 127\.0\.0\.1:\d+ ", re.MULTILINE)
+    assert len(upstream.findall(text)) == len(app_ports), f"expected {len(app_ports)} servers"
+    ports = iter(app_ports)
+    text = upstream.sub(lambda m: f"{m.group(1)} 127.0.0.1:{next(ports)} ", text)
+    listen = re.compile(r"^(\s+)listen 80;", re.MULTILINE)
+    text, listens = listen.subn(lambda m: f"{m.group(1)}listen 127.0.0.1:{listen_port};", text)
+    assert listens == 1, "expected one `listen 80;` in deploy/nginx.conf"
+    return text
+
+
+def nginx_main(folder: Path, site: Path) -> str:
+    """A minimal main config for a foreground nginx that writes only inside `folder`."""
+    temp = " ".join(
+        f"{name}_temp_path {folder / name};"
+        for name in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
+    return (
+        f"daemon off;\nworker_processes 1;\npid {folder / 'nginx.pid'};\n"
+        f"error_log {folder / 'error.log'} warn;\n"
+        "events { worker_connections 1024; }\n"
+        f"http {{\n  access_log off;\n  {temp}\n  include {site};\n}}\n"
+    )
+
+
+class Nginx:
+    def __init__(self, folder: Path, app_ports: list[int]) -> None:
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        site = folder / "site.conf"
+        site.write_text(nginx_site(app_ports, self.port))
+        self.config = folder / "main.conf"
+        self.config.write_text(nginx_main(folder, site))
+        self.folder = folder
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        command = [NGINX, "-e", "stderr", "-p", str(self.folder), "-c", str(self.config)]
+        check = subprocess.run([*command, "-t"], capture_output=True, text=True, check=False)
+        assert check.returncode == 0, check.stderr
+        self.process = subprocess.Popen(command, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 20
+        while not _healthy(self.url):
+            assert self.process.poll() is None, self.process.stderr.read().decode()
+            assert time.monotonic() < deadline, "nginx did not answer"
+            time.sleep(0.2)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGQUIT)  # graceful: workers end, then the master
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=5)
+
+
+@pytest.fixture
+def cluster(tmp_path: Path) -> Iterator[tuple[Nginx, list[AppServer]]]:
+    if not Path(NGINX).exists():
+        pytest.skip("no nginx (apt-get install nginx, or `make browsers`)")
+    servers = [AppServer(SCREENSHOTS / f"cluster-app-{i}.log") for i in range(PROCESSES)]
+    nginx = Nginx(tmp_path, [server.port for server in servers])
+    try:
+        for server in servers:
+            server.start()
+        nginx.start()
+        yield nginx, servers
+    finally:
+        nginx.stop()
+        for server in servers:
+            server.stop()
+
+
+def active_sessions(server: AppServer) -> int:
+    """How many browser sessions this process holds (Streamlit's own metrics endpoint)."""
+    with urllib.request.urlopen(f"{server.url}/_stcore/metrics", timeout=5) as response:
+        text = response.read().decode()
+    match = re.search(r"^active_sessions (\d+)", text, re.MULTILINE)
+    assert match, "no active_sessions in /_stcore/metrics"
+    return int(match.group(1))
+
+
+# ---- the class ------------------------------------------------------------------------------
+
+
+def student_params(i: int) -> dict[str, str]:
+    """Student i's link: their own sentence, and settings that differ from their neighbours'."""
+    word = WORDS[i]
+    params = {"text": f"{word} reads the sentence of {word}", "seed": str(100 + i)}
+    if i % 2:
+        params["softmax"] = "0"
+    return params
+
+
+def wait_first_run(page: Page) -> None:
+    page.wait_for_function(
+        """() => {
+            const app = document.querySelector("[data-testid='stApp']");
+            const done = app && app.getAttribute("data-test-script-state") === "notRunning";
+            return done && document.querySelector("h1, [data-testid='stException']") !== null;
+        }""",
+        timeout=RUN_TIMEOUT,
+    )
+
+
+def shows_only_own_sentence(page: Page, i: int) -> None:
+    """The page is drawn from student i's URL: their sentence, settings, and no one else's."""
+    params = student_params(i)
+    assert url_path(page) == PAGE
+    assert url_params(page) == {**params, "lang": "en"}
+    expect(sidebar(page).get_by_label(en("sentence"))).to_have_value(params["text"])
+    switch = sidebar(page).get_by_role("switch", name=en("softmax"))
+    if "softmax" in params:
+        expect(switch).not_to_be_checked()
+    else:
+        expect(switch).to_be_checked()
+    expect(sidebar(page).get_by_label(en("seed"))).to_have_value(params["seed"])
+    # every text of the page, the charts' SVG labels included
+    words = set(re.findall(r"[a-z]+", page.evaluate("() => document.body.textContent")))
+    assert WORDS[i] in words, f"student {i}: own word missing from the page"
+    others = words & (set(WORDS) - {WORDS[i]})
+    assert not others, f"student {i} sees another student's sentence: {others}"
+    expect(page.get_by_test_id("stException")).to_have_count(0)
+
+
+def test_class_survives_losing_a_process(
+    chromium: Browser, cluster: tuple[Nginx, list[AppServer]]
+) -> None:
+    nginx, servers = cluster
+    contexts: list[BrowserContext] = []
+    pages: list[Page] = []
+    began = time.monotonic()
+    try:
+        for start in range(0, STUDENTS, BATCH):
+            batch = []
+            for i in range(start, min(start + BATCH, STUDENTS)):
+                context = chromium.new_context(viewport={"width": 1400, "height": 900})
+                context.set_default_timeout(DEFAULT_TIMEOUT)
+                page = context.new_page()
+                url = f"{nginx.url}/{PAGE}?{urlencode(student_params(i))}"
+                page.goto(url, wait_until="commit", timeout=RUN_TIMEOUT)
+                contexts.append(context)
+                batch.append(page)
+            for page in batch:
+                wait_first_run(page)
+            pages.extend(batch)
+            print(f"{len(pages)} students in {time.monotonic() - began:.1f} s")
+        time.sleep(1.0)
+        for i, page in enumerate(pages):
+            shows_only_own_sentence(page, i)
+
+        counts = [active_sessions(server) for server in servers]
+        assert sum(counts) == STUDENTS, counts
+        assert max(counts) < STUDENTS, f"the sticky cookie did not spread the class: {counts}"
+        for page in pages:
+            page.evaluate(COUNT_RUNS)
+
+        # one process dies mid-class, without a chance to say goodbye
+        victim = servers[counts.index(max(counts))]
+        assert victim.process is not None
+        victim.process.send_signal(signal.SIGKILL)
+        victim.process.wait(timeout=10)
+
+        # its sessions reconnect through nginx to the other processes and are drawn again
+        deadline = time.monotonic() + RECONNECT_TIMEOUT
+        survivors = [s for s in servers if s is not victim]
+
+        def redrawn() -> list[int]:
+            return [i for i, page in enumerate(pages) if page.evaluate("window.__runs") > 0]
+
+        while sum(active_sessions(s) for s in survivors) < STUDENTS or len(redrawn()) < max(counts):
+            assert time.monotonic() < deadline, ([active_sessions(s) for s in survivors], redrawn())
+            time.sleep(0.5)
+        moved = redrawn()
+        # exactly the dead process's students were drawn again; the others were left alone
+        assert len(moved) == max(counts), (moved, counts)
+        for page in pages:
+            page.wait_for_selector(IDLE, timeout=RUN_TIMEOUT)
+        time.sleep(1.0)
+        for i, page in enumerate(pages):
+            shows_only_own_sentence(page, i)
+
+        # the moved students' next click works on their new process and keeps their state
+        for i in moved[:3]:
+            page = pages[i]
+            sidebar(page).get_by_text(en("softmax"), exact=True).click()
+            wait_idle(page)
+            expected = "0" if "softmax" not in student_params(i) else None
+            assert url_params(page).get("softmax") == expected
+            assert url_params(page).get("text") == student_params(i)["text"]
+    except Exception:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        for i, page in enumerate(pages):
+            page.screenshot(path=str(SCREENSHOTS / f"cluster-student-{i}.png"))
+        raise
+    finally:
+        for context in contexts:
+            context.close()
