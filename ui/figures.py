@@ -54,8 +54,12 @@ class Figure:
 
     @property
     def file_name(self) -> str:
-        page = st.session_state.get(_PAGE) or "page"
-        return "_".join(slug(part) for part in (page, self.title, self.file_tag) if slug(part))
+        return file_name(st.session_state.get(_PAGE) or "page", self.title, self.file_tag)
+
+
+def file_name(page: str, title: str, tag: str) -> str:
+    """page_matrix_model, e.g. real-model_weights-softmax-on-rows-sum-to-1_minilm-l2-h5."""
+    return "_".join(slug(part) for part in (page, title, tag) if slug(part))
 
 
 # ---- building figures from a result ------------------------------------------------------

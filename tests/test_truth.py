@@ -1,0 +1,103 @@
+"""Every chart states the settings of the computation that made it, never the sidebar's.
+
+The lines under a chart's title (its subtitle) are what a saved PNG carries into a slide: a
+chart of weights computed with softmax off must say "softmax off" even when the sidebar has it
+on, and a column of random weights must name its own seed.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from core.pipeline import ModelRef
+from tests.apptest_utils import PAGES, open_page
+from ui import figures
+from ui.i18n import TEXTS
+
+
+def tr(lang: str, key: str, **kwargs: object) -> str:
+    return TEXTS[key][lang].format(**kwargs)
+
+
+def charts_by_title(at) -> list[tuple[str, list[str]]]:
+    """(title, subtitle lines) of every chart on the page."""
+    found = []
+    for chart in at.get("vega_lite_chart"):
+        title = json.loads(chart.proto.spec).get("title", "")
+        if isinstance(title, dict):
+            subtitle = title.get("subtitle", [])
+            found.append(
+                (title.get("text", ""), [subtitle] if isinstance(subtitle, str) else subtitle)
+            )
+        else:
+            found.append((title, []))
+    return found
+
+
+def squeeze(text: str) -> str:
+    """Text without whitespace: long subtitles are wrapped into lines at any space (or, in
+    Chinese, between any two characters)."""
+    return "".join(text.split())
+
+
+def says(subtitle: list[str], needle: str) -> bool:
+    return squeeze(needle) in squeeze("".join(subtitle))
+
+
+def softmax_says(lang: str, on: bool) -> str:
+    return f"softmax {tr(lang, 'on' if on else 'off')}"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("sidebar_softmax", ["0", "1"])
+@pytest.mark.parametrize("page", PAGES)
+def test_weights_charts_state_their_own_softmax(page: str, sidebar_softmax: str, lang: str):
+    at = open_page(page, {"softmax": sidebar_softmax, "lang": lang, "seed": "3"})
+    assert not at.exception
+    for title, subtitle in charts_by_title(at):
+        for key, on in (
+            ("m_weights_soft", True),
+            ("m_weights_raw", False),
+            ("out_on", True),
+            ("out_off", False),
+        ):
+            if title.replace("\n", " ") == tr(lang, key):
+                assert says(subtitle, softmax_says(lang, on)), (page, title, subtitle)
+                assert not says(subtitle, softmax_says(lang, not on)), (page, title, subtitle)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_random_weights_column_names_its_own_seed(lang: str):
+    at = open_page("app_pages/weights.py", {"seed": "0", "seed_b": "5", "lang": lang})
+    assert not at.exception
+    random_line = tr(lang, "ctx_random_weights", seed=5)
+    charts = charts_by_title(at)
+    first, second = charts[: len(charts) // 2], charts[len(charts) // 2 :]
+    assert not any(says(sub, random_line) for _, sub in first)
+    assert all(says(sub, random_line) for _, sub in second)
+
+
+def test_real_model_charts_name_the_head_and_their_softmax():
+    at = open_page("app_pages/real_model.py", {"layer": "2", "head": "5", "softmax": "0"})
+    assert not at.exception
+    head = tr("en", "ctx_pretrained", layer=2, head=5)
+    for title, subtitle in charts_by_title(at):
+        if subtitle:
+            assert says(subtitle, head), title
+
+
+@pytest.mark.parametrize(
+    ("model", "tag"),
+    [
+        (ModelRef("minilm", 384, 32, layer=2, head=5), "minilm-l2-h5"),
+        (ModelRef("toy", 8, 4, seed=3), "toy-seed3"),
+        (ModelRef("toy", 8, 4, seed=0, weights_seed=1), "toy-seed0-w1"),
+        (ModelRef("trained", 16, 8, seed=0), "trained-seed0"),
+    ],
+)
+def test_file_names_name_the_page_the_matrix_and_the_model(model: ModelRef, tag: str):
+    assert figures.file_tag(model) == tag
+    name = figures.file_name("real-model", "Weights: softmax on (rows sum to 1)", tag)
+    assert name == f"real-model_weights-softmax-on-rows-sum-to-1_{tag}"
