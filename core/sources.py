@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from core.learning import TrainedModel
+from core.learning.task import TrainedModel
 from core.pipeline import Encoded, Pipeline, Projection, attend_encoded, project
 from core.pretrained import MiniLM, MiniLMResult
 from core.tokenize import MAX_TOKENS, tokenize

@@ -30,10 +30,8 @@ def header(title_key: str, intro_key: str, uses: Sequence[str], own_model: bool 
     source = "toy" if own_model else s.source
     if source != "toy":
         uses = [K.SRC, *(key for key in uses if key not in TOY_ONLY)]
-    model = state.trained_model()
-    if source == "trained" and model is None:
-        st.info(t("no_trained_model"))
-    elif source == "trained" and model is not None:
+    if source == "trained":
+        model = state.trained_model()
         tokens = list(tokenize(s.text).tokens)
         unknown = [tok for tok, u in zip(tokens, model.unknown(tokens), strict=True) if u]
         if unknown:
