@@ -84,8 +84,8 @@ def heatmap(
 
 
 def at_step(matrix: np.ndarray, settings: TrainSettings, s: Settings, step: int) -> Spec:
-    """The top heatmap: the probe's attention at one step."""
-    title = t("learn_live_heatmap", sentence=settings.probe, step=step)
+    """The top heatmap: the probe's attention at one step (the probe is in its subtitle)."""
+    title = t("learn_live_heatmap", step=step)
     return heatmap(matrix, settings, s, title=title, span=theme.SPAN_HALF)
 
 

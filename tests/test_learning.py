@@ -562,7 +562,7 @@ def test_page7_draws_the_untrained_attention_before_train(lang: str) -> None:
 
     at = _page({"lang": lang})
     assert _texts(lang, "learn_press_train") in all_text(at)
-    title = _texts(lang, "learn_live_heatmap", sentence="the black cat drank the milk", step=0)
+    title = _texts(lang, "learn_live_heatmap", step=0)
     records = chart_records(at, title)
     expected = initial_probe_weights(DEFAULTS)
     np.testing.assert_allclose([r["value"] for r in records], expected.ravel(), atol=1e-12)
@@ -615,9 +615,7 @@ def test_page7_trains_ranks_replays_and_names_the_measure(lang: str) -> None:
     assert not at.exception
     frames = len(frame_indices(len(expected.snapshot_steps)))
     assert _texts(lang, "learn_replayed", frames=frames, steps=DEFAULTS.steps) in all_text(at)
-    title = _texts(
-        lang, "learn_live_heatmap", sentence="the black cat drank the milk", step=DEFAULTS.steps
-    )
+    title = _texts(lang, "learn_live_heatmap", step=DEFAULTS.steps)
     shown = chart_records(at, title)
     np.testing.assert_allclose([r["value"] for r in shown], expected.probe_weights.ravel())
 

@@ -109,8 +109,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "要观察的是 “{word}” 这一行：模型必须猜出这个词，所以训练时它在那个位置只看到 [mask]。这一行表示猜测时看向哪里。",
     },
     "learn_live_heatmap": {
-        "en": "Attention of “{sentence}” at step {step}",
-        "zh": "“{sentence}” 在第 {step} 步的注意力",
+        "en": "Attention at step {step}",
+        "zh": "第 {step} 步的注意力",
     },
     "ctx_training": {
         "en": "trained here: seed {seed}, {steps} steps, learning rate {lr:g}, d_model {d_model}, d_k {d_k}, softmax {softmax}",

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from core.learning.corpus import DEFAULT_PROBE, check_probe
+from core.learning.corpus import check_probe
 from core.learning.task import TrainResult, TrainSettings, train
 from core.sources import trained_pipeline
 from tests.browser.helpers import (
@@ -71,10 +71,9 @@ WATCH_LIVE = """(prefix) => {
 }"""
 
 
-def live_prefix(lang: str, probe: str) -> str:
+def live_prefix(lang: str) -> str:
     """The live heatmap's title up to its step number."""
-    template = TEXTS["learn_live_heatmap"][lang]
-    return template.split("{step}")[0].format(sentence=probe)
+    return TEXTS["learn_live_heatmap"][lang].split("{step}")[0]
 
 
 def step_of(title: str, prefix: str) -> int:
@@ -106,9 +105,9 @@ def test_live_heatmap_stays_in_view_while_training(chromium: Browser, app_url: s
     page = context.new_page()
     try:
         open_app(page, app_url, "learn", {"lsteps": str(LONG_RUN), "lseed": "11"})
-        probe = " ".join(check_probe(DEFAULT_PROBE).tokens)
-        prefix = live_prefix("en", probe)
-        first = chart(page, prefix + "0")  # before Train: the untrained model's attention
+        prefix = live_prefix("en")
+        # before Train: the untrained model's attention
+        first = chart(page, tr("en", "learn_live_heatmap", step=0))
         expect(first.locator(MARKS).first).to_be_attached()
         page.evaluate(WATCH_LIVE, prefix)
         page.get_by_test_id("stBaseButton-primary").click()
