@@ -14,8 +14,10 @@ from ui.state import K
 s = state.settings()
 st.title(t("learn_title"))
 st.markdown(t("learn_intro"))
-mode = controls.choice("learn_mode", ["task", "relevance"], K.LEARN_MODE, prefix="learn_mode_")
+left, right = st.columns([2, 3], gap="medium")  # controls beside the chart: both in view
+with left:
+    mode = controls.choice("learn_mode", ["task", "relevance"], K.LEARN_MODE, prefix="learn_mode_")
 if mode == "task":
-    learn_task.show(s)
+    learn_task.show(s, left, right)
 else:
-    learn_relevance.show(s)
+    learn_relevance.show(s, right)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from core.learning.relevance import FitResult, fit_relevance
 from core.tokenize import tokenize
@@ -52,8 +53,9 @@ def fitted(
     )
 
 
-def show(s: Settings) -> None:
-    st.markdown(t("rel_intro"))
+def show(s: Settings, beside: DeltaGenerator) -> None:
+    """`beside`: the column next to the mode switch, for this mode's explanation."""
+    beside.markdown(t("rel_intro"))
     tokenized = tokenize(s.text, REL_MAX_WORDS)
     tokens = list(tokenized.tokens)
     if not tokens:

@@ -26,6 +26,7 @@ FRAME_SECONDS = 0.2  # at most 5 frames a second, live or replayed: what the eye
 REPLAY_FRAMES = 30  # a replay shows at most this many stored snapshots (about 6 s)
 CURVE_POINTS = 300  # the loss and accuracy chart draws at most this many steps
 SAMPLE_SENTENCES = 8  # training sentences shown as examples
+LIVE_SPAN = theme.SPAN_QUARTER  # px: the live heatmap, small enough to stay in a 720 px view
 RUNNING = "_learn_running"  # (step, steps) of the run under way; left behind when interrupted
 
 
@@ -86,7 +87,7 @@ def heatmap(
 def at_step(matrix: np.ndarray, settings: TrainSettings, s: Settings, step: int) -> Spec:
     """The top heatmap: the probe's attention at one step (the probe is in its subtitle)."""
     title = t("learn_live_heatmap", step=step)
-    return heatmap(matrix, settings, s, title=title, span=theme.SPAN_HALF)
+    return heatmap(matrix, settings, s, title=title, span=LIVE_SPAN)
 
 
 def draw(slot: DeltaGenerator, chart: Spec) -> None:
@@ -211,8 +212,8 @@ def replay(result: TrainResult, slot: DeltaGenerator, status: DeltaGenerator, s:
     status.caption(t("learn_replayed", frames=len(frames), steps=result.steps_run))
 
 
-def show(s: Settings) -> None:
-    left, right = st.columns([2, 3], gap="medium")
+def show(s: Settings, left: DeltaGenerator, right: DeltaGenerator) -> None:
+    """`left`: the column for the controls; `right`: the live heatmap's, beside them."""
     with left:
         corpus_panel()
         settings_panel()

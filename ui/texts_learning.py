@@ -3,8 +3,8 @@
 TEXTS: dict[str, dict[str, str]] = {
     "nav_learn": {"en": "7 · How it learns relevance", "zh": "7 · 它如何学会相关性"},
     "learn_title": {
-        "en": "7 · How attention learns which words matter",
-        "zh": "7 · 注意力如何学会哪些词重要",
+        "en": "7 · How attention learns relevance",
+        "zh": "7 · 注意力如何学会相关性",
     },
     "learn_intro": {
         "en": "Every page so far used weights drawn at random. Here a tiny one-layer attention model is trained in "
