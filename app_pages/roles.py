@@ -39,6 +39,8 @@ for col, row, title_key, value_key in (
         )
         figures.show(fig)
 st.markdown(relevance.looks_at(p, qi))
+if p.model.kind == "toy":
+    st.caption(t("learned_random_meaningless"))
 
 st.subheader(t("roles_terms"))
 parts = output_breakdown(weights_row, enc.v)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 import numpy as np
 
 from core.attention import STANDARD, AttentionSettings
-from core.learning import TrainedModel
+from core.learning.task import TrainedModel
 from core.pipeline import Encoded, ModelRef, Pipeline, Projection, attend_encoded, project
 from core.pretrained import MiniLM, MiniLMResult
 from core.tokenize import MAX_TOKENS, tokenize

@@ -12,24 +12,28 @@ import pytest
 
 from core.attention import softmax
 from core.embeddings import positional_encoding
-from core.learning import (
+from core.learning.corpus import (
     DEFAULT_PROBE,
-    DEFAULTS,
     MASK,
     OBJECT_ROW,
     PATTERN,
     ProbeProblem,
-    TrainProgress,
-    TrainResult,
     check_probe,
     corpus_rules,
-    fit_relevance,
-    loss_and_grads,
     make_corpus,
-    relevance_loss_and_grads,
-    train,
     vocabulary,
 )
+from core.learning.optimiser import Progress, descend
+from core.learning.relevance import fit_relevance, relevance_loss_and_grads
+from core.learning.task import (
+    TrainResult,
+    TrainSettings,
+    initial_probe_weights,
+    loss_and_grads,
+    train,
+)
+
+DEFAULTS = TrainSettings()
 
 ORDER_SEEDS = range(20)
 DRANK, CAT, BLACK = 3, 2, 1  # positions in "the black cat drank the milk"
@@ -136,7 +140,7 @@ def test_collapsed_batch_loss_equals_per_sentence_mean() -> None:
 
 @pytest.fixture(scope="module")
 def default_runs() -> list[TrainResult]:
-    return [train(seed) for seed in ORDER_SEEDS]
+    return [train(TrainSettings(seed=seed)) for seed in ORDER_SEEDS]
 
 
 def test_drank_beats_cat_beats_black_in_at_least_18_of_20_seeds(default_runs) -> None:
@@ -168,25 +172,22 @@ def test_loss_falls_and_held_out_accuracy_is_far_above_chance(default_runs) -> N
 
 
 def test_query_key_cosine_with_drank_grows_and_ends_above_black(default_runs) -> None:
-    grew = sum(r.cosines_after[DRANK] > r.cosines_before[DRANK] for r in default_runs)
-    above = sum(r.cosines_after[DRANK] > r.cosines_after[BLACK] for r in default_runs)
+    before = [r.alignment_before.query_key for r in default_runs]
+    after = [r.alignment_after.query_key for r in default_runs]
+    grew = sum(a[DRANK] > b[DRANK] for a, b in zip(after, before, strict=True))
+    above = sum(a[DRANK] > a[BLACK] for a in after)
     assert grew >= 18
     assert above >= 18
-    black_change = np.mean([r.cosines_after[BLACK] - r.cosines_before[BLACK] for r in default_runs])
+    black_change = np.mean([a[BLACK] - b[BLACK] for a, b in zip(after, before, strict=True)])
     assert black_change < 0
 
 
 def test_centered_cosines_of_drank_and_cat_grow(default_runs) -> None:
+    before = [r.alignment_before.centred_query_key for r in default_runs]
+    after = [r.alignment_after.centred_query_key for r in default_runs]
     for position in (DRANK, CAT):
-        grew = [
-            r.centered_cosines_after[position] > r.centered_cosines_before[position]
-            for r in default_runs
-        ]
+        grew = [a[position] > b[position] for a, b in zip(after, before, strict=True)]
         assert sum(grew) >= 18
-    black_change = [
-        r.centered_cosines_after[BLACK] - r.centered_cosines_before[BLACK] for r in default_runs
-    ]
-    assert np.mean(black_change) < 0
 
 
 def test_probe_prediction_prefers_the_cat_s_drink(default_runs) -> None:
@@ -198,16 +199,17 @@ def test_probe_prediction_prefers_the_cat_s_drink(default_runs) -> None:
 
 def test_snapshots_run_from_first_to_last_step(default_runs) -> None:
     r = default_runs[0]
-    steps = [s for s, _ in r.snapshots]
-    assert steps[0] == 0 and steps[-1] == r.steps_run == DEFAULTS.steps
-    assert steps == sorted(steps)
-    np.testing.assert_array_equal(r.snapshots[0][1], r.probe_weights_before)
-    np.testing.assert_array_equal(r.snapshots[-1][1], r.probe_weights)
+    steps = list(r.snapshot_steps)
+    assert steps == list(range(0, DEFAULTS.steps + 1, DEFAULTS.snapshot_every))
+    assert r.snapshots.shape == (len(steps), 6, 6)
+    np.testing.assert_array_equal(r.snapshots[0], r.probe_weights_before)
+    np.testing.assert_array_equal(r.snapshots[-1], r.probe_weights)
+    np.testing.assert_allclose(initial_probe_weights(DEFAULTS), r.probe_weights_before)
     assert len(r.losses) == len(r.accuracies) == r.steps_run + 1
 
 
 def test_training_is_deterministic(default_runs) -> None:
-    again = train(3)
+    again = train(TrainSettings(seed=3))
     first = default_runs[3]
     np.testing.assert_array_equal(again.losses, first.losses)
     np.testing.assert_array_equal(again.probe_weights, first.probe_weights)
@@ -216,8 +218,8 @@ def test_training_is_deterministic(default_runs) -> None:
 
 
 def test_mini_batches_are_seeded() -> None:
-    a = train(1, steps=30, batch_size=64)
-    b = train(1, steps=30, batch_size=64)
+    a = train(TrainSettings(seed=1, steps=30, batch_size=64))
+    b = train(TrainSettings(seed=1, steps=30, batch_size=64))
     np.testing.assert_array_equal(a.losses, b.losses)
     assert a.settings.batch_size == 64
 
@@ -226,23 +228,23 @@ def test_mini_batches_are_seeded() -> None:
 
 
 def test_callback_sees_progress_and_can_stop() -> None:
-    seen: list[TrainProgress] = []
+    seen: list[Progress] = []
 
-    def stop_at_20(progress: TrainProgress) -> bool:
+    def stop_at_20(progress: Progress) -> bool:
         seen.append(progress)
         return progress.step < 20
 
-    r = train(0, steps=100, snapshot_every=10, callback=stop_at_20)
+    r = train(TrainSettings(steps=100, snapshot_every=10), callback=stop_at_20)
     assert [p.step for p in seen] == [0, 10, 20]
     assert r.stopped and not r.diverged
     assert r.steps_run == 20 and len(r.losses) == 21
-    assert r.snapshots[-1][0] == 20
-    np.testing.assert_array_equal(seen[-1].probe_weights, r.probe_weights)
+    assert r.snapshot_steps[-1] == 20
+    np.testing.assert_array_equal(seen[-1].watched, r.probe_weights)
     assert seen[-1].loss == r.losses[-1]
 
 
 def test_callback_returning_none_does_not_stop() -> None:
-    r = train(0, steps=20, snapshot_every=5, callback=lambda progress: None)
+    r = train(TrainSettings(steps=20, snapshot_every=5), callback=lambda progress: None)
     assert not r.stopped and r.steps_run == 20
 
 
@@ -265,33 +267,33 @@ def _assert_all_finite(result: object) -> None:
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_without_softmax_nothing_is_nan_or_inf(seed: int) -> None:
-    r = train(seed, use_softmax=False)
+    r = train(TrainSettings(seed=seed, use_softmax=False))
     _assert_all_finite(r)
     assert r.settings.use_softmax is False
 
 
 def test_without_softmax_a_large_step_diverges_and_keeps_the_last_finite_state() -> None:
-    r = train(0, use_softmax=False, lr=1.0)
+    r = train(TrainSettings(use_softmax=False, lr=1.0))
     assert r.diverged and r.diverged_at is not None
     assert r.steps_run == r.diverged_at - 1 == len(r.losses) - 1
     assert r.steps_run < DEFAULTS.steps
     _assert_all_finite(r)
-    assert r.snapshots[-1][0] == r.steps_run
+    assert r.snapshot_steps[-1] == r.steps_run
 
 
 def test_with_softmax_the_same_large_step_does_not_diverge() -> None:
-    r = train(0, lr=1.0)
+    r = train(TrainSettings(lr=1.0))
     assert not r.diverged
     _assert_all_finite(r)
 
 
 def test_bad_settings_and_probe_are_refused() -> None:
     with pytest.raises(ValueError, match="d_model"):
-        train(0, d_model=7)
+        train(TrainSettings(d_model=7))
     with pytest.raises(ValueError, match="probe"):
-        train(0, probe="the black cat drank")
+        train(TrainSettings(probe="the black cat drank"))
     with pytest.raises(TypeError):
-        train(0, no_such_setting=1)
+        TrainSettings(no_such_setting=1)  # type: ignore[call-arg]
 
 
 # --- corpus and probe ----------------------------------------------------------------------
@@ -431,7 +433,7 @@ def test_fit_relevance_accepts_the_app_s_projection() -> None:
 
 def test_learning_core_imports_only_numpy() -> None:
     code = (
-        "import sys, core.learning; "
+        "import sys, core.learning.task, core.learning.relevance; "
         "print(any(m.split('.')[0] in ('streamlit', 'altair') for m in sys.modules))"
     )
     root = Path(__file__).resolve().parents[1]
@@ -439,3 +441,265 @@ def test_learning_core_imports_only_numpy() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root
     )
     assert out.stdout.strip() == "False"
+
+
+# --- the one training loop (both modes use it) -------------------------------------------------
+
+
+def _quadratic(target: float):
+    """Loss ½‖w - target‖² with its gradient; accuracy: how many entries are within 0.1."""
+
+    def loss_and_grads(p: dict[str, np.ndarray]):
+        diff = p["w"] - target
+        return float(0.5 * np.sum(diff**2)), {"w": diff}, float(np.mean(np.abs(diff) < 0.1))
+
+    return loss_and_grads
+
+
+def test_descend_converges_and_snapshots_every_n_steps() -> None:
+    run = descend(
+        {"w": np.zeros(3)},
+        _quadratic(1.0),
+        lambda p: p["w"].copy(),
+        steps=300,
+        lr=0.05,
+        snapshot_every=100,
+    )
+    assert list(run.snapshot_steps) == [0, 100, 200, 300]
+    np.testing.assert_array_equal(run.snapshots[0], 0.0)
+    np.testing.assert_allclose(run.snapshots[-1], run.params["w"])
+    np.testing.assert_allclose(run.params["w"], 1.0, atol=0.05)
+    assert len(run.losses) == len(run.accuracies) == 301 and run.steps_run == 300
+    assert run.accuracies[0] == 0.0 and run.accuracies[-1] == 1.0
+    assert not run.stopped and run.diverged_at is None
+
+
+def test_descend_rolls_back_to_the_last_finite_state() -> None:
+    def blows_up_at_5(p: dict[str, np.ndarray]):
+        loss, grads, acc = _quadratic(1.0)(p)
+        return (np.inf if p["w"][0] > 0.2 else loss), grads, acc  # w rises 0.05 a step
+
+    seen: list[int] = []
+    run = descend(
+        {"w": np.zeros(2)},
+        blows_up_at_5,
+        lambda p: p["w"].copy(),
+        steps=100,
+        lr=0.05,
+        snapshot_every=1,
+        callback=lambda progress: seen.append(progress.step),
+    )
+    assert run.diverged_at is not None and run.steps_run == run.diverged_at - 1
+    assert run.params["w"][0] <= 0.2  # the state before the failing update
+    assert len(run.losses) == run.steps_run + 1
+    assert run.snapshot_steps[-1] == run.steps_run == seen[-1]
+    assert np.all(np.isfinite(run.snapshots))
+
+
+def test_descend_stops_when_the_callback_says_so_and_freezes_what_it_is_told() -> None:
+    run = descend(
+        {"w": np.zeros(2), "b": np.zeros(1)},
+        lambda p: (0.0, {"w": np.ones(2), "b": np.ones(1)}, 0.0),
+        lambda p: p["w"].copy(),
+        steps=50,
+        lr=0.1,
+        frozen=lambda step: ("b",) if step < 3 else (),
+        snapshot_every=5,
+        callback=lambda progress: progress.step < 10,
+    )
+    assert run.stopped and run.steps_run == 10
+    assert list(run.snapshot_steps) == [0, 5, 10]
+    assert run.params["w"][0] < run.params["b"][0] < 0  # b moved 3 steps fewer
+
+
+# --- the bounded store of finished runs (ui/compute.py) ----------------------------------------
+
+
+def test_run_store_keeps_at_most_its_bound_and_drops_the_least_recently_used() -> None:
+    from ui.compute import MAX_RUNS, RunStore
+
+    assert 0 < MAX_RUNS <= 256  # ~110 KB a 2,000-step run: far under 600 MB at the bound
+    store = RunStore(3)
+    runs = [train(TrainSettings(seed=s, steps=2, held_out_size=10)) for s in range(4)]
+    for r in runs[:3]:
+        store.put(r)
+    assert store.get(runs[0].settings) is runs[0]  # now the most recently used
+    store.put(runs[3])
+    assert len(store) == 3
+    assert store.get(runs[1].settings) is None  # the least recently used went
+    assert store.get(runs[0].settings) is runs[0] and store.get(runs[3].settings) is runs[3]
+
+
+def test_a_long_run_stays_small() -> None:
+    import pickle
+
+    r = train(TrainSettings(steps=2000))
+    assert len(pickle.dumps(r)) < 300_000  # bytes: snapshots every 10 steps, [6, 6] each
+    assert r.snapshots.shape == (201, 6, 6)
+
+
+# --- page 7 through AppTest ------------------------------------------------------------------
+
+
+def _page(params: dict[str, str] | None = None):
+    from tests.apptest_utils import open_page
+
+    at = open_page("app_pages/learn.py", params or {})
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def _texts(lang: str, key: str, **kwargs: object) -> str:
+    from ui.i18n import TEXTS
+
+    text = TEXTS[key][lang]
+    return text.format(**kwargs) if kwargs else text
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_page7_draws_the_untrained_attention_before_train(lang: str) -> None:
+    from tests.apptest_utils import all_text, chart_records
+
+    at = _page({"lang": lang})
+    assert _texts(lang, "learn_press_train") in all_text(at)
+    title = _texts(lang, "learn_live_heatmap", step=0)
+    records = chart_records(at, title)
+    expected = initial_probe_weights(DEFAULTS)
+    np.testing.assert_allclose([r["value"] for r in records], expected.ravel(), atol=1e-12)
+    assert at.button(key="learn_replay").disabled  # nothing to replay yet
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_page7_trains_ranks_replays_and_names_the_measure(lang: str) -> None:
+    from app_pages.learn_task import frame_indices
+    from tests.apptest_utils import all_text, chart_records, chart_titles
+
+    at = _page({"lang": lang})
+    at.button(key="learn_train").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    expected = train(DEFAULTS)
+    titles = chart_titles(at)
+    for key in ("learn_curves", "learn_before", "learn_after"):
+        assert _texts(lang, key) in titles
+    after = chart_records(at, _texts(lang, "learn_after"))
+    np.testing.assert_allclose(
+        [r["value"] for r in after], expected.probe_weights.ravel(), atol=1e-9
+    )
+    row = np.array([r["value"] for r in after]).reshape(6, 6)[5]
+    assert row[DRANK] > row[CAT] > row[BLACK]
+    assert at.session_state["lrun"] is True
+    # the table and the sentence under it: one measure, named, the same numbers
+    measure = _texts(lang, "learn_measure_centred")
+    table = at.dataframe[-1].value
+    before_col = _texts(lang, "learn_cos_before", measure=measure)
+    after_col = _texts(lang, "learn_cos_after", measure=measure)
+    assert list(table.columns) == [_texts(lang, "learn_cos_word"), before_col, after_col]
+    centred = expected.alignment_after.centred_query_key
+    drank = table[table[_texts(lang, "learn_cos_word")] == "drank"]
+    assert float(drank[after_col].iloc[0]) == pytest.approx(centred[DRANK])
+    summary = _texts(
+        lang,
+        "learn_cos_summary",
+        measure=measure,
+        word="milk",
+        a="drank",
+        a0=float(expected.alignment_before.centred_query_key[DRANK]),
+        a1=float(centred[DRANK]),
+        b="black",
+        b0=float(expected.alignment_before.centred_query_key[BLACK]),
+        b1=float(centred[BLACK]),
+    )
+    assert summary in all_text(at)
+    # replay: the stored snapshots again, at most REPLAY_FRAMES of them, ending at the last step
+    at.button(key="learn_replay").click().run()
+    assert not at.exception
+    frames = len(frame_indices(len(expected.snapshot_steps)))
+    assert _texts(lang, "learn_replayed", frames=frames, steps=DEFAULTS.steps) in all_text(at)
+    title = _texts(lang, "learn_live_heatmap", step=DEFAULTS.steps)
+    shown = chart_records(at, title)
+    np.testing.assert_allclose([r["value"] for r in shown], expected.probe_weights.ravel())
+
+
+def test_page7_without_softmax_reports_honestly_and_names_the_plain_cosine() -> None:
+    from tests.apptest_utils import chart_records
+
+    at = _page({"lsoft": "0"})
+    at.button(key="learn_train").click().run()
+    assert not at.exception
+    result = train(TrainSettings(use_softmax=False))
+    after = chart_records(at, _texts("en", "learn_after"))
+    np.testing.assert_allclose([r["value"] for r in after], result.probe_weights.ravel(), atol=1e-9)
+    assert "softmax off" in str(at.get("vega_lite_chart")[-1].proto.spec)
+    measure = _texts("en", "learn_measure_plain")
+    assert _texts("en", "learn_cos_after", measure=measure) in list(at.dataframe[-1].value.columns)
+
+
+def test_a_link_to_a_trained_run_works_on_a_fresh_server() -> None:
+    """lrun=1 needs no earlier Train on this server: the run is retrained on demand."""
+    from tests.apptest_utils import chart_records
+    from ui import compute
+
+    compute.run_store.clear()
+    at = _page({"lrun": "1", "lseed": "5"})
+    expected = train(TrainSettings(seed=5))
+    after = chart_records(at, _texts("en", "learn_after"))
+    np.testing.assert_allclose([r["value"] for r in after], expected.probe_weights.ravel())
+    assert not at.button(key="learn_replay").disabled
+
+
+def test_changing_a_setting_goes_back_to_the_untrained_model() -> None:
+    from tests.apptest_utils import all_text
+
+    at = _page({"lrun": "1"})
+    at.number_input(key="lseed").set_value(3).run()
+    assert not at.exception
+    assert at.session_state["lrun"] is False
+    assert _texts("en", "learn_press_train") in all_text(at)
+
+
+def test_trained_source_is_trained_on_demand_with_the_session_s_settings() -> None:
+    """The "Trained" source works without visiting page 7: page 7's defaults, or the link's."""
+    from core.models import trained_pipeline
+    from tests.apptest_utils import all_text, chart_records, open_page
+    from ui.i18n import TEXTS
+
+    for params, settings in (
+        ({"src": "trained"}, DEFAULTS),
+        ({"src": "trained", "lseed": "4"}, TrainSettings(seed=4)),
+    ):
+        at = open_page("app_pages/score.py", params)
+        assert not at.exception, [e.value for e in at.exception]
+        records = chart_records(at, TEXTS["m_weights_soft"]["en"])
+        model = train(settings).model
+        expected = trained_pipeline(model, "The black cat drank the milk").attention.weights
+        np.testing.assert_allclose([r["value"] for r in records], expected.ravel(), atol=1e-9)
+    at.text_area(key="text").input("The purple cat drank the milk").run()
+    assert "purple" in all_text(at)  # told that the trained model never saw it
+
+
+@pytest.mark.parametrize(
+    ("probe", "key"),
+    [
+        ("", "probe_empty"),
+        ("the cat", "probe_wrong_length"),
+        ("the pink cat drank the milk", "probe_unknown_words"),
+    ],
+)
+def test_page7_bad_probe_is_explained(probe: str, key: str) -> None:
+    at = _page({"probe": probe} if probe else {})
+    if not probe:
+        at.text_input(key="probe").input("").run()
+    assert not at.exception
+    warning = "\n".join(w.value for w in at.warning)
+    assert _texts("en", key).split("{")[0].strip()[:25] in warning
+    assert not at.get("vega_lite_chart")  # nothing drawn for a probe that does not fit
+
+
+def test_page7_relevance_mode_reaches_the_target() -> None:
+    at = _page({"lmode": "relevance"})
+    at.button(key="rel_train").click().run()
+    assert not at.exception
+    caption = next(c.value for c in at.caption if "Largest gap" in c.value)
+    assert float(caption.rsplit(" ", 1)[1]) < 0.05
+    measure = _texts("en", "learn_measure_plain")
+    assert _texts("en", "learn_cos_before", measure=measure) in list(at.dataframe[-1].value.columns)

@@ -1,11 +1,13 @@
-"""The embedding-source switch on every concept page, the real-model page and page 7."""
+"""The embedding-source switch on the concept pages and the real-model page.
+
+Page 7 and the "Trained" source are tested in tests/test_learning.py.
+"""
 
 import numpy as np
 import pytest
 
 from core.attention import AttentionSettings
-from core.learning import train
-from core.models import pretrained_pipeline, trained_pipeline
+from core.models import pretrained_pipeline
 from core.pretrained import MiniLM
 from tests.apptest_utils import all_text, chart_records, chart_titles, open_page
 from ui.i18n import TEXTS
@@ -72,82 +74,6 @@ def test_real_model_page_grid_and_click_state():
     for r in records:
         sums[r["row"]] = sums.get(r["row"], 0.0) + r["value"]
     np.testing.assert_allclose(list(sums.values()), 1.0, atol=1e-6)
-
-
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_page7_trains_and_shows_curves_and_heatmaps(lang):
-    at = open_page("app_pages/learn.py", {"lang": lang})
-    assert not at.exception
-    body = all_text(at)
-    # before Train: an invitation, or the run already finished on this server (shared links)
-    assert TEXTS["learn_press_train"][lang] in body or TEXTS["learn_cached"][lang] in body
-    at.button(key="learn_train").click().run()
-    assert not at.exception, [e.value for e in at.exception]
-    titles = chart_titles(at)
-    for key in ("learn_curves", "learn_before", "learn_after"):
-        assert TEXTS[key][lang] in titles
-    after = chart_records(at, TEXTS["learn_after"][lang])
-    expected = train(0).probe_weights
-    np.testing.assert_allclose([r["value"] for r in after], expected.ravel(), atol=1e-9)
-    row = expected[5]
-    assert row[3] > row[2] > row[1]  # drank > cat > black
-
-
-def test_trained_model_becomes_a_source():
-    at = open_page("app_pages/learn.py")
-    at.button(key="learn_train").click().run()
-    at.switch_page("app_pages/score.py").run()
-    at.segmented_control(key="src").set_value("trained").run()
-    assert not at.exception
-    assert TEXTS["no_trained_model"]["en"] not in all_text(at)
-    records = chart_records(at, TEXTS["m_weights_soft"]["en"])
-    model = train(0).model
-    expected = trained_pipeline(model, "The black cat drank the milk").attention.weights
-    np.testing.assert_allclose([r["value"] for r in records], expected.ravel(), atol=1e-9)
-    at.text_area(key="text").input("The purple cat drank the milk").run()
-    assert "purple" in all_text(at)  # told that the trained model never saw it
-
-
-def test_trained_source_without_a_model_says_so():
-    at = open_page("app_pages/summary.py", {"src": "trained"})
-    assert not at.exception
-    assert TEXTS["no_trained_model"]["en"] in all_text(at)
-
-
-@pytest.mark.parametrize(
-    "probe,key",
-    [
-        ("", "probe_empty"),
-        ("the cat", "probe_wrong_length"),
-        ("the pink cat drank the milk", "probe_unknown_words"),
-    ],
-)
-def test_page7_bad_probe_is_explained(probe, key):
-    at = open_page("app_pages/learn.py", {"probe": probe} if probe else {})
-    if not probe:
-        at.text_input(key="probe").input("").run()
-    assert not at.exception
-    warning = "\n".join(w.value for w in at.warning)
-    assert TEXTS[key]["en"].split("{")[0].strip()[:25] in warning
-
-
-def test_page7_without_softmax_reports_honestly():
-    at = open_page("app_pages/learn.py", {"lsoft": "0"})
-    at.button(key="learn_train").click().run()
-    assert not at.exception
-    result = train(0, use_softmax=False)
-    after = chart_records(at, TEXTS["learn_after"]["en"])
-    np.testing.assert_allclose([r["value"] for r in after], result.probe_weights.ravel(), atol=1e-9)
-    assert "softmax off" in str(at.get("vega_lite_chart")[2].proto.spec)
-
-
-def test_page7_relevance_mode_reaches_the_target():
-    at = open_page("app_pages/learn.py", {"lmode": "relevance"})
-    assert not at.exception
-    at.button(key="rel_train").click().run()
-    assert not at.exception
-    caption = next(c.value for c in at.caption if "Largest gap" in c.value)
-    assert float(caption.rsplit(" ", 1)[1]) < 0.05
 
 
 def test_compare_default_sentences_draw_a_difference_aligned_by_position():

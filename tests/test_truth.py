@@ -17,8 +17,8 @@ from ui import figures
 from ui.i18n import TEXTS
 
 
-def tr(lang: str, key: str, **kwargs: object) -> str:
-    return TEXTS[key][lang].format(**kwargs)
+def tr(lang: str, text_key: str, /, **kwargs: object) -> str:
+    return TEXTS[text_key][lang].format(**kwargs)
 
 
 def charts_by_title(at) -> list[tuple[str, list[str]]]:
@@ -101,3 +101,34 @@ def test_file_names_name_the_page_the_matrix_and_the_model(model: ModelRef, tag:
     assert figures.file_tag(model) == tag
     name = figures.file_name("real-model", "Weights: softmax on (rows sum to 1)", tag)
     assert name == f"real-model_weights-softmax-on-rows-sum-to-1_{tag}"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("page", ["app_pages/roles.py", "app_pages/dot.py", "app_pages/summary.py"])
+def test_article_example_holds_on_the_learned_model(page: str, lang: str):
+    """“The black cat drank the milk”: the model trained on page 7 sends milk to drank; the
+    random toy weights beside it say whatever their numbers say, and the page says so."""
+    from core.models import trained_pipeline
+    from core.pipeline import run_toy
+    from ui import compute
+    from ui.state import TrainSettings
+
+    at = open_page(page, {"lang": lang})
+    assert not at.exception
+    text = "The black cat drank the milk"
+    learned = trained_pipeline(compute.trained_result(TrainSettings()).model, text)
+    random = run_toy(text)
+    milk = 5
+    said = [m.value for m in at.markdown]
+    for p in (learned, random):
+        best = int(p.attention.weights[milk].argmax())
+        expected = tr(
+            lang,
+            "roles_top",
+            query="milk",
+            w=float(p.attention.weights[milk, best]),
+            key=p.key_side.tokens[best],
+        )
+        assert expected in said, (expected, said)
+    assert int(learned.attention.weights[milk].argmax()) == 3  # drank
+    assert tr(lang, "learned_random_meaningless") in [c.value for c in at.caption]

@@ -16,17 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import numpy as np
 
 from core.embeddings import positional_encoding
-from core.learning import (
-    DEFAULTS,
-    OBJECT_ROW,
-    TrainSettings,
-    corpus_batch,
-    corpus_rules,
-    init_params,
-    make_corpus,
-    train,
-    vocabulary,
-)
+from core.learning.corpus import OBJECT_ROW, corpus_rules, make_corpus, vocabulary
+from core.learning.task import TrainSettings, corpus_batch, init_params, train
 
 RUNS = 5  # timed runs per measurement; the median is reported
 
@@ -77,12 +68,13 @@ def _torch_loop(settings: TrainSettings) -> None:
 
 def bench() -> dict:
     """Median seconds of the default numpy `train()` and, if torch imports, the PyTorch loop."""
-    numpy_seconds = _median_seconds(lambda: train(DEFAULTS.seed))
+    defaults = TrainSettings()
+    numpy_seconds = _median_seconds(lambda: train(defaults))
     result = {
-        "steps": DEFAULTS.steps,
-        "corpus_size": DEFAULTS.corpus_size,
+        "steps": defaults.steps,
+        "corpus_size": defaults.corpus_size,
         "numpy_train_s": numpy_seconds,
-        "numpy_ms_per_step": 1000 * numpy_seconds / DEFAULTS.steps,
+        "numpy_ms_per_step": 1000 * numpy_seconds / defaults.steps,
         "torch_loop_s": None,
         "torch_version": None,
     }
@@ -90,7 +82,7 @@ def bench() -> dict:
         import torch
 
         torch.set_num_threads(2)
-        result["torch_loop_s"] = _median_seconds(lambda: _torch_loop(DEFAULTS))
+        result["torch_loop_s"] = _median_seconds(lambda: _torch_loop(defaults))
         result["torch_version"] = torch.__version__
     return result
 
@@ -101,7 +93,7 @@ def markdown(result: dict) -> str:
     rows = [
         "| implementation | what is timed | median seconds | ms per step |",
         "| --- | --- | ---: | ---: |",
-        f"| numpy (core.learning) | `train()` end to end, {steps} steps, snapshots, "
+        f"| numpy (core.learning.task) | `train()` end to end, {steps} steps, snapshots, "
         f"held-out accuracy | {result['numpy_train_s']:.3f} | {result['numpy_ms_per_step']:.2f} |",
     ]
     if result["torch_loop_s"] is None:

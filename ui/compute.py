@@ -6,11 +6,14 @@ arrays); small pipelines are copied per caller (`cache_data`). Every cache state
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+
 import streamlit as st
 
 from core import models
 from core.attention import AttentionSettings
-from core.learning import TrainedModel, TrainResult, TrainSettings
+from core.learning.task import TrainResult, TrainSettings, train
 from core.pipeline import Pipeline, ToyConfig, run_toy, with_random_weights
 from core.pretrained import MiniLM, MiniLMResult
 from core.tokenize import MAX_TOKENS
@@ -52,12 +55,14 @@ def pretrained_pipeline(
 
 @st.cache_data(max_entries=256, show_spinner=False)
 def trained_pipeline(
-    model: TrainedModel,
+    run: TrainSettings,
     text: str,
     settings: AttentionSettings,
     query_text: str | None = None,
 ) -> Pipeline:
-    return models.trained_pipeline(model, text, settings, query_text=query_text)
+    """The sentence through the model page 7 trains with `run` (trained on demand)."""
+    model = trained_result(run).model
+    return models.trained_pipeline(model, text, settings, query_text=query_text, seed=run.seed)
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
@@ -66,11 +71,54 @@ def random_weights(p: Pipeline, seed: int) -> Pipeline:
     return with_random_weights(p, seed)
 
 
+MAX_RUNS = 64  # page-7 runs kept per server process; ~30 KB each (~110 KB at 2,000 steps)
+
+
+class RunStore:
+    """Finished page-7 runs shared by every session, least recently used dropped first.
+
+    Bounded: at most `max_runs` results (MAX_RUNS in the app), so memory stays flat however
+    many runs a class trains. Safe to use from several sessions' threads at once.
+    """
+
+    def __init__(self, max_runs: int) -> None:
+        self.max_runs = max_runs
+        self._runs: OrderedDict[TrainSettings, TrainResult] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, settings: TrainSettings) -> TrainResult | None:
+        with self._lock:
+            result = self._runs.get(settings)
+            if result is not None:
+                self._runs.move_to_end(settings)
+            return result
+
+    def put(self, result: TrainResult) -> None:
+        with self._lock:
+            self._runs[result.settings] = result
+            self._runs.move_to_end(result.settings)
+            while len(self._runs) > self.max_runs:
+                self._runs.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._runs)
+
+
 @st.cache_resource(show_spinner=False)
-def finished_runs() -> dict[TrainSettings, TrainResult]:
-    """Training runs that ran to the end, shared by every visitor: the same settings give the
-    same result (training is seeded), so nobody trains them twice."""
-    return {}
+def run_store() -> RunStore:
+    """The one store of finished runs per process (at most MAX_RUNS of them)."""
+    return RunStore(MAX_RUNS)
+
+
+def trained_result(settings: TrainSettings) -> TrainResult:
+    """The run page 7 makes with these settings: remembered, or trained now (seeded, so any
+    server gets the same numbers; the default run takes about 0.1 s). Kept in `run_store`."""
+    store = run_store()
+    result = store.get(settings)
+    if result is None:
+        result = train(settings)
+        store.put(result)
+    return result
 
 
 def pipeline(
@@ -92,7 +140,5 @@ def pipeline(
     if chosen == "pretrained":
         return pretrained_pipeline(text, s.layer, s.head, settings, query_text)
     if chosen == "trained":
-        trained = state.trained_model()
-        if trained is not None:
-            return trained_pipeline(trained, text, settings, query_text)
+        return trained_pipeline(state.trained_settings(), text, settings, query_text)
     return toy_pipeline(text, s.toy, settings, query_text)

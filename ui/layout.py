@@ -31,10 +31,8 @@ def header(intro_key: str) -> None:
     source = "pretrained" if own_model else s.model
     if source != "toy":
         uses = [*([] if own_model else [K.MODEL]), *(key for key in uses if key not in TOY_ONLY)]
-    model = state.trained_model()
-    if source == "trained" and model is None:
-        st.info(t("no_trained_model"))
-    elif source == "trained" and model is not None:
+    if source == "trained":
+        model = state.trained_model()
         tokens = list(tokenize(s.text).tokens)
         unknown = [tok for tok, u in zip(tokens, model.unknown(tokens), strict=True) if u]
         if unknown:

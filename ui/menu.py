@@ -51,6 +51,7 @@ PAGES = [
             K.LEARN_SOFTMAX,
             K.PROBE,
             K.REL_QUERY,
+            K.LEARN_RUN,
         ),
     ),
     PageSpec("app_pages/summary.py", "nav_summary", "summary", uses=_ALL),

@@ -35,13 +35,9 @@ def looks_at(p: Pipeline, query: int) -> str:
 def default_query(s: Settings) -> int:
     """The word the trained model hides (the object, fed as [mask]) if the sentence has one,
     else the last token."""
-    model = state.trained_model()
     tokens = compute.pipeline(s, model="toy").tokens
-    if model is not None:
-        hidden = [i for i, h in enumerate(model.hidden(list(tokens))) if h]
-        if hidden:
-            return hidden[-1]
-    return len(tokens) - 1
+    hidden = [i for i, h in enumerate(state.trained_model().hidden(list(tokens))) if h]
+    return hidden[-1] if hidden else len(tokens) - 1
 
 
 def learned_vs_random(s: Settings, query: int) -> None:
@@ -50,8 +46,7 @@ def learned_vs_random(s: Settings, query: int) -> None:
     st.markdown(t("learned_intro"))
     trained = compute.pipeline(s, model="trained")
     random = compute.pipeline(s, model="toy")
-    if trained.model.kind != "trained" or not trained.tokens:
-        st.info(t("no_trained_model"))
+    if not trained.tokens:
         return
     query = min(query, len(trained.tokens) - 1)
     model = state.trained_model()

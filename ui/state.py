@@ -9,7 +9,8 @@ from urllib.parse import quote, urlencode, urlsplit, urlunsplit
 import streamlit as st
 
 from core.attention import MIN_TEMPERATURE, AttentionSettings
-from core.learning import DEFAULT_PROBE, TrainedModel, TrainSettings
+from core.learning.corpus import DEFAULT_PROBE, check_probe
+from core.learning.task import TrainedModel, TrainSettings
 from core.params import Param, Rejected, decode_all, encode_changed
 from core.pipeline import ToyConfig, resolve_index
 
@@ -64,9 +65,9 @@ class K:
     LEARN_SOFTMAX = "lsoft"  # page 7: train with softmax
     PROBE = "probe"  # page 7: the sentence whose attention is watched
     REL_QUERY = "rq"  # page 7, mode 2: the query word
+    LEARN_RUN = "lrun"  # page 7: show the finished run of these settings (retrained on demand)
 
 
-TRAINED_MODEL = "_trained_model"  # the model trained on page 7, a source for the other pages
 CURRENT_PAGE = "_current_page"  # the PageSpec (ui/router.py) being drawn
 SAVED_TEXT = "_saved_text"  # the user's sentence and sizes while the worked example is shown
 _INTERNAL = "_url_loaded"  # set once the link of this session has been read
@@ -120,6 +121,7 @@ PAGE_PARAMS: dict[str, Param] = {
         Param(K.LEARN_SOFTMAX, LEARN.use_softmax, "bool"),
         Param(K.PROBE, DEFAULT_PROBE, "text"),
         Param(K.REL_QUERY, -1, "int", -1, 63),
+        Param(K.LEARN_RUN, False, "bool"),
     )
 }
 ALL_PARAMS = GLOBAL_PARAMS | PAGE_PARAMS
@@ -209,8 +211,39 @@ def flipped(s: Settings, setting: str) -> Settings:
     raise ValueError(f"unknown setting to flip: {setting!r}")
 
 
-def trained_model() -> TrainedModel | None:
-    return st.session_state.get(TRAINED_MODEL)
+def learn_settings() -> TrainSettings:
+    """Page 7's training settings as this session has them (from the link, else defaults).
+
+    d_model is made even (sinusoidal positions come in pairs); a probe that fits the corpus is
+    written as its tokens, so "The black cat drank the milk." and its lower case are one run.
+    """
+    s = st.session_state
+    check = check_probe(s[K.PROBE])
+    return TrainSettings(
+        seed=int(s[K.LEARN_SEED]),
+        use_softmax=bool(s[K.LEARN_SOFTMAX]),
+        steps=int(s[K.LEARN_STEPS]),
+        lr=float(s[K.LEARN_LR]),
+        d_model=max(2, int(s[K.LEARN_D_MODEL]) // 2 * 2),
+        d_k=int(s[K.LEARN_D_K]),
+        probe=" ".join(check.tokens) if check.ok else s[K.PROBE],
+    )
+
+
+def trained_settings() -> TrainSettings:
+    """The run behind the "Trained" source: page 7's settings of this session (defaults if the
+    page was never visited), with the default probe when this session's does not fit."""
+    settings = learn_settings()
+    if not check_probe(settings.probe).ok:
+        settings = dataclasses.replace(settings, probe=DEFAULT_PROBE)
+    return settings
+
+
+def trained_model() -> TrainedModel:
+    """The "Trained" source's model, trained on demand and shared through the run store."""
+    from ui import compute  # compute imports this module
+
+    return compute.trained_result(trained_settings()).model
 
 
 def token_index(key: str, n: int) -> int:

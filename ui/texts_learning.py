@@ -3,8 +3,8 @@
 TEXTS: dict[str, dict[str, str]] = {
     "nav_learn": {"en": "7 · How it learns relevance", "zh": "7 · 它如何学会相关性"},
     "learn_title": {
-        "en": "7 · How attention learns which words matter",
-        "zh": "7 · 注意力如何学会哪些词重要",
+        "en": "7 · How attention learns relevance",
+        "zh": "7 · 注意力如何学会相关性",
     },
     "learn_intro": {
         "en": "Every page so far used weights drawn at random. Here a tiny one-layer attention model is trained in "
@@ -69,25 +69,30 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "learn_train": {"en": "Train", "zh": "开始训练"},
     "learn_stop": {"en": "Stop", "zh": "停止"},
+    "learn_replay": {"en": "Replay", "zh": "回放"},
+    "learn_replay_help": {
+        "en": "Play the finished run again: the attention at every stored step, a few frames a second.",
+        "zh": "重新播放已完成的训练：按顺序显示每个保存下来的步骤的注意力，每秒几帧。",
+    },
+    "learn_replaying": {
+        "en": "Replay · step {step} of {steps}",
+        "zh": "回放 · 第 {step}/{steps} 步",
+    },
+    "learn_replayed": {
+        "en": "Replayed {frames} frames, from step 0 to step {steps}.",
+        "zh": "已回放 {frames} 帧，从第 0 步到第 {steps} 步。",
+    },
+    "learn_trained": {
+        "en": "Trained for {steps} steps. Press Replay to watch the attention change again.",
+        "zh": "已训练 {steps} 步。点击“回放”可以再看一遍注意力的变化。",
+    },
     "learn_progress": {
         "en": "Step {step} of {steps} · loss {loss:.3f} · accuracy {acc:.0%}",
         "zh": "第 {step}/{steps} 步 · 损失 {loss:.3f} · 准确率 {acc:.0%}",
     },
     "learn_press_train": {
-        "en": "Press Train to start. The default run takes well under a second of computing.",
-        "zh": "点击“开始训练”。默认设置下的计算用时不到一秒。",
-    },
-    "learn_cached": {
-        "en": "This exact run was already done (by you or another visitor): shown from memory.",
-        "zh": "完全相同的训练之前已经完成过（你或其他访问者），直接从内存中显示。",
-    },
-    "learn_stale": {
-        "en": "The settings changed since this run. Press Train to train with the new ones.",
-        "zh": "自这次训练以来设置已改变。点击“开始训练”以使用新设置。",
-    },
-    "learn_stopped": {
-        "en": "Stopped at step {step} of {steps}. What it had learned so far is shown.",
-        "zh": "在第 {step}/{steps} 步停止。下面显示的是到那时为止学到的结果。",
+        "en": "This is the untrained model: the hidden word's row is almost even, because nothing has told it where to look yet. Press Train to watch it learn.",
+        "zh": "这是未经训练的模型：被隐藏词那一行几乎是均匀的，因为还没有任何东西告诉它该看哪里。点击“开始训练”，看它如何学习。",
     },
     "learn_interrupted": {
         "en": "The last run was stopped at step {step} of {steps} before it finished. Press Train to run it again.",
@@ -104,8 +109,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "要观察的是 “{word}” 这一行：模型必须猜出这个词，所以训练时它在那个位置只看到 [mask]。这一行表示猜测时看向哪里。",
     },
     "learn_live_heatmap": {
-        "en": "Attention of “{sentence}” at step {step}",
-        "zh": "“{sentence}” 在第 {step} 步的注意力",
+        "en": "Attention at step {step}",
+        "zh": "第 {step} 步的注意力",
     },
     "ctx_training": {
         "en": "trained here: seed {seed}, {steps} steps, learning rate {lr:g}, d_model {d_model}, d_k {d_k}, softmax {softmax}",
@@ -116,10 +121,9 @@ TEXTS: dict[str, dict[str, str]] = {
     "learn_accuracy": {"en": "accuracy", "zh": "准确率"},
     "learn_before": {"en": "Before training", "zh": "训练前"},
     "learn_after": {"en": "After training", "zh": "训练后"},
-    "learn_row_bars": {"en": "Row of “{word}” after training", "zh": "训练后 “{word}” 这一行"},
     "learn_ranking": {
-        "en": "After training, “{word}” gives {first} {w1:.2f}, {second} {w2:.2f}, {third} {w3:.2f}.",
-        "zh": "训练后，“{word}” 给 {first} {w1:.2f}，给 {second} {w2:.2f}，给 {third} {w3:.2f}。",
+        "en": "Attention weights of “{word}” after training: {first} {w1:.2f}, {second} {w2:.2f}, {third} {w3:.2f}.",
+        "zh": "训练后 “{word}” 的注意力权重：{first} {w1:.2f}，{second} {w2:.2f}，{third} {w3:.2f}。",
     },
     "learn_accuracy_result": {
         "en": "Guesses right on sentences it never saw: {before:.0%} before, {after:.0%} after (best possible {best:.0%}, guessing {chance:.0%}).",
@@ -127,24 +131,29 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "learn_cosines": {"en": "How the vectors lined up", "zh": "向量如何变得一致"},
     "learn_cosines_intro": {
-        "en": "The score of “{word}” for another word is the dot product of its query with that word's key. Here is "
-        "the cosine (the angle) between them, before and after training. Centred: the keys' average is removed "
-        "first, because softmax ignores what all keys share.",
-        "zh": "“{word}” 对另一个词的分数，是它的查询与那个词的键的点积。下面是二者之间的余弦（夹角），训练前后对比。"
-        "“居中”是先减去所有键的平均，因为 softmax 会忽略所有键共有的部分。",
+        "en": "The score of “{word}” for another word is the dot product of its query with that word's key. The table gives the {measure} between the two, before and after training. {why}",
+        "zh": "“{word}” 对另一个词的分数，是它的查询与那个词的键的点积。下表给出二者之间的{measure}，训练前后对比。{why}",
+    },
+    "learn_measure_centred": {"en": "centred cosine", "zh": "居中余弦"},
+    "learn_measure_plain": {"en": "plain cosine", "zh": "普通余弦"},
+    "learn_why_centred": {
+        "en": "Centred: the keys' average is taken away first. Softmax ignores what every key shares, so this angle, together with the key's length, decides the weights.",
+        "zh": "“居中”是先减去所有键的平均。softmax 会忽略所有键共有的部分，所以这个夹角与键的长度一起决定权重。",
+    },
+    "learn_why_plain": {
+        "en": "Plain: no softmax here, so the weights are the scores themselves and nothing is taken away from the keys.",
+        "zh": "“普通”是指不做任何处理：这里没有 softmax，权重就是分数本身，键不减去任何东西。",
     },
     "learn_cos_word": {"en": "key word", "zh": "键词"},
-    "learn_cos_before": {"en": "cosine before", "zh": "训练前余弦"},
-    "learn_cos_after": {"en": "cosine after", "zh": "训练后余弦"},
-    "learn_ccos_before": {"en": "centred before", "zh": "居中·训练前"},
-    "learn_ccos_after": {"en": "centred after", "zh": "居中·训练后"},
+    "learn_cos_before": {"en": "{measure} before", "zh": "训练前{measure}"},
+    "learn_cos_after": {"en": "{measure} after", "zh": "训练后{measure}"},
     "learn_cos_summary": {
-        "en": "cos(query of “{word}”, key of “{a}”): {a0:+.2f} → {a1:+.2f}; with “{b}”: {b0:+.2f} → {b1:+.2f}.",
-        "zh": "cos(“{word}” 的查询, “{a}” 的键)：{a0:+.2f} → {a1:+.2f}；与 “{b}”：{b0:+.2f} → {b1:+.2f}。",
+        "en": "The {measure} of the query of “{word}” with the key of “{a}”: {a0:+.2f} → {a1:+.2f}; with the key of “{b}”: {b0:+.2f} → {b1:+.2f}.",
+        "zh": "“{word}” 的查询与 “{a}” 的键之间的{measure}：{a0:+.2f} → {a1:+.2f}；与 “{b}” 的键：{b0:+.2f} → {b1:+.2f}。",
     },
     "learn_source_ready": {
-        "en": "This trained model is now a third source of vectors for the other pages: choose “Trained” in the sidebar.",
-        "zh": "这个训练好的模型现在成为其他页面的第三种向量来源：在侧边栏选择“训练所得”。",
+        "en": "The sidebar's “Trained” source gives every other page the model trained with these settings.",
+        "zh": "侧边栏中的“训练所得”来源会把用这些设置训练出的模型提供给其他所有页面。",
     },
     "learn_notice": {
         "en": "- Nobody labelled “drank” as important: the model found that looking there makes its guesses better.\n"
@@ -161,6 +170,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Choose a query word in your sentence (from the sidebar) and say how much it should attend to each word. "
         "Training then moves the word vectors and W_Q, W_K until the attention matches your targets.",
         "zh": "在你的句子（来自侧边栏）中选一个查询词，并设定它应当对每个词关注多少。训练会调整词向量以及 W_Q、W_K，直到注意力符合你的目标。",
+    },
+    "rel_press_train": {
+        "en": "Press Train to fit the attention to these targets.",
+        "zh": "点击“开始训练”，让注意力去拟合这些目标。",
     },
     "rel_query": {"en": "Query word", "zh": "查询词"},
     "rel_targets": {
@@ -187,10 +200,6 @@ TEXTS: dict[str, dict[str, str]] = {
     "rel_too_long": {
         "en": "Setting targets works on the first {max} words of the sentence.",
         "zh": "设定目标只作用于句子的前 {max} 个词。",
-    },
-    "no_trained_model": {
-        "en": "No model has been trained in this session yet, so the toy module is shown. Train one on page 7.",
-        "zh": "本次会话还没有训练过模型，所以显示的是玩具模块。请先在第 7 页训练一个模型。",
     },
     "trained_unknown": {
         "en": "The trained model never saw these words, so they enter as zero vectors: {words}.",

@@ -1,4 +1,4 @@
-"""The app's bigger features in a real browser: a real model's heads, live training, sharing,
+"""The app's bigger features in a real browser: a real model's heads, sharing,
 downloads, presenter mode, comparing and the glossary.
 
 Run: `.venv/bin/python -m pytest tests/browser/test_features.py -q`. Needs Debian's Chromium at
@@ -14,7 +14,6 @@ import io
 import json
 import math
 import re
-import string
 import time
 from collections.abc import Callable
 from functools import cache
@@ -25,11 +24,8 @@ import numpy as np
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from core.attention import AttentionSettings
-from core.learning import DEFAULT_PROBE, TrainResult, check_probe, train
-from core.models import trained_pipeline
 from core.pipeline import ToyConfig, run_toy
 from core.pretrained import MiniLM, MiniLMResult
 from core.tokenize import MAX_TOKENS, tokenize
@@ -37,7 +33,6 @@ from tests.browser.helpers import (
     IDLE,
     MARKS,
     RUN_TIMEOUT,
-    RUNNING,
     SETTLE,
     axis_labels,
     cell_fields,
@@ -61,7 +56,6 @@ from ui.menu import PAGES as MENU
 from ui.state import DEFAULT_TEXT, PAGE_PARAMS, K
 from ui.texts.glossary import GLOSSARY
 from ui.texts.shared import PIPELINE_STEPS
-from ui.training import LIVE_EVERY
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 # a shared 2-CPU machine can take seconds to mount and draw a chart: wait up to 15 s, not 5
@@ -70,7 +64,6 @@ expect.set_options(timeout=15_000)
 DEFAULT_TIMEOUT = 20_000  # ms: any single Playwright wait, as in conftest.py
 REPO = Path(__file__).resolve().parents[2]
 LANGS = ["en", "zh"]
-TRAIN_TIMEOUT = 240_000  # ms: one training run redrawn live, on a loaded machine
 VALUE_TOL = 5e-5  # chart numbers (Vega's aria-labels keep 12 digits) vs core: 4 decimals
 CSV_BUTTON = (
     "xpath=ancestor::div[@data-testid='stElementContainer'][1]"
@@ -264,137 +257,6 @@ def test_real_model_grid_opens_a_head(tab: Page, app_url: str, lang: str) -> Non
     every_label = charts(tab).locator("g.role-axis-label text").all_text_contents()
     assert "[CLS]" not in every_label and "[SEP]" not in every_label
     no_exception(tab)
-
-
-# ---- 2. page 7: training live, then the trained model as a source ------------------------------
-
-
-LEARN_SEEDS = {"en": 101, "zh": 202}  # fresh seeds (the server remembers finished runs)
-
-WATCH_PROGRESS = """(pattern) => {
-    const re = new RegExp(pattern);
-    const seen = {bar: false, texts: []};
-    window.__progressSeen = seen;
-    const look = () => {
-        if (document.querySelector("[data-testid='stProgress']")) seen.bar = true;
-        for (const el of document.querySelectorAll("[data-testid='stMarkdownContainer']")) {
-            const text = el.textContent.trim();
-            if (re.test(text) && !seen.texts.includes(text)) seen.texts.push(text);
-        }
-    };
-    new MutationObserver(look).observe(document.body,
-        {subtree: true, childList: true, characterData: true, attributes: true});
-}"""
-
-
-def template_pattern(template: str, **known: object) -> str:
-    """A regex (valid in Python and JavaScript) for a TEXTS template: the known fields filled
-    in, any other field one number (a percentage too)."""
-    parts = []
-    for literal, field, spec, _ in string.Formatter().parse(template):
-        parts.append(re.escape(literal))
-        if field is not None:
-            if field in known:
-                parts.append(re.escape(format(known[field], spec or "")))
-            else:
-                parts.append(r"[0-9.]+%?")
-    return "^" + "".join(parts) + "$"
-
-
-@cache
-def trained(seed: int, probe: str) -> TrainResult:
-    """The run page 7 makes with its default settings and this seed, computed here by core."""
-    return train(seed=seed, probe=probe, snapshot_every=LIVE_EVERY)
-
-
-def wait_training(page: Page) -> None:
-    """The run started by the Train button is over (it redraws the page while it lasts)."""
-    try:
-        page.wait_for_selector(RUNNING, timeout=3_000)
-    except PlaywrightTimeout:
-        pass
-    page.wait_for_selector(IDLE, timeout=TRAIN_TIMEOUT)
-    time.sleep(SETTLE)
-
-
-@pytest.mark.timeout(360)
-@pytest.mark.parametrize("lang", LANGS)
-def test_learn_trains_live_and_becomes_a_source(tab: Page, app_url: str, lang: str) -> None:
-    open_app(tab, app_url, "learn", lang_params(lang))
-    expect(title(tab)).to_contain_text(tr(lang, "nav_learn"))
-    no_exception(tab)
-    seed_box = tab.get_by_label(tr(lang, "learn_seed"), exact=True)
-    remembered = tab.get_by_text(tr(lang, "learn_cached"), exact=True)
-    seed = LEARN_SEEDS[lang]
-    for _ in range(10):  # a seed nobody trained on this server yet: the run really happens
-        seed_box.fill(str(seed))
-        seed_box.press("Enter")
-        wait_idle(tab)
-        expect(seed_box).to_have_value(str(seed))
-        if remembered.count() == 0:
-            break
-        seed += 1
-    else:
-        pytest.fail("every seed tried was already trained on this server")
-    expect(tab.get_by_text(tr(lang, "learn_press_train"), exact=True)).to_be_visible()
-    steps = PAGE_PARAMS[K.LEARN_STEPS].default
-
-    progress = template_pattern(TEXTS["learn_progress"][lang], steps=steps)
-    tab.evaluate(WATCH_PROGRESS, progress)
-    tab.get_by_test_id("stBaseButton-primary").click()
-    wait_training(tab)
-
-    seen = tab.evaluate("window.__progressSeen")
-    assert seen["bar"] or seen["texts"], f"no progress bar or {progress!r} while training: {seen}"
-    for text in seen["texts"]:  # steps as the run counts them
-        assert re.match(progress, text), text
-    expect(tab.get_by_test_id("stProgress")).to_have_count(0)  # gone once the run is over
-    expect(remembered).to_have_count(0)  # really trained, not shown from memory
-    no_exception(tab)
-
-    curves = chart(tab, tr(lang, "learn_curves"))
-    expect(curves.locator("g.mark-line path")).to_have_count(2)  # loss and accuracy
-    before = chart(tab, tr(lang, "learn_before"))
-    after = chart(tab, tr(lang, "learn_after"))
-    probe = " ".join(check_probe(PAGE_PARAMS[K.PROBE].default).tokens)  # as the page joins it
-    assert PAGE_PARAMS[K.PROBE].default == DEFAULT_PROBE
-    expected = trained(seed, probe)
-    words = list(expected.probe_tokens)
-    assert words == probe.split(), words
-    assert axis_labels(after, "Y") == words and axis_labels(after, "X") == words
-    n = len(words)
-    shown_after = as_matrix(heat(after, lang, "ax_weight"), n, n)
-    shown_before = as_matrix(heat(before, lang, "ax_weight"), n, n)
-    assert_close(shown_after, np.asarray(expected.probe_weights), tol=1e-4)
-    assert_close(shown_before, np.asarray(expected.probe_weights_before), tol=1e-4)
-    # the article's example: "milk" looks at "drank" most, then "cat", and hardly at "black"
-    milk = words.index("milk")
-    assert milk == n - 1
-    row = dict(zip(words, shown_after[milk], strict=True))
-    assert row["drank"] > row["cat"] > row["black"], row
-
-    # the trained model is now a source of vectors for the other pages
-    sources = sidebar(tab).get_by_role("radiogroup", name=tr(lang, "source_label"))
-    option = sources.get_by_role("radio", name=tr(lang, "source_trained"), exact=True)
-    option.click()
-    wait_idle(tab)
-    expect(option).to_have_attribute("aria-checked", "true")
-    assert url_params(tab).get("src") == "trained"
-    follow_menu(tab, "score", tr(lang, "nav_score"))
-    expect(tab.get_by_text(tr(lang, "no_trained_model"))).to_have_count(0)
-    no_exception(tab)
-    factor = chart(tab, tr(lang, "m_factor"))
-    subtitle = factor.locator("g.role-title text").all_text_contents()
-    assert any(tr(lang, "ctx_trained") in line for line in subtitle), subtitle
-    for i in range(charts(tab).count()):
-        expect(charts(tab).nth(i).locator(MARKS).first).to_be_attached()
-    # its numbers are the trained model's, not the toy module's
-    sentence = trained_pipeline(expected.model, DEFAULT_TEXT)
-    k = len(sentence.tokens)
-    assert axis_labels(factor, "X") == list(sentence.tokens)
-    assert_close(
-        as_matrix(heat(factor, lang, "ax_score"), k, k), sentence.attention.factor, tol=1e-4
-    )
 
 
 # ---- 3. the share link restores the same view in another browser ------------------------------
@@ -752,20 +614,6 @@ def test_glossary_links_are_not_clipped(tab: Page, app_url: str, width: int) -> 
 
 
 # ---- 7. regressions: two bugs these tests found (fixed in 1979922) ------------------------------
-
-
-def test_address_bar_follows_a_page_that_stops(tab: Page, app_url: str) -> None:
-    """Page 7 before training ends its run in st.stop(); the address bar still follows."""
-    open_app(tab, app_url, "learn", {"lseed": "9876"})
-    seed_box = tab.get_by_label(en("learn_seed"), exact=True)
-    seed_box.fill("9877")  # a run nobody trained: the page stops at "press Train"
-    seed_box.press("Enter")
-    wait_idle(tab)
-    expect(tab.get_by_text(en("learn_press_train"), exact=True)).to_be_visible()
-    link = share_panel(tab, "en").get_by_test_id("stCode").locator("code").inner_text().strip()
-    shared = {k: v[-1] for k, v in parse_qs(urlparse(link).query).items()}
-    assert shared.get("lseed") == "9877", link  # the share panel knows the new seed
-    assert url_params(tab) == shared, tab.url  # and so does the address bar
 
 
 def test_real_model_subtitles_name_the_real_model(tab: Page, app_url: str) -> None:

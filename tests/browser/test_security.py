@@ -31,7 +31,7 @@ from playwright.async_api import async_playwright
 from playwright.async_api import expect as async_expect
 from playwright.sync_api import Locator, Page, expect
 
-from core.learning_corpus import ProbeProblem, check_probe
+from core.learning.corpus import ProbeProblem, check_probe
 from core.params import MAX_TEXT_CHARS
 from core.tokenize import MAX_TOKENS, tokenize, tokenize_all
 from core.wordpiece import WordPieceTokenizer

@@ -1,4 +1,4 @@
-"""Section 7: a one-layer attention model learns which words are relevant to a hidden word.
+"""Mode 1: a one-layer attention model learns which words are relevant to a hidden word.
 
 Input "the black cat drank the [mask]"; the [mask] position's query attends over all positions,
 its output z feeds a linear layer with logits over the object words; the loss is cross-entropy
@@ -19,68 +19,29 @@ soak up weight. Either way the ranking drank > cat > black gets less reliable ac
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import numpy as np
 
-from core.attention import attend, softmax
+from core.attention import AttentionResult, attend, softmax
 from core.embeddings import positional_encoding
-from core.learning_common import Params, adam_init, adam_step, cosines, is_diverged, read_only
-from core.learning_corpus import (
+from core.learning.corpus import (
     DEFAULT_PROBE,
     MASK,
     OBJECT_ROW,
-    PATTERN,
     CorpusRules,
-    ProbeCheck,
-    ProbeProblem,
     check_probe,
     corpus_rules,
     make_corpus,
-    tokenize,
     vocabulary,
 )
-from core.learning_relevance import (
-    FitProgress,
-    FitResult,
-    RelevanceState,
-    fit_relevance,
-    relevance_loss_and_grads,
-)
-
-__all__ = [
-    "DEFAULTS",
-    "DEFAULT_PROBE",
-    "MASK",
-    "OBJECT_ROW",
-    "PATTERN",
-    "CorpusRules",
-    "FitProgress",
-    "FitResult",
-    "ProbeCheck",
-    "ProbeProblem",
-    "RelevanceState",
-    "TrainProgress",
-    "TrainResult",
-    "TrainSettings",
-    "TrainedModel",
-    "check_probe",
-    "corpus_batch",
-    "corpus_rules",
-    "fit_relevance",
-    "init_params",
-    "loss_and_grads",
-    "make_corpus",
-    "relevance_loss_and_grads",
-    "tokenize",
-    "train",
-    "vocabulary",
-]
+from core.learning.optimiser import Params, Progress, descend, read_only
+from core.similarity import cosine_matrix
 
 
 @dataclass(frozen=True)
 class TrainSettings:
-    """Everything that decides a training run; the defaults are the page's defaults."""
+    """Everything that decides a training run; `TrainSettings()` is the one set of defaults."""
 
     seed: int = 0  # seeds the corpus, the initial weights and the mini-batches
     use_softmax: bool = True  # False: weights are the scaled scores themselves
@@ -89,17 +50,22 @@ class TrainSettings:
     d_model: int = 16  # width of embeddings and positional encoding
     d_k: int = 8  # width of queries and keys
     d_v: int = 8  # width of values and of the attention output z
+    probe: str = DEFAULT_PROBE  # the sentence whose attention is watched (6 words of the corpus)
     corpus_size: int = 800  # training sentences
     held_out_size: int = 400  # sentences drawn with another seed, for accuracy only
     batch_size: int | None = None  # None: full batch; else mini-batches drawn with the seed
-    snapshot_every: int = 5  # steps between snapshots and callback calls
+    snapshot_every: int = 10  # steps between snapshots and callback calls
     warmup: int = 50  # first steps with W_Q, W_K frozen: values learn before attention does
     weight_decay: float = 0.5  # AdamW decay on matrices; without it relevance is not reliable
     init_scale: float = 0.5  # standard deviation of the initial embeddings
     query_init_scale: float = 0.1  # W_Q's std is this / √d_model: near-uniform attention
 
 
-DEFAULTS = TrainSettings()
+def project_attend(
+    x: np.ndarray, w_q: np.ndarray, w_k: np.ndarray, w_v: np.ndarray, *, use_softmax: bool
+) -> AttentionResult:
+    """[n, d_model] inputs (embedding + position) through W_Q, W_K, W_V, then attention."""
+    return attend(x @ w_q, x @ w_k, x @ w_v, use_softmax=use_softmax)
 
 
 @dataclass(frozen=True)
@@ -143,20 +109,23 @@ class TrainedModel:
                 x[i] = self.embeddings[row]
         return x, positional_encoding(len(tokens), self.d_model)
 
+    def forward(self, tokens: list[str], *, use_softmax: bool = True) -> AttentionResult:
+        """The tokens through the trained layers: q, k, v computed once, then attention."""
+        embedding, positions = self.embed(tokens)
+        return project_attend(
+            embedding + positions, self.w_q, self.w_k, self.w_v, use_softmax=use_softmax
+        )
+
     def attention(self, tokens: list[str], *, use_softmax: bool = True) -> np.ndarray:
         """[n, n] attention weights of the tokens through the trained layers."""
-        x, pe = self.embed(tokens)
-        q, k, v = (x + pe) @ self.w_q, (x + pe) @ self.w_k, (x + pe) @ self.w_v
-        return attend(q, k, v, use_softmax=use_softmax).weights
+        return self.forward(tokens, use_softmax=use_softmax).weights
 
     def predict(
         self, tokens: list[str], row: int = OBJECT_ROW, *, use_softmax: bool = True
     ) -> np.ndarray:
         """[n_objects] probabilities for the word at `row`, which is fed as [mask]."""
         hidden = [*tokens[:row], MASK, *tokens[row + 1 :]]
-        x, pe = self.embed(hidden)
-        q, k, v = (x + pe) @ self.w_q, (x + pe) @ self.w_k, (x + pe) @ self.w_v
-        output = attend(q, k, v, use_softmax=use_softmax).output  # [n, d_v]
+        output = self.forward(hidden, use_softmax=use_softmax).output  # [n, d_v]
         return softmax(output[row] @ self.w_o + self.b_o)
 
     def params(self) -> Params:
@@ -166,27 +135,27 @@ class TrainedModel:
 
 
 @dataclass(frozen=True)
-class TrainProgress:
-    """What the callback sees every `snapshot_every` steps."""
+class Alignment:
+    """How the probe's vectors line up, at one moment; each array [n], one entry per position.
 
-    step: int  # updates done so far
-    steps: int  # updates planned
-    loss: float  # training loss at this step
-    accuracy: float  # training accuracy at this step
-    probe_weights: np.ndarray  # [n, n] the probe's attention weights now
+    query_key: cos(q at the watch row, k_j), the two vectors whose dot product is the score.
+    centred_query_key: cos(q, k_j - mean of the keys). Softmax ignores what all keys share, so
+    with softmax this is the angle that decides the weights; the plain cosine can be high for
+    every key at once, and then key lengths decide.
+    readout: cos(v_j, the output layer's column for the probe's object): how much what
+    position j passes on points at that object.
+    """
+
+    query_key: np.ndarray  # [n]
+    centred_query_key: np.ndarray  # [n]
+    readout: np.ndarray  # [n]
 
 
 @dataclass(frozen=True)
 class TrainResult:
     """A finished, stopped or diverged run; per-step arrays have one entry per step run.
 
-    cosines_*: [n] cos(q at the watch row, k at position j): the two vectors whose dot product
-    is the score. The query is the hidden word's ("milk", fed as [mask]).
-    centered_cosines_*: [n] cos(q, k_j - mean of the row's keys). Softmax ignores what all keys
-    share, so this is the angle that decides the weights; the raw cosine can be high for every
-    key at once, and then key lengths decide.
-    readout_cosines_*: [n] cos(v at position j, the output layer's column for the probe's
-    object): how much what position j passes on points at that object.
+    Snapshots are kept small: one [n, n] matrix every `settings.snapshot_every` steps, stacked.
     """
 
     settings: TrainSettings
@@ -195,7 +164,8 @@ class TrainResult:
     watch_row: int  # the hidden object's position
     probe_weights_before: np.ndarray  # [n, n]
     probe_weights: np.ndarray  # [n, n] after training; only the watch row was trained
-    snapshots: list[tuple[int, np.ndarray]]  # (step, [n, n] probe weights), first and last
+    snapshot_steps: np.ndarray  # [m] 0, every, 2·every, ..., steps_run
+    snapshots: np.ndarray  # [m, n, n] the probe's weights at those steps
     losses: np.ndarray  # [steps_run + 1] training loss after 0, 1, ..., steps_run updates
     accuracies: np.ndarray  # [steps_run + 1] training accuracy, likewise
     held_out_accuracy_before: float
@@ -204,12 +174,8 @@ class TrainResult:
     chance_accuracy: float  # 1 / number of objects
     prediction_before: np.ndarray  # [n_objects] the probe's distribution, model.output_vocab
     prediction: np.ndarray  # [n_objects]
-    cosines_before: np.ndarray  # [n]
-    cosines_after: np.ndarray  # [n]
-    centered_cosines_before: np.ndarray  # [n]
-    centered_cosines_after: np.ndarray  # [n]
-    readout_cosines_before: np.ndarray  # [n]
-    readout_cosines_after: np.ndarray  # [n]
+    alignment_before: Alignment
+    alignment_after: Alignment
     steps_run: int  # updates in `model`
     diverged: bool  # stopped because the loss or a gradient became non-finite or exploded
     diverged_at: int | None  # the failing step; `model` is the last finite state before it
@@ -255,159 +221,137 @@ def loss_and_grads(
     weights = softmax(scores, axis=-1) if use_softmax else scores  # [B, n]
     z = np.sum(weights[:, :, None] * v, axis=1)  # [B, d_v]
     logits = z @ w_o + params["b_o"]  # [B, C]
-    shifted = logits - logits.max(axis=-1, keepdims=True)
-    log_probs = shifted - np.log(np.exp(shifted).sum(axis=-1, keepdims=True))  # [B, C]
+    probs = softmax(logits, axis=-1)  # [B, C]
+    log_probs = np.log(probs, out=np.zeros_like(probs), where=targets > 0)  # [B, C]
     loss = float(-np.sum(targets * log_probs))
     accuracy = float(np.sum(targets[np.arange(batch), np.argmax(logits, axis=-1)]))
 
-    d_logits = np.exp(log_probs) * targets.sum(axis=-1, keepdims=True) - targets  # [B, C]
-    d_z = d_logits @ w_o.T  # [B, d_v]
-    d_weights = np.sum(v * d_z[:, None, :], axis=-1)  # [B, n]
-    d_v_ = weights[:, :, None] * d_z[:, None, :]  # [B, n, d_v]
+    grad_logits = probs * targets.sum(axis=-1, keepdims=True) - targets  # [B, C]
+    grad_z = grad_logits @ w_o.T  # [B, d_v]
+    grad_weights = np.sum(v * grad_z[:, None, :], axis=-1)  # [B, n]
+    grad_v = weights[:, :, None] * grad_z[:, None, :]  # [B, n, d_v]
     if use_softmax:
-        d_scores = weights * (d_weights - np.sum(weights * d_weights, axis=-1, keepdims=True))
+        inner = np.sum(weights * grad_weights, axis=-1, keepdims=True)  # [B, 1]
+        grad_scores = weights * (grad_weights - inner)
     else:
-        d_scores = d_weights
-    d_scores = d_scores / np.sqrt(d_k)  # [B, n]
-    d_q = np.sum(d_scores[:, :, None] * k, axis=1)  # [B, d_k]
-    d_k_ = d_scores[:, :, None] * q[:, None, :]  # [B, n, d_k]
-    d_x = d_k_ @ w_k.T + d_v_ @ w_v.T  # [B, n, d_model]
-    d_x[:, watch_row] += d_q @ w_q.T
+        grad_scores = grad_weights
+    grad_scores = grad_scores / np.sqrt(d_k)  # [B, n]
+    grad_q = np.sum(grad_scores[:, :, None] * k, axis=1)  # [B, d_k]
+    grad_k = grad_scores[:, :, None] * q[:, None, :]  # [B, n, d_k]
+    grad_x = grad_k @ w_k.T + grad_v @ w_v.T  # [B, n, d_model]
+    grad_x[:, watch_row] += grad_q @ w_q.T
     flat_x = x.reshape(-1, d_model)  # [B·n, d_model]
     grads = {
-        "embeddings": _scatter_rows(ids.ravel(), d_x.reshape(-1, d_model), emb.shape[0]),
-        "w_q": x_w.T @ d_q,
-        "w_k": flat_x.T @ d_k_.reshape(-1, d_k),
-        "w_v": flat_x.T @ d_v_.reshape(-1, d_v_.shape[-1]),
-        "w_o": z.T @ d_logits,
-        "b_o": d_logits.sum(axis=0),
+        "embeddings": _scatter_rows(ids.ravel(), grad_x.reshape(-1, d_model), emb.shape[0]),
+        "w_q": x_w.T @ grad_q,
+        "w_k": flat_x.T @ grad_k.reshape(-1, d_k),
+        "w_v": flat_x.T @ grad_v.reshape(-1, grad_v.shape[-1]),
+        "w_o": z.T @ grad_logits,
+        "b_o": grad_logits.sum(axis=0),
     }
     return loss, grads, accuracy
 
 
+def initial_model(settings: TrainSettings) -> TrainedModel:
+    """The model before any update: what `train(settings)` starts from (cheap, no corpus)."""
+    _validate(settings)
+    rules = corpus_rules()
+    vocab = vocabulary()
+    _, _, init_rng, _ = _streams(settings.seed)
+    params = init_params(init_rng, len(vocab), len(rules.objects), settings)
+    return _model(params, vocab, rules.objects)
+
+
+def initial_probe_weights(settings: TrainSettings) -> np.ndarray:
+    """[n, n] the probe's attention before any update: step 0 of `train(settings)`."""
+    model = initial_model(settings)
+    return read_only(model.attention(_probe_input(settings), use_softmax=settings.use_softmax))
+
+
+def _probe_input(settings: TrainSettings) -> list[str]:
+    """The probe as the model reads it: its hidden object replaced by [mask]."""
+    tokens = list(check_probe(settings.probe).tokens)
+    return [*tokens[:OBJECT_ROW], MASK, *tokens[OBJECT_ROW + 1 :]]
+
+
 def train(
-    seed: int = DEFAULTS.seed,
-    use_softmax: bool = DEFAULTS.use_softmax,
+    settings: TrainSettings | None = None,
     *,
-    steps: int = DEFAULTS.steps,
-    lr: float = DEFAULTS.lr,
-    d_model: int = DEFAULTS.d_model,
-    d_k: int = DEFAULTS.d_k,
-    probe: str | list[str] = DEFAULT_PROBE,
-    snapshot_every: int = DEFAULTS.snapshot_every,
-    callback: Callable[[TrainProgress], bool | None] | None = None,
-    **overrides: object,
+    callback: Callable[[Progress], bool | None] | None = None,
 ) -> TrainResult:
     """Train the one-layer model on a seeded corpus and watch the probe's hidden-word row.
 
-    `overrides` sets any other TrainSettings field (d_v, corpus_size, warmup, weight_decay, ...).
-    `callback` runs every `snapshot_every` steps; returning False stops the run.
+    `callback` runs every `settings.snapshot_every` steps with the probe's [n, n] weights as
+    `watched`; returning False stops the run. The same settings always give the same result.
     """
-    settings = replace(
-        DEFAULTS,
-        seed=seed,
-        use_softmax=use_softmax,
-        steps=steps,
-        lr=lr,
-        d_model=d_model,
-        d_k=d_k,
-        snapshot_every=snapshot_every,
-        **overrides,
-    )
+    settings = TrainSettings() if settings is None else settings
     _validate(settings)
-    check = check_probe(probe)
-    if not check.ok:
-        raise ValueError(
-            f"probe does not fit the corpus ({check.problem}: {check.offending}); "
-            "call check_probe first"
-        )
     rules = corpus_rules()
     vocab = vocabulary()
     n_out = len(rules.objects)
-    corpus_rng, held_out_rng, init_rng, batch_rng = np.random.default_rng(seed).spawn(4)
+    corpus_rng, held_out_rng, init_rng, batch_rng = _streams(settings.seed)
     ids, targets = _encode(make_corpus(_child_seed(corpus_rng), settings.corpus_size), vocab, rules)
     full_batch = _collapse(ids, targets, n_out)
     held_out = _collapse(
         *_encode(make_corpus(_child_seed(held_out_rng), settings.held_out_size), vocab, rules),
         n_out,
     )
-    probe_tokens = list(check.tokens)
-    probe_input = [*probe_tokens[:OBJECT_ROW], MASK, *probe_tokens[OBJECT_ROW + 1 :]]
+    probe_tokens = list(check_probe(settings.probe).tokens)
+    probe_input = _probe_input(settings)
+    probe_ids = np.array([vocab.index(w) for w in probe_input])
+    probe_positions = positional_encoding(len(probe_ids), settings.d_model)
     probe_target = rules.objects.index(probe_tokens[OBJECT_ROW])
+    use_softmax = settings.use_softmax
 
-    params = init_params(init_rng, len(vocab), n_out, settings)
-    first = _model(params, vocab, rules.objects)
-    state = adam_init(params)
-    previous: Params | None = None  # the state before the last update, for a rollback
-    losses: list[float] = []
-    accuracies: list[float] = []
-    snapshots: list[tuple[int, np.ndarray]] = []
-    diverged_at: int | None = None
-    stopped = False
-    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-        for step in range(steps + 1):
-            if settings.batch_size is None or settings.batch_size >= settings.corpus_size:
-                batch_ids, batch_targets = full_batch
-            else:
-                chosen = batch_rng.choice(settings.corpus_size, settings.batch_size, replace=False)
-                batch_ids, batch_targets = _collapse(ids[chosen], targets[chosen], n_out)
-            loss, grads, accuracy = loss_and_grads(
-                params, batch_ids, batch_targets, OBJECT_ROW, use_softmax=use_softmax
-            )
-            model = _model(params, vocab, rules.objects)
-            weights = model.attention(probe_input, use_softmax=use_softmax)
-            first_loss = losses[0] if losses else loss
-            if is_diverged(loss, first_loss, grads) or not np.all(np.isfinite(weights)):
-                diverged_at = step
-                params = previous if previous is not None else params
-                break
-            losses.append(loss)
-            accuracies.append(accuracy)
-            if step % snapshot_every == 0 or step == steps:
-                snapshots.append((step, weights))
-                progress = TrainProgress(step, steps, loss, accuracy, weights)
-                if callback is not None and callback(progress) is False:
-                    stopped = True
-                    break
-            if step == steps:
-                break
-            attention_frozen = ("w_q", "w_k") if step < settings.warmup else ()
-            previous = params
-            params, state = adam_step(
-                params, grads, state, lr, settings.weight_decay, frozen=attention_frozen
-            )
+    def batch_loss(params: Params) -> tuple[float, Params, float]:
+        batch = full_batch
+        if settings.batch_size is not None and settings.batch_size < settings.corpus_size:
+            chosen = batch_rng.choice(settings.corpus_size, settings.batch_size, replace=False)
+            batch = _collapse(ids[chosen], targets[chosen], n_out)
+        return loss_and_grads(params, *batch, OBJECT_ROW, use_softmax=use_softmax)
 
-    steps_run = max(len(losses) - 1, 0)  # losses[t]: the loss after t updates
-    model = _model(params, vocab, rules.objects)
-    final_weights = model.attention(probe_input, use_softmax=use_softmax)
-    if not snapshots or snapshots[-1][0] != steps_run:
-        snapshots.append((steps_run, final_weights))
+    def probe_weights(params: Params) -> np.ndarray:  # [n, n]
+        x = params["embeddings"][probe_ids] + probe_positions
+        w_q, w_k, w_v = params["w_q"], params["w_k"], params["w_v"]
+        return project_attend(x, w_q, w_k, w_v, use_softmax=use_softmax).weights
+
+    start = init_params(init_rng, len(vocab), n_out, settings)
+    run = descend(
+        start,
+        batch_loss,
+        probe_weights,
+        steps=settings.steps,
+        lr=settings.lr,
+        weight_decay=settings.weight_decay,
+        frozen=lambda step: ("w_q", "w_k") if step < settings.warmup else (),
+        snapshot_every=settings.snapshot_every,
+        callback=callback,
+    )
+    first = _model(start, vocab, rules.objects)
+    model = _model(run.params, vocab, rules.objects)
     return TrainResult(
         settings=settings,
         probe_tokens=probe_tokens,
         probe_input_tokens=probe_input,
         watch_row=OBJECT_ROW,
-        probe_weights_before=first.attention(probe_input, use_softmax=use_softmax),
-        probe_weights=final_weights,
-        snapshots=snapshots,
-        losses=read_only(np.array(losses)),
-        accuracies=read_only(np.array(accuracies)),
+        probe_weights_before=read_only(probe_weights(start)),
+        probe_weights=read_only(run.snapshots[-1].copy()),
+        snapshot_steps=run.snapshot_steps,
+        snapshots=run.snapshots,
+        losses=run.losses,
+        accuracies=run.accuracies,
         held_out_accuracy_before=_accuracy(first, held_out, use_softmax),
         held_out_accuracy=_accuracy(model, held_out, use_softmax),
         best_accuracy=rules.best_accuracy(),
         chance_accuracy=1.0 / n_out,
         prediction_before=read_only(first.predict(probe_input, use_softmax=use_softmax)),
         prediction=read_only(model.predict(probe_input, use_softmax=use_softmax)),
-        cosines_before=_query_key_cosines(first, probe_input),
-        cosines_after=_query_key_cosines(model, probe_input),
-        centered_cosines_before=_query_key_cosines(first, probe_input, centered=True),
-        centered_cosines_after=_query_key_cosines(model, probe_input, centered=True),
-        readout_cosines_before=_readout_cosines(first, probe_input, probe_target),
-        readout_cosines_after=_readout_cosines(model, probe_input, probe_target),
-        steps_run=steps_run,
-        diverged=diverged_at is not None,
-        diverged_at=diverged_at,
-        stopped=stopped,
+        alignment_before=_alignment(first, probe_input, probe_target),
+        alignment_after=_alignment(model, probe_input, probe_target),
+        steps_run=run.steps_run,
+        diverged=run.diverged_at is not None,
+        diverged_at=run.diverged_at,
+        stopped=run.stopped,
         model_before=first,
         model=model,
         rules=rules,
@@ -429,6 +373,17 @@ def _validate(s: TrainSettings) -> None:
         )
     if s.batch_size is not None and s.batch_size < 1:
         raise ValueError(f"batch_size must be None or at least 1; got {s.batch_size}")
+    check = check_probe(s.probe)
+    if not check.ok:
+        raise ValueError(
+            f"probe does not fit the corpus ({check.problem}: {check.offending}); "
+            "call check_probe first"
+        )
+
+
+def _streams(seed: int) -> list[np.random.Generator]:
+    """Independent generators for the corpus, the held-out set, the weights, the batches."""
+    return np.random.default_rng(seed).spawn(4)
 
 
 def _child_seed(rng: np.random.Generator) -> int:
@@ -485,17 +440,16 @@ def _model(params: Params, vocab: tuple[str, ...], objects: tuple[str, ...]) -> 
     )
 
 
-def _query_key_cosines(
-    model: TrainedModel, tokens: list[str], *, centered: bool = False
-) -> np.ndarray:
-    x, pe = model.embed(tokens)
-    q, k = (x + pe) @ model.w_q, (x + pe) @ model.w_k  # [n, d_k], [n, d_k]
-    return cosines(q[OBJECT_ROW], k - k.mean(axis=0) if centered else k)
-
-
-def _readout_cosines(model: TrainedModel, tokens: list[str], target: int) -> np.ndarray:
-    x, pe = model.embed(tokens)
-    return cosines(model.w_o[:, target], (x + pe) @ model.w_v)
+def _alignment(model: TrainedModel, tokens: list[str], target: int) -> Alignment:
+    embedding, positions = model.embed(tokens)
+    x = embedding + positions  # [n, d_model]
+    q, k, v = x @ model.w_q, x @ model.w_k, x @ model.w_v  # [n, d_k], [n, d_k], [n, d_v]
+    query = q[OBJECT_ROW : OBJECT_ROW + 1]  # [1, d_k]
+    return Alignment(
+        query_key=read_only(cosine_matrix(query, k)[0]),
+        centred_query_key=read_only(cosine_matrix(query, k - k.mean(axis=0))[0]),
+        readout=read_only(cosine_matrix(model.w_o[:, target][None, :], v)[0]),
+    )
 
 
 def _accuracy(model: TrainedModel, data: tuple[np.ndarray, np.ndarray], use_softmax: bool) -> float:

@@ -15,9 +15,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.attention import softmax
+from core.attention import attend
 from core.embeddings import embed, positional_encoding
-from core.learning_common import Params, adam_init, adam_step, cosines, is_diverged, read_only
+from core.learning.optimiser import Params, Progress, descend, read_only
+from core.similarity import cosine_matrix
 
 FIT_STEPS = 200  # Adam updates
 FIT_LR = 0.05  # Adam learning rate
@@ -40,18 +41,8 @@ class RelevanceState:
 
 
 @dataclass(frozen=True)
-class FitProgress:
-    """What the callback sees every `snapshot_every` steps."""
-
-    step: int
-    steps: int
-    loss: float
-    weights: np.ndarray  # [n] the query row now
-
-
-@dataclass(frozen=True)
 class FitResult:
-    """cosines_*: [n] cos(q of the query word, k of word j), before and after training."""
+    """cosines_*: [n] plain cosine cos(q of the query word, k of word j), before and after."""
 
     tokens: list[str]  # lower-cased
     query_index: int
@@ -61,7 +52,8 @@ class FitResult:
     weights_after: np.ndarray  # [n]
     max_error: float  # max |weights_after - targets|
     losses: np.ndarray  # [steps_run + 1] loss after 0, 1, ..., steps_run updates
-    snapshots: list[tuple[int, np.ndarray]]  # (step, [n] query row), first and last included
+    snapshot_steps: np.ndarray  # [m] 0, every, 2·every, ..., steps_run
+    snapshots: np.ndarray  # [m, n] the query row at those steps
     cosines_before: np.ndarray  # [n]
     cosines_after: np.ndarray  # [n]
     before: RelevanceState
@@ -113,24 +105,20 @@ def relevance_loss_and_grads(
     x = emb[ids] + positions  # [n, d_model]
     q = x[query_index] @ w_q  # [d_k]
     k = x @ w_k  # [n, d_k]
-    scores = k @ q / np.sqrt(d_k)  # [n]
+    weights = attend(q[None, :], k, np.zeros((len(ids), 0)), use_softmax=use_softmax).weights[0]
     if use_softmax:
-        log_weights = scores - scores.max()
-        log_weights = log_weights - np.log(np.exp(log_weights).sum())
-        weights = np.exp(log_weights)
         present = targets > 0
-        loss = float(np.sum(targets[present] * (np.log(targets[present]) - log_weights[present])))
+        loss = float(np.sum(targets[present] * np.log(targets[present] / weights[present])))
     else:
-        weights = scores
         loss = float(0.5 * np.sum((weights - targets) ** 2))
-    d_scores = (weights - targets) / np.sqrt(d_k)  # [n]; the same form for both losses
-    d_q = d_scores @ k  # [d_k]
-    d_k_ = np.outer(d_scores, q)  # [n, d_k]
-    d_x = d_k_ @ w_k.T  # [n, d_model]
-    d_x[query_index] += w_q @ d_q
-    d_emb = np.zeros_like(emb)
-    np.add.at(d_emb, ids, d_x)
-    grads = {"embeddings": d_emb, "w_q": np.outer(x[query_index], d_q), "w_k": x.T @ d_k_}
+    grad_scores = (weights - targets) / np.sqrt(d_k)  # [n]; the same form for both losses
+    grad_q = grad_scores @ k  # [d_k]
+    grad_k = np.outer(grad_scores, q)  # [n, d_k]
+    grad_x = grad_k @ w_k.T  # [n, d_model]
+    grad_x[query_index] += w_q @ grad_q
+    grad_emb = np.zeros_like(emb)
+    np.add.at(grad_emb, ids, grad_x)
+    grads = {"embeddings": grad_emb, "w_q": np.outer(x[query_index], grad_q), "w_k": x.T @ grad_k}
     return loss, grads
 
 
@@ -149,7 +137,7 @@ def fit_relevance(
     w_q: np.ndarray | None = None,
     w_k: np.ndarray | None = None,
     snapshot_every: int = FIT_SNAPSHOT_EVERY,
-    callback: Callable[[FitProgress], bool | None] | None = None,
+    callback: Callable[[Progress], bool | None] | None = None,
 ) -> FitResult:
     """Train embeddings, W_Q, W_K until row `query_index` attends like `targets`.
 
@@ -178,38 +166,26 @@ def fit_relevance(
     }
     pe = read_only(positional_encoding(n, d_model) if positional else np.zeros((n, d_model)))
     before = _state(params, ids, pe, use_softmax)
-    state = adam_init(params)
-    previous: Params | None = None  # the state before the last update, for a rollback
-    losses: list[float] = []
-    snapshots: list[tuple[int, np.ndarray]] = []
-    diverged_at: int | None = None
-    stopped = False
-    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-        for step in range(steps + 1):
-            loss, grads = relevance_loss_and_grads(
-                params, ids, query_index, t, use_softmax=use_softmax, positions=pe
-            )
-            row = _state(params, ids, pe, use_softmax).weights[query_index]
-            first_loss = losses[0] if losses else loss
-            if is_diverged(loss, first_loss, grads) or not np.all(np.isfinite(row)):
-                diverged_at = step
-                params = previous if previous is not None else params
-                break
-            losses.append(loss)
-            if step % snapshot_every == 0 or step == steps:
-                snapshots.append((step, row))
-                progress = FitProgress(step, steps, loss, row)
-                if callback is not None and callback(progress) is False:
-                    stopped = True
-                    break
-            if step == steps:
-                break
-            previous = params
-            params, state = adam_step(params, grads, state, lr)
-    after = _state(params, ids, pe, use_softmax)
-    steps_run = max(len(losses) - 1, 0)  # losses[t]: the loss after t updates
-    if not snapshots or snapshots[-1][0] != steps_run:
-        snapshots.append((steps_run, after.weights[query_index]))
+
+    def loss_and_grads(p: Params) -> tuple[float, Params, float]:
+        loss, grads = relevance_loss_and_grads(
+            p, ids, query_index, t, use_softmax=use_softmax, positions=pe
+        )
+        return loss, grads, float("nan")  # no accuracy in this mode
+
+    def query_row(p: Params) -> np.ndarray:  # [n]
+        return _state(p, ids, pe, use_softmax).weights[query_index]
+
+    run = descend(
+        params,
+        loss_and_grads,
+        query_row,
+        steps=steps,
+        lr=lr,
+        snapshot_every=snapshot_every,
+        callback=callback,
+    )
+    after = _state(run.params, ids, pe, use_softmax)
     return FitResult(
         tokens=words,
         query_index=query_index,
@@ -218,16 +194,17 @@ def fit_relevance(
         weights_before=before.weights[query_index],
         weights_after=after.weights[query_index],
         max_error=float(np.max(np.abs(after.weights[query_index] - t))),
-        losses=read_only(np.array(losses)),
-        snapshots=snapshots,
-        cosines_before=cosines(before.q[query_index], before.k),
-        cosines_after=cosines(after.q[query_index], after.k),
+        losses=run.losses,
+        snapshot_steps=run.snapshot_steps,
+        snapshots=run.snapshots,
+        cosines_before=_query_key_cosines(before, query_index),
+        cosines_after=_query_key_cosines(after, query_index),
         before=before,
         after=after,
-        steps_run=steps_run,
-        diverged=diverged_at is not None,
-        diverged_at=diverged_at,
-        stopped=stopped,
+        steps_run=run.steps_run,
+        diverged=run.diverged_at is not None,
+        diverged_at=run.diverged_at,
+        stopped=run.stopped,
     )
 
 
@@ -247,8 +224,7 @@ def _state(params: Params, ids: np.ndarray, pe: np.ndarray, use_softmax: bool) -
     x = embedding + pe
     q = x @ params["w_q"]  # [n, d_k]
     k = x @ params["w_k"]  # [n, d_k]
-    scores = q @ k.T / np.sqrt(q.shape[1])  # [n, n]
-    weights = softmax(scores, axis=-1) if use_softmax else scores
+    weights = attend(q, k, np.zeros((len(ids), 0)), use_softmax=use_softmax).weights  # [n, n]
     return RelevanceState(
         embedding=read_only(embedding),
         positions=pe,
@@ -256,5 +232,10 @@ def _state(params: Params, ids: np.ndarray, pe: np.ndarray, use_softmax: bool) -
         w_k=read_only(params["w_k"].copy()),
         q=read_only(q),
         k=read_only(k),
-        weights=read_only(weights),
+        weights=weights,
     )
+
+
+def _query_key_cosines(state: RelevanceState, query_index: int) -> np.ndarray:
+    """[n] plain cosine of the query word's q with every k."""
+    return read_only(cosine_matrix(state.q[query_index : query_index + 1], state.k)[0])
