@@ -1,147 +1,410 @@
-"""Server memory with 1 and with 10 browser sessions at once, each visiting four pages.
+"""A class at once, measured on a real server through Streamlit's own websocket protocol.
 
-Starts its own Streamlit server on a free loopback port and drives Debian's Chromium through
-Playwright. Memory is the server process's resident set (VmRSS) after the sessions finished
-their pages, so caches shared between sessions show as the small difference they should be.
+Four measurements, each on a `streamlit run` server of its own (tools/wsclient.py, no browser):
+- per page: server CPU per first view of a new sentence in a fresh session, and per warm
+  re-run, each as a ratio to a bare page with one text box (tools/bench_bare_app.py) measured
+  the same way in the same run;
+- crowd: N sessions submit a new sentence at the same moment; N fresh sessions open one link;
+- soak: server memory after 50 and after 500 distinct sentences spread over all pages, with the
+  size of every st.cache_data cache (from /_stcore/metrics);
+- where the CPU of a first view goes: time spent inside each cached function (also metrics).
+
+`python -m tools.bench_server [--quick]` prints the markdown; tools/bench.py calls `bench()`.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
-import socket
-import subprocess
-import sys
+import re
+import statistics
+import threading
 import time
 import urllib.request
-from pathlib import Path
-from urllib.parse import quote
+from collections import defaultdict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from itertools import count
 
-from playwright.async_api import Browser, async_playwright
+from tools.wsclient import Server, Session, View, fresh_view, start_server
+from ui.menu import PAGES as MENU
 
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-]
-IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
-PATHS = ["", "score", "summary", "real-model"]  # toy and real-model caches; short enough to run
-TARGET = 1.5  # memory with 10 sessions should stay under 1.5x memory with 1
-SENTENCES = [
-    "The black cat drank the milk",
-    "The ball is blue",
-    "我喜欢猫。",
-    "Attention is all you need",
-    "the cat sat on the mat",
-    "A dog chased the red ball across the park",
-    "Transformers learn which words matter",
-    "La bola es azul",
-    "Time flies like an arrow",
-    "She sells sea shells by the sea shore",
-]
+BARE_APP = "tools/bench_bare_app.py"
+BARE = "bare page"
+PAGES = ["" if i == 0 else p.url_path for i, p in enumerate(MENU)]  # "" = default page, at "/"
+CONCEPT_PAGES = ["input", "score", "real-model"]
+LONG_PAGES = {"real-model", "summary"}  # given ~64-token paragraphs in the soak
+TARGET_RATIO = 4.0  # first view of a new sentence: at most 4x the bare page
+TARGET_SOAK = 1.3  # RSS after 500 sentences over RSS after 50
+TARGET_SOAK_MB = 600.0
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+_ADJ = "red quiet brave tiny clever hungry sleepy golden silver angry happy lonely".split()
+_NOUN = "cat dog bird child teacher robot farmer pilot singer doctor painter sailor".split()
+_VERB = "watched followed painted found carried pushed chased greeted helped missed".split()
+_OBJ = "ball river garden letter window bridge castle forest ladder engine mirror drum".split()
+_FILL = (
+    "because the morning was cold and everyone in the small town wanted to see what would "
+    "happen next while the old clock above the station kept ticking slowly so the children "
+    "ran down to the harbour to watch the boats"
+).split()
+_counter = count()
 
 
-def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmRSS")
+def new_sentence(long: bool = False) -> str:
+    """A sentence no earlier call returned (in this process): 6 words, or 62 when long."""
+    i = next(_counter)
+    a, n, v, o = (i % 12, (i // 12) % 12, (i // 144) % 10, (i // 1440) % 12)
+    words = f"The {_ADJ[a]} {_NOUN[n]} {_VERB[v]} the {_OBJ[o]}".split()
+    if long:  # three clauses with rotated words: still distinct, about 64 word pieces
+        for k in (1, 2):
+            words += ["and", "the", _ADJ[(a + 5 * k) % 12], _NOUN[(n + 7 * k) % 12]]
+            words += [_VERB[(v + 3 * k) % 10], "the", _OBJ[(o + k) % 12]]
+        words += _FILL[: 62 - len(words)]
+    return " ".join(words)
 
 
-def start_server() -> tuple[subprocess.Popen, str]:
-    port = _free_port()
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "streamlit",
-            "run",
-            "streamlit_app.py",
-            "--server.headless",
-            "true",
-            "--server.address",
-            "127.0.0.1",
-            "--server.port",
-            str(port),
-            "--browser.gatherUsageStats",
-            "false",
-            "--server.fileWatcherType",
-            "none",
-        ],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if urllib.request.urlopen(url + "/_stcore/health", timeout=2).read() == b"ok":
-                return proc, url
-        except OSError:
-            time.sleep(0.25)
-    proc.kill()
-    raise RuntimeError("server did not start")
+def _path(page: str) -> str:
+    return "/" + page if page else "/ (home)"
 
 
-async def _visit_all(browser: Browser, url: str, sentence: str) -> None:
-    """One session: every page with its own sentence."""
-    context = await browser.new_context()
-    page = await context.new_page()
-    page.set_default_timeout(120_000)
-    for path in PATHS:
-        await page.goto(f"{url}/{path}?text={quote(sentence)}")
-        await page.wait_for_selector(IDLE)
-    await context.close()
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-async def _sessions(url: str, count: int) -> None:
-    async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        await asyncio.gather(
-            *(_visit_all(browser, url, SENTENCES[i % len(SENTENCES)]) for i in range(count))
+# --- /_stcore/metrics ------------------------------------------------------------------------
+
+_METRIC = re.compile(r"^(\w+)\{([^}]*)\} ([0-9.eE+-]+)$")
+
+
+def metrics(server: Server) -> dict[tuple[str, str], float]:
+    """{(metric, cache function): value} from Streamlit's OpenMetrics endpoint (all caches)."""
+    text = urllib.request.urlopen(server.http + "/_stcore/metrics", timeout=30).read().decode()
+    out: dict[tuple[str, str], float] = defaultdict(float)
+    for line in text.splitlines():
+        m = _METRIC.match(line)
+        if not m:
+            continue
+        name, labels, value = m.groups()
+        label = dict(re.findall(r'(\w+)="([^"]*)"', labels))
+        if name == "cache_lookups_total":
+            name = f"cache_{label.get('result')}"
+        if name in ("cache_memory_bytes", "cache_compute_duration_seconds_sum") or name in (
+            "cache_hit",
+            "cache_miss",
+        ):
+            out[(name, label.get("cache", label.get("cache_type", "?")))] += float(value)
+    return dict(out)
+
+
+def _delta(after: dict, before: dict, name: str) -> dict[str, float]:
+    return {
+        cache: value - before.get((metric, cache), 0.0)
+        for (metric, cache), value in after.items()
+        if metric == name and value - before.get((metric, cache), 0.0) > 0
+    }
+
+
+# --- RSS sampling ---------------------------------------------------------------------------
+
+
+class PeakRss:
+    """Samples the server's RSS every 20 ms in a thread while the `with` block runs."""
+
+    def __init__(self, server: Server) -> None:
+        self.server, self.peak, self._stop = server, 0.0, threading.Event()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self.peak = max(self.peak, self.server.rss_mb())
+            self._stop.wait(0.02)
+
+    def __enter__(self) -> PeakRss:
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+        self.peak = max(self.peak, self.server.rss_mb())
+
+
+# --- 1. CPU per view, page by page ------------------------------------------------------------
+
+
+def _check(view: View, what: str, sentence: str | None = None) -> None:
+    if not view.ok:
+        raise RuntimeError(f"{what}: {view.exceptions or 'page not found'}")
+    if sentence is not None and sentence.encode() not in view.payload:
+        raise RuntimeError(f"{what}: the page did not show the sentence {sentence!r}")
+
+
+async def _cpu(server: Server, fn: Callable[[], Awaitable[View]], what: str) -> tuple[float, View]:
+    """Server CPU seconds used while `fn` ran one view (connect and close included)."""
+    before = server.cpu_seconds()
+    view = await fn()
+    await asyncio.sleep(0.05)  # let the server finish closing the session
+    cpu = server.cpu_seconds() - before
+    _check(view, what)
+    return cpu, view
+
+
+@dataclass
+class PageCost:
+    fresh_cpu: float  # seconds per first view of a new sentence, fresh session
+    warm_cpu: float  # seconds per re-run of the same session, same sentence
+    fresh_wall: float
+    cached: dict[str, float] = field(default_factory=dict)  # seconds inside cached functions
+
+
+async def page_cost(server: Server, page: str, views: int, reruns: int) -> PageCost:
+    fresh_cpu, fresh_wall, before = [], [], metrics(server)
+    for _ in range(views):
+        text = new_sentence()
+        cpu, view = await _cpu(
+            server, lambda text=text: fresh_view(server.ws, page, {"text": text}), _path(page)
         )
-        await browser.close()
-
-
-def measure(sessions: int) -> float:
-    """Server RSS (MB) after `sessions` concurrent sessions each visited every page."""
-    proc, url = start_server()
-    try:
-        asyncio.run(_sessions(url, sessions))
-        time.sleep(1)
-        return rss_mb(proc.pid)
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
-
-
-def bench() -> dict[str, float]:
-    one = measure(1)
-    ten = measure(10)
-    return {"server_rss_1_session_mb": one, "server_rss_10_sessions_mb": ten, "ratio": ten / one}
-
-
-def markdown(result: dict[str, float]) -> str:
-    ok = "ok" if result["ratio"] < TARGET else f"over {TARGET:g}×"
-    return "\n".join(
-        [
-            "| server memory (home, score, summary, real model) | RSS (MB) |",
-            "|---|---:|",
-            f"| 1 session | {result['server_rss_1_session_mb']:.0f} |",
-            f"| 10 sessions at once | {result['server_rss_10_sessions_mb']:.0f} |",
-            f"| ratio (target < {TARGET:g}) | {result['ratio']:.2f} {ok} |",
-        ]
+        fresh_cpu.append(cpu)
+        fresh_wall.append(view.seconds)
+    cached = _delta(metrics(server), before, "cache_compute_duration_seconds_sum")
+    warm_cpu = []
+    async with Session(server.ws) as s:
+        params = {"text": new_sentence()}
+        _check(await s.view(page, params), _path(page))
+        for _ in range(reruns):
+            cpu, _view = await _cpu(server, lambda: s.view(page, params), f"{_path(page)} rerun")
+            warm_cpu.append(cpu)
+    return PageCost(
+        fresh_cpu=statistics.mean(fresh_cpu),
+        warm_cpu=statistics.mean(warm_cpu),
+        fresh_wall=statistics.median(fresh_wall),
+        cached={k: v / views for k, v in cached.items()},
     )
+
+
+async def _warm_up(server: Server, pages: list[str]) -> None:
+    """Every page once (imports, model weights, first-call costs) before anything is timed."""
+    for page in pages:
+        _check(await fresh_view(server.ws, page), f"warm-up {_path(page)}")
+
+
+async def pages_bench(app: Server, bare: Server, views: int, reruns: int) -> dict[str, PageCost]:
+    await _warm_up(bare, [""])
+    await _warm_up(app, PAGES)
+    first_bare = await page_cost(bare, "", views, reruns)
+    costs = {page: await page_cost(app, page, views, reruns) for page in PAGES}
+    last_bare = await page_cost(bare, "", views, reruns)  # before and after: drift shows
+    costs[BARE] = PageCost(
+        fresh_cpu=(first_bare.fresh_cpu + last_bare.fresh_cpu) / 2,
+        warm_cpu=(first_bare.warm_cpu + last_bare.warm_cpu) / 2,
+        fresh_wall=(first_bare.fresh_wall + last_bare.fresh_wall) / 2,
+    )
+    return costs
+
+
+# --- 2. Crowd ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Crowd:
+    seconds: list[float]  # time to script_finished, one per session
+    peak_rss_mb: float
+
+
+async def crowd_submit(server: Server, page: str, n: int) -> Crowd:
+    """n open sessions on `page`, each types its own new sentence at the same moment."""
+    sessions = [Session(server.ws) for _ in range(n)]
+    await asyncio.gather(*(s.open() for s in sessions))
+    try:
+        firsts = [new_sentence() for _ in range(n)]
+        for s, text in zip(
+            sessions, firsts, strict=True
+        ):  # one after the other: not what is measured
+            _check(await s.view(page, {"text": text}), f"crowd {_path(page)} open", text)
+        texts = [new_sentence() for _ in range(n)]
+        with PeakRss(server) as rss:
+            starts = [
+                await s.send(page, {"text": first}, {"text": text})
+                for s, first, text in zip(sessions, firsts, texts, strict=True)
+            ]
+            views = await asyncio.gather(
+                *(s.receive(t) for s, t in zip(sessions, starts, strict=True))
+            )
+    finally:
+        await asyncio.gather(*(s.close() for s in sessions))
+    for view, text in zip(views, texts, strict=True):
+        _check(view, f"crowd {_path(page)}", text)
+        others = [o for o in texts if o != text]
+        if any(o.encode() in view.payload for o in others):
+            raise RuntimeError(f"crowd {_path(page)}: a session was sent another's sentence")
+    return Crowd([v.seconds for v in views], rss.peak)
+
+
+async def crowd_open(server: Server, page: str, n: int) -> Crowd:
+    """n fresh sessions open the same link (a new sentence) at the same moment."""
+    text = new_sentence()
+    with PeakRss(server) as rss:
+        views = await asyncio.gather(
+            *(fresh_view(server.ws, page, {"text": text}) for _ in range(n))
+        )
+    for view in views:
+        _check(view, f"open {_path(page)}", text)
+    return Crowd([v.seconds for v in views], rss.peak)
+
+
+# --- 3. Soak ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Soak:
+    rss_mb: dict[int, float]  # sentences so far -> server RSS
+    caches_mb: dict[int, dict[str, float]]  # sentences so far -> cache -> MB
+
+
+async def soak(server: Server, checkpoints: tuple[int, ...], workers: int = 2) -> Soak:
+    """Distinct sentences over all pages (fresh sessions, `workers` at a time)."""
+    await _warm_up(server, PAGES)
+    rss: dict[int, float] = {0: server.rss_mb()}
+    caches: dict[int, dict[str, float]] = {}
+    done = 0
+    for stop in checkpoints:
+        jobs = [
+            (PAGES[i % len(PAGES)], new_sentence(PAGES[i % len(PAGES)] in LONG_PAGES))
+            for i in range(done, stop)
+        ]
+
+        async def worker(queue: list[tuple[str, str]]) -> None:
+            while queue:
+                page, text = queue.pop()
+                _check(await fresh_view(server.ws, page, {"text": text}), f"soak {_path(page)}")
+
+        await asyncio.gather(*(worker(jobs) for _ in range(workers)))
+        done = stop
+        await asyncio.sleep(1)
+        rss[stop] = server.rss_mb()
+        mem = {k[1]: v / 2**20 for k, v in metrics(server).items() if k[0] == "cache_memory_bytes"}
+        caches[stop] = mem
+    return Soak(rss, caches)
+
+
+# --- all of it --------------------------------------------------------------------------------
+
+
+@dataclass
+class Result:
+    pages: dict[str, PageCost]
+    crowd: dict[tuple[str, str, int], Crowd]  # (kind, page, n)
+    soak: Soak
+    seconds: float
+
+
+def bench(quick: bool = False) -> Result:
+    start = time.perf_counter()
+    views, reruns = (2, 2) if quick else (4, 4)
+    sizes = (1, 3) if quick else (1, 10, 30)
+    checkpoints = (10, 20) if quick else (50, 500)
+    app, bare = start_server(), start_server(BARE_APP)
+    try:
+        pages = asyncio.run(pages_bench(app, bare, views, reruns))
+        crowd: dict[tuple[str, str, int], Crowd] = {}
+        for page in CONCEPT_PAGES:
+            for n in sizes:
+                crowd[("submit", page, n)] = asyncio.run(crowd_submit(app, page, n))
+            crowd[("open", page, sizes[-1])] = asyncio.run(crowd_open(app, page, sizes[-1]))
+    finally:
+        app.stop()
+        bare.stop()
+    fresh = start_server()  # the soak starts from a clean process
+    try:
+        soaked = asyncio.run(soak(fresh, checkpoints))
+    finally:
+        fresh.stop()
+    return Result(pages, crowd, soaked, time.perf_counter() - start)
+
+
+def markdown(r: Result) -> str:
+    bare = r.pages[BARE]
+    lines = [
+        "## A class at once (real server, Streamlit's websocket protocol, no browser)",
+        "",
+        f"Server CPU per view (user + system, all threads). Yardstick: a bare page with one "
+        f"text box: {bare.fresh_cpu * 1000:.0f} ms per first view, {bare.warm_cpu * 1000:.0f} ms "
+        f"per re-run. Target: a first view of a new sentence ≤ {TARGET_RATIO:g}× the bare page.",
+        "",
+        "| page | first view, new sentence (ms CPU) | × bare | wall (ms) | warm re-run "
+        "(ms CPU) | × bare | target |",
+        "|---|---:|---:|---:|---:|---:|---|",
+    ]
+    for page in PAGES:
+        c = r.pages[page]
+        ratio = c.fresh_cpu / bare.fresh_cpu
+        ok = "ok" if ratio <= TARGET_RATIO else f"over {TARGET_RATIO:g}×"
+        lines.append(
+            f"| {_path(page)} | {c.fresh_cpu * 1000:.0f} | {ratio:.1f} | "
+            f"{c.fresh_wall * 1000:.0f} | {c.warm_cpu * 1000:.0f} | "
+            f"{c.warm_cpu / bare.warm_cpu:.1f} | {ok} |"
+        )
+    lines += [
+        "",
+        "Time inside cached functions during a first view (ms per view; the rest of the CPU is "
+        "page code, Streamlit's marshalling and the websocket):",
+        "",
+        "| page | cached functions (misses) |",
+        "|---|---|",
+    ]
+    for page in PAGES:
+        cached = sorted(r.pages[page].cached.items(), key=lambda kv: -kv[1])
+        text = ", ".join(f"{k.split('.')[-1]} {v * 1000:.0f}" for k, v in cached) or "none"
+        lines.append(f"| {_path(page)} | {text} |")
+    lines += [
+        "",
+        "| crowd | page | sessions | p50 (s) | p95 (s) | max (s) | server peak RSS (MB) |",
+        "|---|---|---:|---:|---:|---:|---:|",
+    ]
+    for (kind, page, n), c in r.crowd.items():
+        what = "new sentence at once" if kind == "submit" else "open one link at once"
+        lines.append(
+            f"| {what} | {_path(page)} | {n} | {_pct(c.seconds, 0.5):.2f} | "
+            f"{_pct(c.seconds, 0.95):.2f} | {max(c.seconds):.2f} | {c.peak_rss_mb:.0f} |"
+        )
+    marks = sorted(r.soak.rss_mb)
+    first, last = marks[1], marks[-1]
+    ratio = r.soak.rss_mb[last] / r.soak.rss_mb[first]
+    ok = ratio <= TARGET_SOAK and r.soak.rss_mb[last] < TARGET_SOAK_MB
+    caches = sorted(
+        set(r.soak.caches_mb[first]) | set(r.soak.caches_mb[last]),
+        key=lambda k: -r.soak.caches_mb[last].get(k, 0),
+    )
+    lines += [
+        "",
+        f"Soak: distinct sentences over all {len(PAGES)} pages, fresh sessions "
+        f"(~64-token paragraphs on {', '.join(sorted(LONG_PAGES))}).",
+        "",
+        "| after | server RSS (MB) |",
+        "|---|---:|",
+        *(f"| {n} sentences | {r.soak.rss_mb[n]:.0f} |" for n in marks),
+        f"| ratio {last}/{first} (target ≤ {TARGET_SOAK:g}, < {TARGET_SOAK_MB:.0f} MB) | "
+        f"{ratio:.2f} {'ok' if ok else 'over'} |",
+        "",
+        f"| cache (st.cache_data, as Streamlit counts it) | MB after {first} | MB after {last} |",
+        "|---|---:|---:|",
+        *(
+            f"| {k} | {r.soak.caches_mb[first].get(k, 0):.1f} | "
+            f"{r.soak.caches_mb[last].get(k, 0):.1f} |"
+            for k in caches
+        ),
+        "",
+        f"(server part: {r.seconds:.0f} s)",
+    ]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="few views: a smoke run")
+    print(markdown(bench(parser.parse_args().quick)))
 
 
 if __name__ == "__main__":
-    print(markdown(bench()))
+    main()

@@ -1,0 +1,239 @@
+"""A Streamlit 1.67 client without a browser: the protobuf messages the frontend exchanges over
+/_stcore/stream, and a server started on a free loopback port.
+
+What the frontend does, and so this client: open the websocket with the `streamlit`
+subprotocol, send a BackMsg `rerun_script` (a ClientState with the query string, the page and
+the widget values), read ForwardMsgs until `script_finished`. A "view" is one such round.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlencode
+
+import websockets
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+from streamlit.proto.WidgetStates_pb2 import WidgetState
+
+ROOT = Path(__file__).resolve().parent.parent
+_TICKS = os.sysconf("SC_CLK_TCK")
+_FINISHED_EARLY = ForwardMsg.ScriptFinishedStatus.FINISHED_EARLY_FOR_RERUN
+
+
+# --- the server process ---------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class Server:
+    """A `streamlit run` child process on a free loopback port."""
+
+    proc: subprocess.Popen
+    port: int
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/_stcore/stream"
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU time of the server process so far (all its threads, dead or alive)."""
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / _TICKS  # utime, stime (fields 14, 15)
+
+    def rss_mb(self) -> float:
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        raise RuntimeError("no VmRSS")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def start_server(app: str = "streamlit_app.py", timeout: float = 90) -> Server:
+    """Start `streamlit run app` from the repo root; return once /_stcore/health says ok."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            app,
+            "--server.headless=true",
+            "--server.address=127.0.0.1",
+            f"--server.port={port}",
+            "--browser.gatherUsageStats=false",
+            "--server.fileWatcherType=none",
+            "--server.runOnSave=false",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    server = Server(proc, port)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server for {app} exited with {proc.returncode}")
+        try:
+            if urllib.request.urlopen(server.http + "/_stcore/health", timeout=2).read() == b"ok":
+                return server
+        except OSError:
+            time.sleep(0.25)
+    server.stop()
+    raise RuntimeError(f"server for {app} did not start")
+
+
+# --- one browser tab ------------------------------------------------------------------------
+
+
+@dataclass
+class View:
+    """What one script run sent back."""
+
+    seconds: float  # wall time from sending rerun_script to script_finished
+    status: int  # ForwardMsg.ScriptFinishedStatus
+    exceptions: list[str]  # st.exception elements (tracebacks shown on the page)
+    query_string: str  # the link the app wrote (page_info_changed), "" if none
+    page_not_found: bool
+    n_bytes: int  # serialized ForwardMsgs received
+    payload: bytes = field(repr=False)  # every ForwardMsg of the run, concatenated
+
+    @property
+    def ok(self) -> bool:
+        return not self.exceptions and not self.page_not_found
+
+
+class Session:
+    """One websocket session: what one browser tab is to the server."""
+
+    def __init__(self, ws_url: str, timeout: float = 300) -> None:
+        self.ws_url = ws_url
+        self.timeout = timeout
+        self.ws: websockets.ClientConnection | None = None
+        self.widget_ids: dict[str, str] = {}  # user key -> widget id, from the last run
+
+    async def __aenter__(self) -> Session:
+        await self.open()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def open(self) -> None:
+        self.ws = await websockets.connect(
+            self.ws_url, subprotocols=["streamlit"], max_size=None, open_timeout=self.timeout
+        )
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+            self.ws = None
+
+    async def view(
+        self,
+        page: str = "",
+        params: dict[str, str] | None = None,
+        widgets: dict[str, str] | None = None,
+    ) -> View:
+        """Run the script for `page` (url path, "" = default page) as the browser would.
+
+        `params` is the link's query string; `widgets` sets text widgets by their key (the
+        widget must have been drawn in an earlier view of this session).
+        """
+        return await self.receive(await self.send(page, params, widgets))
+
+    async def send(
+        self,
+        page: str = "",
+        params: dict[str, str] | None = None,
+        widgets: dict[str, str] | None = None,
+    ) -> float:
+        """Send rerun_script; return the send time (for `receive`)."""
+        assert self.ws is not None, "session not open"
+        msg = BackMsg()
+        state = msg.rerun_script
+        state.query_string = urlencode(params or {})
+        state.page_name = page
+        state.context_info.url = f"http://127.0.0.1/{page}" + (
+            f"?{state.query_string}" if state.query_string else ""
+        )
+        state.context_info.locale = "en-US"
+        state.context_info.timezone = "UTC"
+        for key, value in (widgets or {}).items():
+            ws = WidgetState(id=self.widget_ids[key])
+            ws.string_value = value
+            state.widget_states.widgets.append(ws)
+        start = time.perf_counter()
+        await self.ws.send(msg.SerializeToString())
+        return start
+
+    async def receive(self, start: float) -> View:
+        """Read ForwardMsgs until a script_finished that is not 'finished early for rerun'."""
+        assert self.ws is not None, "session not open"
+        exceptions: list[str] = []
+        query_string, not_found, chunks = "", False, []
+        async with asyncio.timeout(self.timeout):
+            while True:
+                raw = await self.ws.recv()
+                assert isinstance(raw, bytes)
+                chunks.append(raw)
+                fwd = ForwardMsg()
+                fwd.ParseFromString(raw)
+                kind = fwd.WhichOneof("type")
+                if kind == "delta" and fwd.delta.WhichOneof("type") == "new_element":
+                    element = fwd.delta.new_element
+                    etype = element.WhichOneof("type")
+                    if etype == "exception":
+                        e = element.exception
+                        exceptions.append(f"{e.type}: {e.message}")
+                    elif etype is not None:
+                        wid = getattr(getattr(element, etype), "id", "")
+                        if isinstance(wid, str) and wid.startswith("$$ID-"):
+                            self.widget_ids[wid.split("-", 2)[-1]] = wid
+                elif kind == "page_info_changed":
+                    query_string = fwd.page_info_changed.query_string
+                elif kind == "page_not_found":
+                    not_found = True
+                elif kind == "script_finished" and fwd.script_finished != _FINISHED_EARLY:
+                    return View(
+                        seconds=time.perf_counter() - start,
+                        status=fwd.script_finished,
+                        exceptions=exceptions,
+                        query_string=query_string,
+                        page_not_found=not_found,
+                        n_bytes=sum(map(len, chunks)),
+                        payload=b"".join(chunks),
+                    )
+
+
+async def fresh_view(
+    ws_url: str, page: str = "", params: dict[str, str] | None = None, timeout: float = 300
+) -> View:
+    """A new tab opening a link: new session, one run, closed."""
+    async with Session(ws_url, timeout) as s:
+        return await s.view(page, params)
