@@ -105,8 +105,8 @@ def _nbytes(obj: object, seen: set[int] | None = None) -> int:
 
 def resource_entries() -> list[tuple[str, int, int]]:
     """(cache, bytes of one entry for a ~64-token paragraph, max_entries) for cache_resource."""
+    from core.models import pretrained_pipeline
     from core.pretrained import MiniLM
-    from core.sources import pretrained_pipeline
     from core.tokenize import MAX_TOKENS
 
     model = MiniLM.load()
