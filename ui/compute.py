@@ -34,13 +34,17 @@ def minilm() -> MiniLM:
     return MiniLM.load()
 
 
-@st.cache_resource(max_entries=64, show_spinner=False)
+@st.cache_resource(max_entries=12, show_spinner=False)
 def minilm_run(text: str) -> MiniLMResult:
-    """One forward pass (all layers and heads) per distinct sentence, shared read-only."""
+    """One forward pass (all layers and heads) per distinct sentence, shared read-only.
+
+    Bounded at 12 sentences (~5 MB each at 64 tokens, so ≤ 60 MB): a miss costs one forward
+    pass, about 0.1 s; cache_resource is outside server.maxCacheDataSize, so the bound is ours.
+    """
     return minilm().run(text, max_tokens=MAX_TOKENS)
 
 
-@st.cache_resource(max_entries=256, show_spinner=False)
+@st.cache_resource(max_entries=48, show_spinner=False)  # ≤ ~0.3 MB each: ≤ ~15 MB
 def pretrained_pipeline(
     text: str,
     layer: int,
