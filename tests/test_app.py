@@ -188,10 +188,36 @@ def test_rows_page_highlights_the_chosen_word():
     specs = chart_specs(at)
     assert len(specs) == 6
     assert all(len(s["layer"]) >= 2 for s in specs)  # the outline layer of the chosen row
-    at.selectbox(key="word").set_value(4).run()
-    outline = chart_specs(at)[0]["layer"][1]
-    data = outline["data"]["name"] if "name" in outline.get("data", {}) else None
-    assert data is not None
+    for chosen in (4, 0):
+        at.selectbox(key="word").set_value(chosen).run()
+        for spec in chart_specs(at):
+            outlined = outlined_rows(spec)
+            assert outlined == {f"{chosen:03d}|{TOKENS[chosen]}"}, (chosen, outlined)
+
+
+TOKENS = ["The", "black", "cat", "drank", "the", "milk"]
+
+
+def outlined_rows(spec: dict) -> set[str]:
+    """The rows the highlight outline layer (stroke, no fill) keeps: its filter's row ids."""
+    rows: set[str] = set()
+    for layer in spec["layer"]:
+        mark = layer.get("mark", {})
+        if isinstance(mark, dict) and "fill" in mark and mark["fill"] is None:
+            for step in layer.get("transform", []):
+                assert step["filter"]["field"] == "row"
+                rows.add(step["filter"]["equal"])
+    return rows
+
+
+def test_roles_page_keeps_its_query_across_pages():
+    """The query picked on page 5 survives a visit to another page (it used to reset)."""
+    at = open_page("app_pages/roles.py")
+    at.selectbox(key="query").set_value(2).run()
+    at.switch_page("app_pages/rows.py").run()
+    at.switch_page("app_pages/roles.py").run()
+    assert not at.exception
+    assert at.selectbox(key="query").value == 2
 
 
 def test_weights_page_two_seeds_differ():

@@ -152,10 +152,22 @@ def test_decode_rejects_nonsense_with_reasons():
     assert {r.key: r.allowed for r in rejected}["d_model"] == "2–64"
 
 
-@pytest.mark.parametrize("raw", ["nan", "inf", "1e999", "3.5", ""])
-def test_decode_int_refuses_non_integers(raw):
-    _, rejected = PARAMS["d_model"].decode(raw)
-    assert rejected is not None
+@pytest.mark.parametrize(
+    ("raw", "problem"),
+    [
+        ("nan", Problem.NOT_A_NUMBER),
+        ("inf", Problem.NOT_A_NUMBER),
+        ("1e999", Problem.NOT_A_NUMBER),
+        ("3.5", Problem.NOT_A_NUMBER),
+        ("", Problem.NOT_A_NUMBER),
+        ("65", Problem.OUT_OF_RANGE),
+        ("1", Problem.OUT_OF_RANGE),
+    ],
+)
+def test_decode_int_refuses_non_integers(raw, problem):
+    value, rejected = PARAMS["d_model"].decode(raw)
+    assert rejected is not None and rejected.problem is problem and rejected.raw == raw
+    assert value == PARAMS["d_model"].default
 
 
 def test_decode_accepts_and_round_trips():

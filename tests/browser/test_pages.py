@@ -51,6 +51,7 @@ from tests.browser.helpers import (  # noqa: F401 (all re-exported for other tes
     zh,
 )
 from ui.i18n import TEXTS
+from ui.menu import PAGES as MENU
 from ui.state import DEFAULT_TEXT
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
@@ -125,8 +126,8 @@ def test_other_menu_pages_open(tab: Page, app_url: str) -> None:
     at_least(nav_links(tab), len(PAGES))
     hrefs = nav_links(tab).evaluate_all("els => els.map(e => e.getAttribute('href'))")
     others = [p for p in (urlparse(h).path.strip("/") for h in hrefs) if p not in PAGES]
-    if not others:
-        pytest.skip("the menu has only the teaching pages")
+    expected = {p.url_path for p in MENU[1:]} - set(PAGES)  # every registered page but home
+    assert set(others) == expected, f"menu pages {sorted(others)} != {sorted(expected)}"
     for path in others:  # by URL: presenter mode hides the sidebar, and with it the menu
         open_app(tab, app_url, path)
         assert url_path(tab) == path
