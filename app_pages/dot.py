@@ -11,9 +11,7 @@ from ui.state import K
 s = state.settings()
 layout.header("dot_intro")
 p = compute.pipeline(s)
-enc = p.key_side
-layout.require_tokens(enc)
-figures.offer_json(p)
+enc = layout.showing(p)
 tokens = enc.tokens
 n = len(tokens)
 

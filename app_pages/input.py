@@ -11,9 +11,7 @@ s = state.settings()
 p = compute.pipeline(s)
 minilm = p.model.kind == "minilm"
 layout.header("input_intro_minilm" if minilm else "input_intro")
-enc = p.key_side
-layout.require_tokens(enc)
-figures.offer_json(p)
+enc = layout.showing(p)
 
 st.subheader(t("input_tokens"))
 st.dataframe(

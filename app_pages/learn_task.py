@@ -155,20 +155,9 @@ def settings_panel() -> None:
         with c[1]:
             number("learn_steps", K.LEARN_STEPS, 10)
             number("learn_d_model", K.LEARN_D_MODEL, 2)
-        st.toggle(
-            t("learn_softmax"),
-            key=K.LEARN_SOFTMAX,
-            help=t("learn_softmax_help"),
-            persist_state="session",
-            on_change=forget_run,
-        )
-        st.text_input(
-            t("learn_probe"),
-            key=K.PROBE,
-            help=t("learn_probe_help"),
-            persist_state="session",
-            on_change=forget_run,
-        )
+        kept = {"persist_state": "session", "on_change": forget_run}  # a change forgets the run
+        st.toggle(t("learn_softmax"), key=K.LEARN_SOFTMAX, help=t("learn_softmax_help"), **kept)
+        st.text_input(t("learn_probe"), key=K.PROBE, help=t("learn_probe_help"), **kept)
 
 
 def train_live(

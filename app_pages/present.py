@@ -87,9 +87,7 @@ if s.model != "toy":
     st.info(t("present_toy_only"))
     st.stop()
 p = compute.pipeline(s)
-enc, att = p.key_side, p.attention
-layout.require_tokens(enc)
-figures.offer_json(p)
+enc, att = layout.showing(p), p.attention
 tok = enc.tokens
 st.markdown(f"### {t('pexplain_' + STEPS[step])}")
 

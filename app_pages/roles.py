@@ -11,9 +11,7 @@ from ui.state import K
 s = state.settings()
 layout.header("roles_intro")
 p = compute.pipeline(s)
-enc = p.key_side
-layout.require_tokens(enc)
-figures.offer_json(p)
+enc = layout.showing(p)
 tokens = enc.tokens
 if st.session_state.get(K.QUERY, -1) == -1:
     st.session_state[K.QUERY] = relevance.default_query(s)

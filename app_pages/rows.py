@@ -8,9 +8,7 @@ from ui.state import K
 
 layout.header("rows_intro")
 p = compute.pipeline(state.settings())
-enc = p.key_side
-layout.require_tokens(enc)
-figures.offer_json(p)
+enc = layout.showing(p)
 tokens = enc.tokens
 
 

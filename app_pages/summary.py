@@ -8,9 +8,7 @@ from ui.i18n import t
 s = state.settings()
 layout.header("summary_intro")
 p = compute.pipeline(s)
-enc, att = p.key_side, p.attention
-layout.require_tokens(enc)
-figures.offer_json(p)
+enc, att = layout.showing(p), p.attention
 tok = enc.tokens
 
 vectors = [

@@ -565,6 +565,44 @@ def bars(
     text = description or (
         f"{title} — {label_title}: {len(labels)}, {value_title} {_number(lo)} … {_number(hi)}"
     )
+    color = {
+        "condition": {"test": {"field": "value", "gte": 0}, "value": theme.POSITIVE_COLOR},
+        "value": theme.NEGATIVE_COLOR,
+    }
+    return _bar_spec(
+        title,
+        text,
+        (name, records),
+        y={"field": "id", "sort": ids, "title": label_title, "axis": _ids_axis(ids, step)},
+        value_title=value_title,
+        color=color,
+        first_tip={"field": "label", "type": "nominal", "title": label_title},
+        width=width,
+        step=step,
+    )
+
+
+def _bar_spec(
+    title: str,
+    text: str,
+    data: tuple[str, list[dict[str, Any]]],
+    *,
+    y: dict[str, Any],
+    value_title: str,
+    color: dict[str, Any],
+    first_tip: dict[str, Any],
+    width: int,
+    step: int,
+    extra: dict[str, Any] | None = None,
+) -> Spec:
+    """Horizontal bars: one nominal y field, the value along x, coloured by `color`."""
+    name, records = data
+    value_tip = {
+        "field": "value",
+        "type": "quantitative",
+        "title": value_title,
+        **_tooltip_format(),
+    }
     return Spec(
         {
             **_base(title, text, width + theme.LABEL_ROOM),
@@ -572,30 +610,11 @@ def bars(
             "data": {"name": name},
             "mark": {"type": "bar"},
             "encoding": {
-                "y": {
-                    "field": "id",
-                    "type": "nominal",
-                    "sort": ids,
-                    "title": label_title,
-                    "axis": _ids_axis(ids, step),
-                },
+                "y": {"type": "nominal", **y},
+                **(extra or {}),
                 "x": {"field": "value", "type": "quantitative", "title": value_title},
-                "color": {
-                    "condition": {
-                        "test": {"field": "value", "gte": 0},
-                        "value": theme.POSITIVE_COLOR,
-                    },
-                    "value": theme.NEGATIVE_COLOR,
-                },
-                "tooltip": [
-                    {"field": "label", "type": "nominal", "title": label_title},
-                    {
-                        "field": "value",
-                        "type": "quantitative",
-                        "title": value_title,
-                        **_tooltip_format(),
-                    },
-                ],
+                "color": color,
+                "tooltip": [first_tip, value_tip],
             },
             "width": width,
             "height": {"step": step},
@@ -690,36 +709,18 @@ def grouped_bars(
     series = [str(s) for s in dict.fromkeys(frame["series"])]
     name, records = _frame_records(frame)
     text = description or f"{title} — {label_title}: {len(ids)}, {' / '.join(series)}"
-    return Spec(
-        {
-            **_base(title, text, theme.BAR_WIDTH + theme.LABEL_ROOM),
-            "datasets": {name: records},
-            "data": {"name": name},
-            "mark": {"type": "bar"},
-            "encoding": {
-                "y": {
-                    "field": "word",
-                    "type": "nominal",
-                    "sort": ids,
-                    "title": label_title,
-                    "axis": _ids_axis(ids, theme.BAR_GROUP_STEP * max(len(series), 1)),
-                },
-                "yOffset": {"field": "series", "type": "nominal"},
-                "x": {"field": "value", "type": "quantitative", "title": value_title},
-                "color": {"field": "series", "type": "nominal", "title": None},
-                "tooltip": [
-                    {"field": "series", "type": "nominal", "title": None},
-                    {
-                        "field": "value",
-                        "type": "quantitative",
-                        "title": value_title,
-                        **_tooltip_format(),
-                    },
-                ],
-            },
-            "width": theme.BAR_WIDTH,
-            "height": {"step": theme.BAR_GROUP_STEP},
-        }
+    axis = _ids_axis(ids, theme.BAR_GROUP_STEP * max(len(series), 1))
+    return _bar_spec(
+        title,
+        text,
+        (name, records),
+        y={"field": "word", "sort": ids, "title": label_title, "axis": axis},
+        value_title=value_title,
+        color={"field": "series", "type": "nominal", "title": None},
+        first_tip={"field": "series", "type": "nominal", "title": None},
+        width=theme.BAR_WIDTH,
+        step=theme.BAR_GROUP_STEP,
+        extra={"yOffset": {"field": "series", "type": "nominal"}},
     )
 
 

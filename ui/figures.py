@@ -78,26 +78,45 @@ def vectors(
     big: bool = False,
 ) -> Figure:
     """[n, d] matrix: one row per token, one column per dimension (the first MAX_DIMS drawn)."""
-    shown, note = _first_dims(matrix, axis=1)
+    return _numbers_figure(
+        matrix,
+        tokens,
+        title,
+        p,
+        (t("ax_token"), t("ax_dim"), t("ax_value")),
+        highlight_row=highlight,
+        selectable=selectable,
+        domain_max=_full_range(matrix) if domain_max is None else domain_max,
+        span=span,
+        big=big,
+    )
+
+
+def _numbers_figure(
+    matrix: np.ndarray,
+    row_labels: Sequence[str],
+    title: str,
+    p: Pipeline,
+    axes: tuple[str, str, str],
+    **options: Any,
+) -> Figure:
+    """A matrix whose columns (and for weights, rows) are dimensions: at most MAX_DIMS of each
+    are drawn, the notes say so, and the CSV keeps every one."""
+    shown, note_rows = _first_dims(matrix, axis=0) if not row_labels else (matrix, None)
+    shown, note_cols = _first_dims(shown, axis=1)
+    row_title, col_title, value_title = axes
     return Figure(
         matrix=np.asarray(matrix),
         drawn=shown.shape if shown.shape != matrix.shape else None,
-        rows=tuple(tokens),
+        rows=tuple(row_labels) or tuple(dims(matrix.shape[0])),
         cols=tuple(dims(matrix.shape[1])),
         title=title,
-        context=(*([note] if note else []), *context(p)),
+        context=(*[n for n in (note_rows, note_cols) if n], *context(p)),
         file_tag=file_tag(p.model),
-        row_title=t("ax_token"),
-        col_title=t("ax_dim"),
-        value_title=t("ax_value"),
-        options=_opts(
-            highlight_row=highlight,
-            selectable=selectable,
-            domain_max=_full_range(matrix) if domain_max is None else domain_max,
-            span=span,
-            col_min=theme.CELL_MIN_WIDTH,  # dimensions, not words: they may be narrow
-            big=big,
-        ),
+        row_title=row_title,
+        col_title=col_title,
+        value_title=value_title,
+        options=_opts(col_min=theme.CELL_MIN_WIDTH, **options),  # dimensions may be narrow
     )
 
 
@@ -133,12 +152,11 @@ def words_by_words(
     *,
     probabilities: bool = False,
     highlight: int | None = None,
-    selectable: bool = False,
-    domain_max: float | None = None,
-    span: int = theme.SPAN_FULL,
-    big: bool = False,
+    **options: Any,
 ) -> Figure:
-    """[n_q, n_k] matrix with its own context lines (a training run, not a pipeline)."""
+    """[n_q, n_k] matrix with its own context lines (a training run, not a pipeline).
+
+    `options`: selectable, domain_max, span, big (see `charts.heatmap`)."""
     return Figure(
         matrix=np.asarray(matrix),
         rows=tuple(query_tokens),
@@ -150,13 +168,7 @@ def words_by_words(
         col_title=t("ax_key"),
         value_title=t("ax_weight") if probabilities else t("ax_score"),
         signed=not probabilities,
-        options=_opts(
-            highlight_row=highlight,
-            selectable=selectable,
-            domain_max=domain_max,
-            span=span,
-            big=big,
-        ),
+        options=_opts(highlight_row=highlight, **options),
     )
 
 
@@ -164,20 +176,14 @@ def layer_weights(
     matrix: np.ndarray, title: str, p: Pipeline, *, span: int = theme.SPAN_FULL
 ) -> Figure:
     """[d_model, d_k] weight matrix: input dimensions down, output dimensions across."""
-    shown, note = _first_dims(matrix, axis=0)
-    shown, note_cols = _first_dims(shown, axis=1)
-    return Figure(
-        matrix=np.asarray(matrix),
-        drawn=shown.shape if shown.shape != matrix.shape else None,
-        rows=tuple(dims(matrix.shape[0])),
-        cols=tuple(dims(matrix.shape[1])),
-        title=title,
-        context=(*[n for n in (note, note_cols) if n], *context(p)),
-        file_tag=file_tag(p.model),
-        row_title=t("ax_input_dim"),
-        col_title=t("ax_output_dim"),
-        value_title=t("ax_weight"),
-        options=_opts(span=span, domain_max=_full_range(matrix), col_min=theme.CELL_MIN_WIDTH),
+    return _numbers_figure(
+        matrix,
+        (),
+        title,
+        p,
+        (t("ax_input_dim"), t("ax_output_dim"), t("ax_weight")),
+        span=span,
+        domain_max=_full_range(matrix),
     )
 
 

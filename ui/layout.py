@@ -8,9 +8,9 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from core.params import Problem
-from core.pipeline import Encoded
+from core.pipeline import Encoded, Pipeline
 from core.tokenize import MAX_TOKENS, tokenize
-from ui import state, theme
+from ui import figures, state, theme
 from ui.controls import CONTROL_LABELS
 from ui.i18n import t
 from ui.state import K
@@ -104,6 +104,14 @@ def check_tokens(encoded: Encoded, notes: bool = True) -> bool:
         words = t("list_sep").join(f"“{escape_md(w)}”" for w in repeated)
         st.caption(t("repeated_note", words=words))
     return True
+
+
+def showing(p: Pipeline) -> Encoded:
+    """The page shows `p`: stop with a friendly message when its sentence has no tokens, else
+    offer it for the JSON export. Returns the sentence's vectors (its key side)."""
+    require_tokens(p.key_side)
+    figures.offer_json(p)
+    return p.key_side
 
 
 def require_tokens(encoded: Encoded, notes: bool = True) -> None:
