@@ -1,4 +1,10 @@
-"""Session-state keys, the URL parameters behind them, and the link <-> state sync."""
+"""Session-state keys, the URL parameters behind them, and the link <-> state sync.
+
+Written by hand rather than with Streamlit's `bind="query-params"`: binding drops a refused
+value silently (we name it in a note), stores a selectbox's label (our token pickers' labels
+change with the sentence), and cannot compose the share link on the server or restore the
+several values the presenter's worked example replaces. See docs/ARCHITECTURE.md.
+"""
 
 from __future__ import annotations
 
