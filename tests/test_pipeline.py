@@ -1,9 +1,8 @@
-"""The toy module end to end, similarity helpers and URL parameter parsing."""
+"""The toy module end to end: the formula step by step, positions, cross attention, helpers."""
 
 import numpy as np
 import pytest
 
-from core.params import Param, Problem, decode_all, encode_changed
 from core.pipeline import (
     ToyConfig,
     identical_rows,
@@ -15,7 +14,6 @@ from core.pipeline import (
     toy_projection,
     value_range,
 )
-from core.similarity import clean_vector, cosine_matrix, dot_breakdown, output_breakdown, rank_pairs
 
 
 def test_pipeline_is_the_formula_step_by_step():
@@ -75,110 +73,3 @@ def test_small_helpers():
     np.testing.assert_array_equal(row_sums(np.array([[1.0, 2.0], [3.0, 4.0]])), [3.0, 7.0])
     with pytest.raises(ValueError):
         max_change(np.ones(2), np.ones(3))
-
-
-def test_dot_breakdown_by_hand():
-    d = dot_breakdown(np.array([1.0, -2.0, 3.0]), np.array([4.0, 5.0, -1.0]))
-    np.testing.assert_array_equal(d.products, [4.0, -10.0, -3.0])
-    assert d.dot == -9.0
-    assert d.cosine == pytest.approx(-9.0 / (np.sqrt(14) * np.sqrt(42)))
-    assert d.positive.tolist() == [4.0] and d.negative.tolist() == [-10.0, -3.0]
-    scaled = dot_breakdown(np.array([2.0, -4.0, 6.0]), np.array([4.0, 5.0, -1.0]))
-    assert scaled.dot == 2 * d.dot and scaled.cosine == pytest.approx(d.cosine)
-    assert dot_breakdown(np.zeros(3), np.ones(3)).cosine == 0.0
-
-
-def test_clean_vector_makes_typed_numbers_finite():
-    v = clean_vector(np.array([np.nan, np.inf, -np.inf, 1e300, 2.5]))
-    assert np.isfinite(v).all()
-    assert v.tolist() == [0.0, 1e6, -1e6, 1e6, 2.5]
-
-
-def test_rank_pairs_and_cosines():
-    q = np.array([[1.0, 0.0], [0.0, 1.0]])
-    k = np.array([[2.0, 0.0], [1.0, 1.0]])
-    ranked = rank_pairs(q, k)
-    assert [(r.query, r.key, r.dot) for r in ranked] == [
-        (0, 0, 2.0),
-        (0, 1, 1.0),
-        (1, 1, 1.0),
-        (1, 0, 0.0),
-    ]
-    np.testing.assert_allclose(cosine_matrix(q, k), [[1.0, 1 / np.sqrt(2)], [0.0, 1 / np.sqrt(2)]])
-
-
-def test_output_breakdown_sums_to_output_row():
-    p = run_toy("The black cat drank the milk")
-    row = p.attention.weights[5]
-    parts = output_breakdown(row, p.key_side.v)
-    np.testing.assert_allclose(parts.total, p.attention.output[5])
-    np.testing.assert_allclose(parts.terms[2], row[2] * p.key_side.v[2])
-    assert parts.strongest == int(np.argmax(row))
-
-
-PARAMS = {
-    p.key: p
-    for p in (
-        Param("d_model", 8, "int", 2, 64),
-        Param("temp", 1.0, "float", 0.05, 5.0),
-        Param("lang", "en", "choice", choices=("en", "zh")),
-        Param("pe", True, "bool"),
-        Param("text", "hi", "text"),
-    )
-}
-
-
-def test_decode_rejects_nonsense_with_reasons():
-    values, rejected = decode_all(
-        {
-            "d_model": "-3",
-            "temp": "abc",
-            "lang": "xx",
-            "pe": "maybe",
-            "foo": "1",
-            "text": "<b>x</b>",
-        },
-        PARAMS,
-    )
-    assert values == {"text": "<b>x</b>"}
-    problems = {r.key: r.problem for r in rejected}
-    assert problems == {
-        "d_model": Problem.OUT_OF_RANGE,
-        "temp": Problem.NOT_A_NUMBER,
-        "lang": Problem.NOT_A_CHOICE,
-        "pe": Problem.NOT_A_SWITCH,
-        "foo": Problem.UNKNOWN_KEY,
-    }
-    assert {r.key: r.allowed for r in rejected}["d_model"] == "2–64"
-
-
-@pytest.mark.parametrize(
-    ("raw", "problem"),
-    [
-        ("nan", Problem.NOT_A_NUMBER),
-        ("inf", Problem.NOT_A_NUMBER),
-        ("1e999", Problem.NOT_A_NUMBER),
-        ("3.5", Problem.NOT_A_NUMBER),
-        ("", Problem.NOT_A_NUMBER),
-        ("65", Problem.OUT_OF_RANGE),
-        ("1", Problem.OUT_OF_RANGE),
-    ],
-)
-def test_decode_int_refuses_non_integers(raw, problem):
-    value, rejected = PARAMS["d_model"].decode(raw)
-    assert rejected is not None and rejected.problem is problem and rejected.raw == raw
-    assert value == PARAMS["d_model"].default
-
-
-def test_decode_accepts_and_round_trips():
-    values, rejected = decode_all({"d_model": "16", "temp": "0.5", "lang": "zh", "pe": "0"}, PARAMS)
-    assert rejected == []
-    assert values == {"d_model": 16, "temp": 0.5, "lang": "zh", "pe": False}
-    assert encode_changed(values | {"text": "hi"}, PARAMS) == {
-        "d_model": "16",
-        "temp": "0.5",
-        "lang": "zh",
-        "pe": "0",
-    }
-    _, too_long = PARAMS["text"].decode("x" * 20_001)
-    assert too_long is not None and too_long.problem is Problem.TOO_LONG

@@ -18,7 +18,6 @@ SCHEME_STOPS = {
 BACKGROUND = "#ffffff"  # behind every chart (Streamlit's light theme)
 POSITIVE_COLOR = "#c0392b"  # bars and products above zero
 NEGATIVE_COLOR = "#2e6fba"  # below zero
-NEUTRAL_COLOR = "#7f8c8d"
 HIGHLIGHT_COLOR = "#f1c40f"  # outline of the chosen word's row
 DIMMED_OPACITY = 0.35  # other rows while one word is highlighted
 

@@ -34,6 +34,15 @@ def test_pretrained_source_on_every_concept_page(page, minilm):
     assert not at.exception, [e.value for e in at.exception]
     assert at.segmented_control(key="src").value == "pretrained"
     assert at.number_input(key="layer").value == 3
+    # what the page shows (and exports) is MiniLM's layer 3, head 7, on MiniLM's tokens
+    shown = at.session_state["_shown_pipeline"]
+    assert (shown.model.kind, shown.model.layer, shown.model.head) == ("minilm", 3, 7)
+    run = minilm.run("The black cat drank the milk")
+    assert shown.tokens == tuple(run.tokens)
+    np.testing.assert_allclose(shown.attention.weights, run.weights[3, 7], atol=1e-5)
+    if page != "app_pages/dot.py":  # page 6 opens on the two vectors it multiplies
+        labels = [str(r["row_label"]) for r in chart_records(at, "")]  # the first chart
+        assert labels[0] == "[CLS]", labels[:3]
     if page == "app_pages/score.py":
         # the softmax-on weights shown are the real head's weights, recomputed by our attend()
         records = chart_records(at, TEXTS["m_weights_soft"]["en"])
