@@ -8,6 +8,7 @@ from enum import Enum
 from typing import Any
 
 MAX_TEXT_CHARS = 20_000  # a link may carry at most this many characters of text
+REPLACEMENT = "\ufffd"  # what a browser's bytes that are not UTF-8 become
 
 
 class Problem(Enum):
@@ -17,6 +18,7 @@ class Problem(Enum):
     NOT_A_SWITCH = "not_a_switch"
     TOO_LONG = "too_long"
     UNKNOWN_KEY = "unknown_key"
+    BROKEN_TEXT = "broken_text"  # kept, but parts were not valid UTF-8 and show as �
 
 
 @dataclass(frozen=True)
@@ -58,10 +60,14 @@ class Param:
         return str(value)
 
     def decode(self, raw: str) -> tuple[Any, Rejected | None]:
-        """The value a URL string stands for, or the default and why it was refused."""
+        """The value a URL string stands for, or the default and why it was refused.
+
+        Text with bytes that were not UTF-8 (decoded as U+FFFD) is kept, and reported."""
         problem = self._problem(raw)
         if problem is not None:
             return self.default, Rejected(self.key, raw, problem, self.allowed)
+        if self.kind == "text" and REPLACEMENT in raw:
+            return raw, Rejected(self.key, raw, Problem.BROKEN_TEXT, self.allowed)
         return self._convert(raw), None
 
     def _convert(self, raw: str) -> Any:
@@ -103,9 +109,9 @@ def decode_all(
             rejected.append(Rejected(key, text, Problem.UNKNOWN_KEY, ""))
             continue
         value, problem = param.decode(text)
-        if problem is None:
+        if problem is None or problem.problem is Problem.BROKEN_TEXT:
             values[key] = value
-        else:
+        if problem is not None:
             rejected.append(problem)
     return values, rejected
 

@@ -68,3 +68,20 @@ def tokenize(text: str, max_tokens: int = MAX_TOKENS) -> Tokenized:
     """The first `max_tokens` tokens of `text`, and how many there were in all."""
     tokens = tokenize_all(text)
     return Tokenized(tokens=tuple(tokens[:max_tokens]), n_total=len(tokens))
+
+
+def drawn_prefix(text: str, max_tokens: int = MAX_TOKENS) -> str:
+    """The shortest start of `text` that holds its first `max_tokens` tokens: all a link needs
+    to carry to redraw what the page draws (the whole text when it has no more tokens)."""
+    tokens = tokenize_all(text)
+    if len(tokens) <= max_tokens:
+        return text
+    wanted = tokens[:max_tokens]
+    lo, hi = 0, len(text)  # the first `lo` characters hold them; once they do, longer ones do
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if tokenize_all(text[:mid])[:max_tokens] == wanted:
+            hi = mid
+        else:
+            lo = mid + 1
+    return text[:lo]

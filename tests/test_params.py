@@ -3,6 +3,7 @@
 import pytest
 
 from core.params import Param, Problem, decode_all, encode_changed
+from core.tokenize import MAX_TOKENS, drawn_prefix, tokenize, tokenize_all
 
 PARAMS = {
     p.key: p
@@ -70,3 +71,43 @@ def test_decode_accepts_and_round_trips():
     }
     _, too_long = PARAMS["text"].decode("x" * 20_001)
     assert too_long is not None and too_long.problem is Problem.TOO_LONG
+
+
+def test_text_with_bytes_that_were_not_utf8_is_kept_and_reported():
+    values, rejected = decode_all({"text": "caf\ufffd au lait"}, PARAMS)
+    assert values == {"text": "caf\ufffd au lait"}
+    assert [(r.key, r.problem) for r in rejected] == [("text", Problem.BROKEN_TEXT)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "one two three",
+        " ".join(f"w{i}" for i in range(200)),
+        "猫" * 300,
+        "naïve e\u0301 " * 80,  # a combining accent must stay with its letter
+        "a, b; " * 100,
+    ],
+)
+def test_a_link_carries_exactly_the_drawn_tokens(text):
+    prefix = drawn_prefix(text)
+    assert tokenize(prefix).tokens == tokenize(text).tokens  # everything drawn is in the link
+    if tokenize(text).truncated:
+        assert len(tokenize_all(prefix)) == MAX_TOKENS
+        assert tokenize_all(prefix[:-1])[:MAX_TOKENS] != tokenize_all(text)[:MAX_TOKENS]
+    else:
+        assert prefix == text
+
+
+def test_a_long_text_is_cut_in_the_link_and_the_panel_says_so():
+    from tests.apptest_utils import open_page
+
+    text = " ".join(f"word{i}" for i in range(5000))  # ~44,000 characters: too long for a link
+    at = open_page("app_pages/input.py")
+    at.text_area(key="text").input(text).run()
+    assert not at.exception
+    assert at.text_area(key="text").value == text  # the box keeps the whole text
+    linked = at.query_params["text"]
+    linked = linked[0] if isinstance(linked, list) else linked
+    assert linked == " ".join(f"word{i}" for i in range(MAX_TOKENS))
+    assert any("the link holds the part that is drawn" in c.value for c in at.caption)

@@ -78,6 +78,9 @@ def share_panel(url_path: str, page_keys: tuple[str, ...]) -> None:
     with st.expander(t("share_heading"), icon=":material/share:"):
         st.caption(t("share_help"))
         st.code(state.share_link(url_path, page_keys), language=None, wrap_lines=True)
+        shortened = state.shortened_in_link(page_keys)
+        if shortened:
+            st.caption(t("link_shortened", max=MAX_TOKENS))
         document = figures.offered_json()
         if document is None:
             st.caption(t("export_nothing"))

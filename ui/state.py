@@ -19,6 +19,7 @@ from core.learning.corpus import DEFAULT_PROBE, check_probe
 from core.learning.task import TrainedModel, TrainSettings
 from core.params import Param, Rejected, decode_all, encode_changed
 from core.pipeline import ToyConfig, resolve_index
+from core.tokenize import drawn_prefix
 
 DEFAULT_TEXT = "The black cat drank the milk"
 DEFAULT_ENCODER_TEXT = "The ball is blue"
@@ -263,11 +264,26 @@ def token_index(key: str, n: int) -> int:
     return st.session_state[key]
 
 
-def url_params(page_keys: tuple[str, ...] = ()) -> dict[str, str]:
-    """The shared controls and this page's controls that differ from their defaults, and lang."""
+def link_values(page_keys: tuple[str, ...] = ()) -> dict[str, object]:
+    """The values a link carries: the shared controls and this page's, texts cut to the
+    tokens the app draws (a link has room for about 128 KB; the box keeps the whole text)."""
     keys = tuple(GLOBAL_PARAMS) + page_keys
     values = {key: st.session_state[key] for key in keys if key in st.session_state}
-    wanted = encode_changed(values, ALL_PARAMS)
+    return {
+        key: drawn_prefix(value) if ALL_PARAMS[key].kind == "text" else value
+        for key, value in values.items()
+    }
+
+
+def shortened_in_link(page_keys: tuple[str, ...] = ()) -> list[str]:
+    """The keys whose text the link holds only the start of (what is drawn of it)."""
+    carried = link_values(page_keys)
+    return [key for key, value in carried.items() if value != st.session_state[key]]
+
+
+def url_params(page_keys: tuple[str, ...] = ()) -> dict[str, str]:
+    """The shared controls and this page's controls that differ from their defaults, and lang."""
+    wanted = encode_changed(link_values(page_keys), ALL_PARAMS)
     wanted[K.LANG] = st.session_state[K.LANG]
     return wanted
 

@@ -224,4 +224,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Random weights give attention that means nothing: any word may win.",
         "zh": "随机权重给出的注意力没有任何意义：哪个词胜出都有可能。",
     },
+    "link_shortened": {
+        "en": "Your text is longer than the {max} tokens drawn: the link holds the part that is drawn; the box keeps all of it.",
+        "zh": "你的文字超过了绘制的 {max} 个词元：链接只保存被绘制的那一部分；输入框里仍保留全文。",
+    },
+    "problem_broken_text": {
+        "en": "kept, but parts of it were not valid text in the link and show as �",
+        "zh": "已保留，但其中有些内容在链接里不是有效文字，显示为 �",
+    },
 }
