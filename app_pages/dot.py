@@ -81,5 +81,5 @@ st.dataframe(
     hide_index=True,
     height=300,
 )
-relevance.learned_vs_random(s, relevance.default_query(s))
+relevance.learned_vs_random(s, len(p.tokens) - 1)  # the last word: "milk" in the article
 layout.notice("dot_notice")

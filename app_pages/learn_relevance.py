@@ -90,7 +90,13 @@ def show(s: Settings, beside: DeltaGenerator) -> None:
         st.info(t("rel_press_train"))
         st.stop()
     fit = fitted(
-        tuple(tokens), query, tuple(targets), s.d_model // 2 * 2 or 2, s.d_k, s.seed, s.use_softmax
+        tuple(tokens),
+        query,
+        tuple(targets),
+        s.toy.d_model // 2 * 2 or 2,
+        s.toy.d_k,
+        s.toy.seed,
+        s.attention.use_softmax,
     )
     if fit.diverged:
         st.error(t("learn_diverged", step=fit.diverged_at))

@@ -13,8 +13,6 @@ layout.header("roles_intro")
 p = compute.pipeline(s)
 enc = layout.showing(p)
 tokens = enc.tokens
-if st.session_state.get(K.QUERY, -1) == -1:
-    st.session_state[K.QUERY] = relevance.default_query(s)
 qi = controls.token_picker("pick_query", K.QUERY, tokens)
 word = tokens[qi]
 

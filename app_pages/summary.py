@@ -34,5 +34,5 @@ for slot, fig in zip(slots, word_maps, strict=True):
 
 figures.show(figures.vectors(att.output, tok, t("m_output"), p))
 st.markdown(t("summary_recap"))
-relevance.learned_vs_random(s, relevance.default_query(s))
+relevance.learned_vs_random(s, len(p.tokens) - 1)  # the last word: "milk" in the article
 layout.notice("summary_notice")

@@ -18,7 +18,10 @@ from ui.state import DEFAULT_TEXT
 
 MARKDOWN_KINDS = ("markdown", "caption", "info", "warning", "error", "success", "title")
 MARKDOWN_SPECIAL = set("\\`*_{}[]()<>#+-.!|~$")  # what ui.layout.escape_md escapes
-OWN_SENTENCES = {"app_pages/compare.py"}  # compares sentences A and B, not the sidebar's text
+OWN_SENTENCES = {  # pages that draw their own sentences, not the sidebar's text
+    "app_pages/compare.py",  # sentences A and B
+    "app_pages/learn.py",  # the probe sentence of the training run
+}
 REPEATED_NOTE = {lang: TEXTS["repeated_note"][lang].split("{")[0] for lang in ("en", "zh")}
 
 JS_LINK = "[a](javascript:alert(1))"

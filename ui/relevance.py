@@ -32,14 +32,6 @@ def looks_at(p: Pipeline, query: int) -> str:
     )
 
 
-def default_query(s: Settings) -> int:
-    """The word the trained model hides (the object, fed as [mask]) if the sentence has one,
-    else the last token."""
-    tokens = compute.pipeline(s, model="toy").tokens
-    hidden = [i for i, h in enumerate(state.trained_model().hidden(list(tokens))) if h]
-    return hidden[-1] if hidden else len(tokens) - 1
-
-
 def learned_vs_random(s: Settings, query: int) -> None:
     """The query's weights row on the trained model and on random weights, side by side."""
     st.subheader(t("learned_heading"))
