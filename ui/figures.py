@@ -16,7 +16,7 @@ import numpy as np
 import streamlit as st
 
 from core.attention import AttentionSettings
-from core.export import matrix_csv, pipeline_json
+from core.export import matrix_csv
 from core.pipeline import Encoded, ModelRef, Pipeline
 from ui import charts, theme
 from ui.charts import SELECTION, id_index
@@ -485,10 +485,9 @@ def offer_json(p: Pipeline) -> None:
     st.session_state[_SHOWN] = p
 
 
-def offered_json() -> str | None:
-    """The JSON of what the page offered, or None when it offered nothing."""
-    p = st.session_state.get(_SHOWN)
-    return None if p is None else pipeline_json(p)
+def offered() -> Pipeline | None:
+    """What the page offered for the JSON export, or None when it offered nothing."""
+    return st.session_state.get(_SHOWN)
 
 
 def slug(text: str) -> str:
