@@ -7,10 +7,11 @@ from ui.texts.shared import TEXTS as SHARED
 TEXTS: dict[str, dict[str, str]] = {
     "nav_compare": {"en": "Compare two attention maps", "zh": "对比两张注意力图"},
     "compare_intro": {
-        "en": "Put two sentences, or one sentence under two settings, side by side on one colour scale. "
-        "When both have the same tokens, the difference B − A shows exactly what changed.",
-        "zh": "把两个句子，或同一个句子在两种设置下的结果并排放在同一个色阶上。"
-        "当两者的词元完全相同时，差值 B − A 会准确显示改变了什么。",
+        "en": "Put two sentences, or one sentence under two settings, side by side. "
+        "When both hold the same kind of number they share one colour scale, and the difference B − A, "
+        "lined up word by word from the start, shows what changed.",
+        "zh": "把两个句子，或同一个句子在两种设置下的结果并排放在一起。"
+        "当两边是同一种数时，它们共用一个色阶；差值 B − A 从句首开始逐词对齐，显示改变了什么。",
     },
     "cmp_mode": {"en": "Compare", "zh": "对比什么"},
     "cmp_mode_sentences": {"en": "Two sentences", "zh": "两个句子"},
