@@ -6,14 +6,18 @@ arrays); small pipelines are copied per caller (`cache_data`). Every cache state
 
 from __future__ import annotations
 
+import numpy as np
 import streamlit as st
 
-from core import models
+from core import atlas, models, qkmap, variant
+from core.atlas import Atlas
 from core.attention import AttentionSettings
 from core.learning import TrainedModel, TrainResult, TrainSettings
 from core.pipeline import Pipeline, ToyConfig, run_toy, with_random_weights
 from core.pretrained import MiniLM, MiniLMResult
+from core.qkmap import QKMap
 from core.tokenize import MAX_TOKENS
+from core.variant import Variant
 from ui import state
 from ui.state import Settings
 
@@ -96,3 +100,35 @@ def pipeline(
         if trained is not None:
             return trained_pipeline(trained, text, settings, query_text)
     return toy_pipeline(text, s.toy, settings, query_text)
+
+
+# ---- query–key map, head atlas, change one word ------------------------------------------
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def qk_map(q: np.ndarray, k: np.ndarray) -> QKMap:
+    """One head's queries [n_q, d_k] and keys [n_k, d_k] on a 2-D map (small arrays)."""
+    return qkmap.qk_map(q, k)
+
+
+@st.cache_resource(max_entries=16, show_spinner=False)
+def head_atlas(text: str) -> Atlas:
+    """Every MiniLM head labelled over the built-in sentences plus `text` (about 3 s cold).
+
+    Shared read-only by every visitor; the forward passes come from `minilm_run`'s cache.
+    """
+    sentences = [*atlas.SENTENCES, text] if text.strip() else list(atlas.SENTENCES)
+    runs = [(result.weights, result.tokens) for result in map(minilm_run, sentences)]
+    return atlas.atlas_from_runs(runs)
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def head_variant(text_a: str, text_b: str) -> Variant:
+    """How far each of the 72 heads moved from sentence A to sentence B (shared, read-only)."""
+    return variant.variant(minilm_run(text_a), minilm_run(text_b))
+
+
+@st.cache_resource(show_spinner=False)
+def vocab_cjk() -> int:
+    """Single CJK characters in MiniLM's vocabulary (one number per process)."""
+    return atlas.cjk_characters(minilm().tokenizer.vocab)

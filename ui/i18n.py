@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.texts_classroom import TEXTS as CLASSROOM
+from ui.texts_explore import TEXTS as EXPLORE
 from ui.texts_learning import TEXTS as LEARNING
 from ui.texts_new import TEXTS as REDESIGN
 from ui.texts_present import TEXTS as PRESENT
@@ -689,7 +690,7 @@ def _merge(*parts: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
     return table
 
 
-TEXTS = _merge(TEXTS, CLASSROOM, PRESENT, LEARNING, REDESIGN)
+TEXTS = _merge(TEXTS, CLASSROOM, PRESENT, LEARNING, REDESIGN, EXPLORE)
 
 
 def lang() -> str:

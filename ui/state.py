@@ -16,6 +16,7 @@ from core.pipeline import ToyConfig, resolve_index
 DEFAULT_TEXT = "The black cat drank the milk"
 DEFAULT_ENCODER_TEXT = "The ball is blue"
 DEFAULT_DECODER_TEXT = "La bola es azul"
+DEFAULT_VARIANT_TEXT = "The black cat drank the water"  # sentence B beside the default sentence
 _TOY = ToyConfig()
 _ATTENTION = AttentionSettings()
 LEARN = TrainSettings()
@@ -64,6 +65,8 @@ class K:
     LEARN_SOFTMAX = "lsoft"  # page 7: train with softmax
     PROBE = "probe"  # page 7: the sentence whose attention is watched
     REL_QUERY = "rq"  # page 7, mode 2: the query word
+    QK_QUERY = "qkq"  # page 6b: the query whose top keys are linked on the map
+    VARIANT_TEXT = "vb"  # change one word: sentence B
 
 
 TRAINED_MODEL = "_trained_model"  # the model trained on page 7, a source for the other pages
@@ -120,6 +123,8 @@ PAGE_PARAMS: dict[str, Param] = {
         Param(K.LEARN_SOFTMAX, LEARN.use_softmax, "bool"),
         Param(K.PROBE, DEFAULT_PROBE, "text"),
         Param(K.REL_QUERY, -1, "int", -1, 63),
+        Param(K.QK_QUERY, -1, "int", -1, 63),
+        Param(K.VARIANT_TEXT, DEFAULT_VARIANT_TEXT, "text"),
     )
 }
 ALL_PARAMS = GLOBAL_PARAMS | PAGE_PARAMS
