@@ -95,12 +95,12 @@ TEXTS |= {
         "（斯皮尔曼相关：1 表示顺序完全相同，0 表示无关，−1 表示完全相反）。连线使用侧边栏开关下的权重。",
     },
     "qk_notice": {
-        "en": "- A query lands near the keys it scores high: attention is “look at your neighbours”.\n"
+        "en": "- Follow one query: are its heaviest keys also its nearest ones on the map?\n"
         "- The rank correlation tells you how far to believe the picture; a flat map always loses something.\n"
-        "- Switch the sidebar's model: random weights scatter queries and keys with no reason, a real MiniLM head or the page-7 model groups them.",
-        "zh": "- 查询落在它打分高的键附近：注意力就是“看看你的邻居”。\n"
+        "- Switch the sidebar's model between random weights, a real MiniLM head and the page-7 model, and compare how the clouds and the rank correlation change.",
+        "zh": "- 跟踪一个查询：权重最大的键是不是也是地图上离它最近的键？\n"
         "- 秩相关告诉你这幅图能信几分；压成平面总会丢掉一些信息。\n"
-        "- 切换侧边栏的模型：随机权重让查询和键毫无道理地散开，真实的 MiniLM 注意力头或第 7 页的模型则会把它们聚在一起。",
+        "- 在随机权重、真实的 MiniLM 注意力头和第 7 页的模型之间切换侧边栏的模型，比较点群和秩相关如何变化。",
     },
 }
 
@@ -267,11 +267,11 @@ TEXTS |= {
     "variant_table": {"en": "All 72 heads, most moved first", "zh": "全部 72 个头，变化最大的在前"},
     "variant_col_rank": {"en": "rank", "zh": "名次"},
     "variant_notice": {
-        "en": "- Changing one word moves a few heads a lot and most heads hardly at all.\n"
-        "- The changed word's own row is not the only one to move: words that attend to it change too.\n"
+        "en": "- Compare the top of the table with its bottom: how many heads moved a lot, and how many hardly at all?\n"
+        "- The changed word's own row is not the only one that can move: look for words that attend to it.\n"
         "- Try a change that alters the meaning (milk → water) and one that does not (the → a).",
-        "zh": "- 改动一个词，只有少数几个头变化很大，大多数头几乎不动。\n"
-        "- 变化的不只是被改动的那个词自己的那一行：关注它的词也会跟着变。\n"
+        "zh": "- 比较表格的开头和结尾：有多少个头变化很大，又有多少个头几乎不动？\n"
+        "- 会变化的不只是被改动的那个词自己的那一行：找找关注它的那些词。\n"
         "- 试一个改变意思的改动（milk → water），再试一个不改变意思的改动（the → a）。",
     },
 }
