@@ -566,16 +566,6 @@ def atlas_grid(
                 "tooltip": tooltip,
             },
         },
-        {
-            "mark": {"type": "text", "fontSize": theme.ATLAS_FONT},
-            "encoding": {
-                "x": x,
-                "y": y,
-                "text": {"field": "strength", "type": "quantitative", "format": ".2f"},
-                "color": {"value": theme.TEXT_DARK},
-                "tooltip": tooltip,
-            },
-        },
     ]
     if chosen is not None:
         layers.append(

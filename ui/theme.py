@@ -85,4 +85,3 @@ BEHAVIOUR_COLORS = {  # head atlas: one colour per behaviour label (core.atlas),
 }
 ATLAS_CELL = 46  # px: one head in the atlas grid
 ATLAS_MIN_OPACITY = 0.2  # a head of strength 0; strength 1 is fully opaque
-ATLAS_FONT = 10  # px: the strength printed in each head's cell

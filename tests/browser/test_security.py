@@ -71,12 +71,14 @@ LOADS = {
         "score": {"kind": "cross", "source": MARKDOWN, "target": IMG},
         "compare": {"ca": SCRIPT, "cb": MARKDOWN},
         "learn": {"probe": PROBE_HTML},
+        "change-one-word": {"vb": MARKDOWN},
     },
     "markdown": {
         "text": MARKDOWN,
         "score": {"kind": "cross", "source": f"{SVG} {SCRIPT}", "target": MARKDOWN},
         "compare": {"ca": MARKDOWN, "cb": IMG},
         "learn": {"probe": PROBE_MARKDOWN},
+        "change-one-word": {"vb": IMG},
     },
 }
 OWN_INPUTS = {  # url parameter -> label key of the page's own text input
@@ -85,6 +87,7 @@ OWN_INPUTS = {  # url parameter -> label key of the page's own text input
     "ca": "cmp_sentence_a",
     "cb": "cmp_sentence_b",
     "probe": "learn_probe",
+    "vb": "variant_b",
 }
 TITLE_KEYS = {
     "home": "home_title",
@@ -100,6 +103,9 @@ TITLE_KEYS = {
     "compare": "compare_title",
     "present": "present_title",
     "glossary": "glossary_title",
+    "qk-map": "qk_title",
+    "atlas": "atlas_title",
+    "change-one-word": "variant_title",
 }
 # pages whose charts have the sentence's tokens on an axis
 TOKEN_AXES = {"home", "input", "rows", "roles", "summary"}
