@@ -358,7 +358,9 @@ def test_hostile_text_stays_text(tab: Page, app_url: str, path: str, load: str) 
     notes = captions_text(tab)
     prefix = en("repeated_note").split("{words}")[0]
     if prefix in notes and path not in ("real-model", "score", "compare"):
-        repeated = [w for w, c in Counter(t.lower() for t in tokens_of(text)).items() if c > 1]
+        minilm = path in ("atlas", "change-one-word")  # these pages note MiniLM's word pieces
+        pieces = wordpieces(text) if minilm else tokens_of(text)
+        repeated = [w for w, c in Counter(t.lower() for t in pieces).items() if c > 1]
         for word in quoted(repeated):
             assert word in notes, (word, notes)
     if path == "input":
