@@ -115,11 +115,10 @@ def qk_map(q: np.ndarray, k: np.ndarray) -> QKMap:
 def head_atlas(text: str) -> Atlas:
     """Every MiniLM head labelled over the built-in sentences plus `text` (about 3 s cold).
 
-    Shared read-only by every visitor; the forward passes come from `minilm_run`'s cache.
+    Runs its own forward passes, so 21 sentences do not push other pages' runs out of
+    `minilm_run`'s cache; the result is shared read-only by every visitor.
     """
-    sentences = [*atlas.SENTENCES, text] if text.strip() else list(atlas.SENTENCES)
-    runs = [(result.weights, result.tokens) for result in map(minilm_run, sentences)]
-    return atlas.atlas_from_runs(runs)
+    return atlas.atlas(minilm(), (*atlas.SENTENCES, text))
 
 
 @st.cache_resource(max_entries=32, show_spinner=False)
