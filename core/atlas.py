@@ -9,14 +9,14 @@ multiple is at least 1; else 'mixed'.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from core.heads import head_patterns
 from core.pretrained import MiniLM
-from core.wordpiece import UNK
+from core.wordpiece import UNK, is_cjk
 
 BEHAVIOURS = ("previous", "next", "self", "cls", "sep", "same_word", "broad")
 MIXED = "mixed"  # the label of a head that passes no threshold
@@ -181,3 +181,22 @@ def atlas(model: MiniLM, sentences: Sequence[str] = SENTENCES) -> Atlas:
         result = model.run(text)
         runs.append((result.weights, result.tokens))
     return atlas_from_runs(runs)
+
+
+def strongest_head(a: Atlas, behaviour: str) -> tuple[int, int, float]:
+    """(layer, head, score) of the head with the largest score for `behaviour` (first on ties)."""
+    b = a.behaviours.index(behaviour)
+    flat = int(np.argmax(a.scores[..., b]))
+    layer, head = divmod(flat, a.scores.shape[1])
+    return layer, head, float(a.scores[layer, head, b])
+
+
+def unknown_pieces(tokens: Sequence[str]) -> tuple[int, int]:
+    """(pieces that are [UNK], word pieces in all) of a MiniLM token list, [CLS]/[SEP] excluded."""
+    pieces = [t for t in tokens if t not in ("[CLS]", "[SEP]")]
+    return sum(t == UNK for t in pieces), len(pieces)
+
+
+def cjk_characters(vocab: Iterable[str]) -> int:
+    """How many vocabulary entries are one CJK character (what MiniLM can read of Chinese)."""
+    return sum(len(token) == 1 and is_cjk(token) for token in vocab)

@@ -136,3 +136,12 @@ def variant_from_weights(
 def variant(a: MiniLMResult, b: MiniLMResult) -> Variant:
     """Two MiniLM runs (sentence A, sentence B) -> how much each head's attention moved."""
     return variant_from_weights(a.weights, a.tokens, b.weights, b.tokens)
+
+
+def difference_maps(weights_a: np.ndarray, weights_b: np.ndarray, pairs: np.ndarray) -> np.ndarray:
+    """[L, H, n_a, n_a], [L, H, n_b, n_b], pairs [m, 2] -> [L, H, m, m] B − A.
+
+    Both sides are the rows the divergence compares: cut to the aligned tokens, renormalised.
+    """
+    pairs = np.asarray(pairs, dtype=int).reshape(-1, 2)
+    return restrict(weights_b, pairs[:, 1]) - restrict(weights_a, pairs[:, 0])

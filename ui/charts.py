@@ -769,3 +769,257 @@ def line_chart(
             "height": theme.LINE_HEIGHT,
         }
     )
+
+
+# ---- query–key map and head atlas: plain Vega-Lite dicts ---------------------------------
+
+
+def qk_scatter(
+    query_points: np.ndarray,
+    key_points: np.ndarray,
+    query_tokens: Sequence[str],
+    key_tokens: Sequence[str],
+    *,
+    chosen: int | None,
+    links: Sequence[tuple[int, float]],
+    kind_names: tuple[str, str],
+    title: str,
+    subtitle: Sequence[str] = (),
+    axis_titles: tuple[str, str],
+    token_title: str,
+    weight_title: str,
+    size: int = theme.QK_MAP_SIZE,
+) -> dict:
+    """[n_q, 2] query and [n_k, 2] key points -> one square scatter (equal scales), queries and
+    keys in two shapes and colours, each labelled with its token; `links` (key index, weight)
+    are drawn as lines from the chosen query, labelled with their weights."""
+    q = np.asarray(query_points, dtype=float)
+    k = np.asarray(key_points, dtype=float)
+    if q.shape != (len(query_tokens), 2) or k.shape != (len(key_tokens), 2):
+        raise ValueError(
+            f"need [n, 2] points with one token each; got {q.shape} for {len(query_tokens)} "
+            f"queries and {k.shape} for {len(key_tokens)} keys"
+        )
+    if not (np.all(np.isfinite(q)) and np.all(np.isfinite(k))):
+        raise ValueError("map points must be finite")
+    q_name, k_name = kind_names
+    points = [
+        {"x": float(x), "y": float(y), "kind": q_name, "token": tok, "index": i}
+        for i, ((x, y), tok) in enumerate(zip(q, query_tokens, strict=True))
+    ] + [
+        {"x": float(x), "y": float(y), "kind": k_name, "token": tok, "index": j}
+        for j, ((x, y), tok) in enumerate(zip(k, key_tokens, strict=True))
+    ]
+    reach = float(np.abs(np.concatenate([q.ravel(), k.ravel()])).max(initial=0.0))
+    m = reach * theme.QK_MARGIN if reach > 0 else 1.0
+    x = {"field": "x", "type": "quantitative", "title": axis_titles[0]}
+    y = {"field": "y", "type": "quantitative", "title": axis_titles[1]}
+    x["scale"] = y["scale"] = {"domain": [-m, m], "nice": False, "zero": False}
+    color = {
+        "field": "kind",
+        "type": "nominal",
+        "title": None,
+        "scale": {"domain": [q_name, k_name], "range": [theme.QUERY_COLOR, theme.KEY_COLOR]},
+    }
+    shape = {
+        "field": "kind",
+        "type": "nominal",
+        "title": None,
+        "scale": {"domain": [q_name, k_name], "range": ["circle", "square"]},
+    }
+    tooltip = [
+        {"field": "kind", "type": "nominal", "title": " "},
+        {"field": "index", "type": "quantitative", "title": "#"},
+        {"field": "token", "type": "nominal", "title": token_title},
+    ]
+    layers: list[dict] = []
+    if chosen is not None and 0 <= chosen < len(q):
+        qx, qy = (float(v) for v in q[chosen])
+        link_rows = [
+            {
+                "x": qx,
+                "y": qy,
+                "x2": float(k[j, 0]),
+                "y2": float(k[j, 1]),
+                "mx": (qx + float(k[j, 0])) / 2,
+                "my": (qy + float(k[j, 1])) / 2,
+                "weight": float(w),
+                "token": key_tokens[j],
+            }
+            for j, w in links
+        ]
+        link_tip = [
+            {"field": "token", "type": "nominal", "title": token_title},
+            {"field": "weight", "type": "quantitative", "title": weight_title, "format": ".3f"},
+        ]
+        layers.append(
+            {
+                "data": {"values": link_rows},
+                "mark": {"type": "rule", "strokeWidth": theme.QK_LINK_WIDTH},
+                "encoding": {
+                    "x": x,
+                    "y": y,
+                    "x2": {"field": "x2"},
+                    "y2": {"field": "y2"},
+                    "color": {"value": theme.HIGHLIGHT_COLOR},
+                    "tooltip": link_tip,
+                },
+            }
+        )
+        layers.append(
+            {
+                "data": {"values": link_rows},
+                "mark": {"type": "text", "fontWeight": "bold", "dy": -7},
+                "encoding": {
+                    "x": {"field": "mx", "type": "quantitative"},
+                    "y": {"field": "my", "type": "quantitative"},
+                    "text": {"field": "weight", "type": "quantitative", "format": ".2f"},
+                    "color": {"value": theme.TEXT_DARK},
+                },
+            }
+        )
+        layers.append(
+            {
+                "data": {"values": [{"x": qx, "y": qy}]},
+                "mark": {
+                    "type": "point",
+                    "size": theme.QK_CHOSEN_SIZE,
+                    "stroke": theme.HIGHLIGHT_COLOR,
+                    "strokeWidth": 3,
+                    "filled": False,
+                },
+                "encoding": {"x": x, "y": y},
+            }
+        )
+    layers.append(
+        {
+            "data": {"values": points},
+            "mark": {"type": "point", "filled": True, "size": theme.QK_POINT_SIZE, "opacity": 0.9},
+            "encoding": {"x": x, "y": y, "color": color, "shape": shape, "tooltip": tooltip},
+        }
+    )
+    layers.append(
+        {
+            "data": {"values": points},
+            "mark": {
+                "type": "text",
+                "align": "left",
+                "dx": 7,
+                "fontSize": theme.QK_LABEL_FONT,
+                "limit": theme.LABEL_LIMIT,
+            },
+            "encoding": {
+                "x": x,
+                "y": y,
+                "text": {"field": "token", "type": "nominal"},
+                "color": color,
+            },
+        }
+    )
+    return {
+        "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
+        "title": {"text": title, "subtitle": list(subtitle), "anchor": "start"},
+        "width": size,
+        "height": size,
+        "autosize": {"type": "pad"},
+        "layer": layers,
+    }
+
+
+def atlas_grid(
+    labels: Sequence[Sequence[str]],
+    strength: np.ndarray,
+    *,
+    names: dict[str, str],
+    chosen: tuple[int, int] | None,
+    title: str,
+    row_title: str,
+    col_title: str,
+    label_title: str,
+    strength_title: str,
+) -> dict:
+    """[L][H] behaviour labels and [L, H] strengths -> a clickable grid of heads, coloured by
+    label (`names`: label -> shown name, in legend order), opacity = strength (0..1)."""
+    s = np.asarray(strength, dtype=float)
+    n_layers, n_heads = s.shape
+    if len(labels) != n_layers or any(len(row) != n_heads for row in labels):
+        raise ValueError(f"need {n_layers} x {n_heads} labels for strengths of shape {s.shape}")
+    unknown = {name for row in labels for name in row} - set(names)
+    if unknown:
+        raise ValueError(f"labels without a shown name: {sorted(unknown)}")
+    records = [
+        {
+            "row": layer,
+            "col": head,
+            "label": names[labels[layer][head]],
+            "strength": float(s[layer, head]),
+        }
+        for layer in range(n_layers)
+        for head in range(n_heads)
+    ]
+    x = {"field": "col", "type": "ordinal", "title": col_title, "axis": {"orient": "top"}}
+    y = {"field": "row", "type": "ordinal", "title": row_title}
+    x["axis"]["labelAngle"] = 0
+    tooltip = [
+        {"field": "row", "type": "ordinal", "title": row_title},
+        {"field": "col", "type": "ordinal", "title": col_title},
+        {"field": "label", "type": "nominal", "title": label_title},
+        {"field": "strength", "type": "quantitative", "title": strength_title, "format": ".3f"},
+    ]
+    order = list(names)
+    layers: list[dict] = [
+        {
+            "mark": {"type": "rect", "stroke": "white", "strokeWidth": 1},
+            "params": [
+                {
+                    "name": SELECTION,
+                    "select": {"type": "point", "fields": ["row", "col"], "on": "click"},
+                }
+            ],
+            "encoding": {
+                "x": x,
+                "y": y,
+                "color": {
+                    "field": "label",
+                    "type": "nominal",
+                    "title": label_title,
+                    "scale": {
+                        "domain": [names[n] for n in order],
+                        "range": [theme.BEHAVIOUR_COLORS[n] for n in order],
+                    },
+                },
+                "opacity": {
+                    "field": "strength",
+                    "type": "quantitative",
+                    "title": strength_title,
+                    "scale": {"domain": [0, 1], "range": [theme.ATLAS_MIN_OPACITY, 1]},
+                    "legend": None,
+                },
+                "tooltip": tooltip,
+            },
+        },
+    ]
+    if chosen is not None:
+        layers.append(
+            {
+                "transform": [
+                    {"filter": f"datum.row == {int(chosen[0])} && datum.col == {int(chosen[1])}"}
+                ],
+                "mark": {
+                    "type": "rect",
+                    "filled": False,
+                    "stroke": theme.HIGHLIGHT_COLOR,
+                    "strokeWidth": 3,
+                },
+                "encoding": {"x": x, "y": y},
+            }
+        )
+    return {
+        "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
+        "title": {"text": title, "anchor": "start"},
+        "data": {"values": records},
+        "width": {"step": theme.ATLAS_CELL},
+        "height": {"step": theme.ATLAS_CELL},
+        "autosize": {"type": "pad"},
+        "layer": layers,
+    }

@@ -9,14 +9,18 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
+import numpy as np
 import streamlit as st
 
-from core import models
+from core import atlas, models, qkmap, variant
+from core.atlas import Atlas
 from core.attention import AttentionSettings
 from core.learning.task import TrainResult, TrainSettings, train
 from core.pipeline import Pipeline, ToyConfig, run_toy, with_random_weights
 from core.pretrained import MiniLM, MiniLMResult
+from core.qkmap import QKMap
 from core.tokenize import MAX_TOKENS
+from core.variant import Variant
 from ui import state
 from ui.state import Settings
 
@@ -66,6 +70,15 @@ def trained_pipeline(
 ) -> Pipeline:
     """The sentence through the model page 7 trains with `run` (trained on demand)."""
     model = trained_result(run).model
+    return models.trained_pipeline(model, text, settings, query_text=query_text, seed=run.seed)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def untrained_pipeline(
+    run: TrainSettings, text: str, settings: AttentionSettings, query_text: str | None = None
+) -> Pipeline:
+    """The sentence through page 7's model before its first training step."""
+    model = trained_result(run).model_before
     return models.trained_pipeline(model, text, settings, query_text=query_text, seed=run.seed)
 
 
@@ -146,3 +159,34 @@ def pipeline(
     if chosen == "trained":
         return trained_pipeline(state.trained_settings(), text, settings, query_text)
     return toy_pipeline(text, s.toy, settings, query_text)
+
+
+# ---- query–key map, head atlas, change one word ------------------------------------------
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def qk_map(q: np.ndarray, k: np.ndarray) -> QKMap:
+    """One head's queries [n_q, d_k] and keys [n_k, d_k] on a 2-D map (small arrays)."""
+    return qkmap.qk_map(q, k)
+
+
+@st.cache_resource(max_entries=16, show_spinner=False)
+def head_atlas(text: str) -> Atlas:
+    """Every MiniLM head labelled over the built-in sentences plus `text` (about 3 s cold).
+
+    Runs its own forward passes, so 21 sentences do not push other pages' runs out of
+    `minilm_run`'s cache; the result is shared read-only by every visitor.
+    """
+    return atlas.atlas(minilm(), (*atlas.SENTENCES, text))
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def head_variant(text_a: str, text_b: str) -> Variant:
+    """How far each of the 72 heads moved from sentence A to sentence B (shared, read-only)."""
+    return variant.variant(minilm_run(text_a), minilm_run(text_b))
+
+
+@st.cache_resource(show_spinner=False)
+def vocab_cjk() -> int:
+    """Single CJK characters in MiniLM's vocabulary (one number per process)."""
+    return atlas.cjk_characters(minilm().tokenizer.vocab)

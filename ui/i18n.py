@@ -13,17 +13,20 @@ import streamlit as st
 
 from ui import texts_learning
 from ui.texts import (
+    atlas,
     compare,
     dot,
     glossary,
     home,
     present,
+    qk_map,
     real_model,
     roles,
     rows,
     score,
     shared,
     summary,
+    variant,
     weights,
 )
 from ui.texts import input as input_page
@@ -40,9 +43,12 @@ MODULES = {
     "score": score.TEXTS,
     "roles": roles.TEXTS,
     "dot": dot.TEXTS,
+    "qk_map": qk_map.TEXTS,
     "learn": texts_learning.TEXTS,
     "summary": summary.TEXTS,
     "real_model": real_model.TEXTS,
+    "atlas": atlas.TEXTS,
+    "variant": variant.TEXTS,
     "compare": compare.TEXTS,
     "present": present.TEXTS,
     "glossary": glossary.TEXTS,

@@ -38,6 +38,9 @@ PAGES = [
         uses=_TOY,
     ),
     PageSpec(
+        "app_pages/qk_map.py", "nav_qk_map", "qk-map", (K.QK_QUERY,), uses=(*_TOY, *_SWITCHES)
+    ),
+    PageSpec(
         "app_pages/learn.py",
         "nav_learn",
         "learn",
@@ -61,6 +64,15 @@ PAGES = [
         "real-model",
         (K.HIDE_SPECIALS,),
         uses=(K.TEXT, K.SCALE, K.TEMP, K.NUMBERS),
+        heads=True,
+    ),
+    PageSpec("app_pages/atlas.py", "nav_atlas", "atlas", uses=(K.TEXT,), heads=True),
+    PageSpec(
+        "app_pages/variant.py",
+        "nav_variant",
+        "change-one-word",
+        (K.VARIANT_TEXT,),
+        uses=(K.TEXT,),
         heads=True,
     ),
     PageSpec(

@@ -24,6 +24,7 @@ from core.tokenize import drawn_prefix
 DEFAULT_TEXT = "The black cat drank the milk"
 DEFAULT_ENCODER_TEXT = "The ball is blue"
 DEFAULT_DECODER_TEXT = "La bola es azul"
+DEFAULT_VARIANT_TEXT = "The black cat drank the water"  # sentence B beside the default sentence
 _TOY = ToyConfig()
 _ATTENTION = AttentionSettings()
 LEARN = TrainSettings()
@@ -73,6 +74,8 @@ class K:
     PROBE = "probe"  # page 7: the sentence whose attention is watched
     REL_QUERY = "rq"  # page 7, mode 2: the query word
     LEARN_RUN = "lrun"  # page 7: show the finished run of these settings (retrained on demand)
+    QK_QUERY = "qkq"  # page 6b: the query whose top keys are linked on the map
+    VARIANT_TEXT = "vb"  # change one word: sentence B
 
 
 CURRENT_PAGE = "_current_page"  # the PageSpec (ui/router.py) being drawn
@@ -129,6 +132,8 @@ PAGE_PARAMS: dict[str, Param] = {
         Param(K.PROBE, DEFAULT_PROBE, "text"),
         Param(K.REL_QUERY, -1, "int", -1, 63),
         Param(K.LEARN_RUN, False, "bool"),
+        Param(K.QK_QUERY, -1, "int", -1, 63),
+        Param(K.VARIANT_TEXT, DEFAULT_VARIANT_TEXT, "text"),
     )
 }
 ALL_PARAMS = GLOBAL_PARAMS | PAGE_PARAMS

@@ -130,3 +130,25 @@ def text_color(fill: str) -> str:
 PHONE_CHART_WIDTH = 340  # px: a whole heatmap on a phone (390 px screen less the page margins)
 PHONE_BAR_WIDTH = 220  # px: the bars of a bar chart on a phone (labels beside them)
 THUMB_SIZE_PHONE = 20  # px: a head's thumbnail on a phone, so 12 heads fit across
+# query–key map and head atlas
+QUERY_COLOR = "#d35400"  # queries on the query–key map
+KEY_COLOR = "#2471a3"  # keys on the query–key map
+QK_MAP_SIZE = 420  # px: side of the square query–key map (equal scales: distances stay true)
+QK_MAP_SIZE_HALF = 320  # px: a map in one of two columns
+QK_POINT_SIZE = 80  # px²: one query or key
+QK_CHOSEN_SIZE = 320  # px²: the chosen query
+QK_LINK_WIDTH = 2  # px: line from the chosen query to one of its top keys
+QK_MARGIN = 1.15  # the map's axes reach this multiple of the farthest point
+QK_LABEL_FONT = 11  # px: token names beside the points
+BEHAVIOUR_COLORS = {  # head atlas: one colour per behaviour label (core.atlas), grey for mixed
+    "previous": "#4e79a7",
+    "next": "#59a14f",
+    "self": "#f28e2b",
+    "cls": "#b07aa1",
+    "sep": "#9c755f",
+    "same_word": "#e15759",
+    "broad": "#76b7b2",
+    "mixed": "#bab0ac",
+}
+ATLAS_CELL = 46  # px: one head in the atlas grid
+ATLAS_MIN_OPACITY = 0.2  # a head of strength 0; strength 1 is fully opaque

@@ -76,4 +76,16 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Your sentence now has {n} tokens: {tokens}",
         "zh": "你的句子现在有 {n} 个词元：{tokens}",
     },
+    "desc_nav_qk_map": {
+        "en": "one head's queries and keys on a flat map: near means a high score",
+        "zh": "把一个头的查询和键画在平面地图上：离得近就是分数高",
+    },
+    "desc_nav_atlas": {
+        "en": "what each of MiniLM's 72 heads does, measured over many sentences",
+        "zh": "MiniLM 72 个头各自在做什么，在许多句子上测量",
+    },
+    "desc_nav_variant": {
+        "en": "change one word and see which heads react most",
+        "zh": "改动一个词，看看哪些头反应最大",
+    },
 }

@@ -1,0 +1,124 @@
+"""The query–key map, the head atlas and change one word in a real browser.
+
+Run: `.venv/bin/python -m pytest tests/browser/test_explore.py -q -m browser`. Expected texts come
+from ui/i18n.py and expected numbers from core/.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from core.atlas import SENTENCES, atlas
+from core.pretrained import MiniLM
+from core.qkmap import top_keys
+from core.variant import variant
+from tests.browser.helpers import (
+    MARKS,
+    chart,
+    charts,
+    find_cell,
+    no_exception,
+    open_app,
+    point_at,
+    sidebar,
+    title,
+    url_params,
+    wait_idle,
+)
+from ui.i18n import TEXTS
+from ui.state import DEFAULT_TEXT, DEFAULT_VARIANT_TEXT
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
+expect.set_options(timeout=20_000)  # a loaded 2-CPU machine can take seconds to draw a chart
+
+LANGS = ["en", "zh"]
+# url path -> (title key, how many charts the page draws for the default sentence)
+EXPLORE = {
+    "qk-map": ("nav_qk_map", 1),
+    "atlas": ("nav_atlas", 1),
+    "change-one-word": ("nav_variant", 6),
+}
+
+
+def tr(lang: str, key: str, **kwargs: object) -> str:
+    text = TEXTS[key][lang]
+    return text.format(**kwargs) if kwargs else text
+
+
+@cache
+def minilm() -> MiniLM:
+    return MiniLM.load()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("path", list(EXPLORE))
+def test_explore_page_opens_and_draws(tab: Page, app_url: str, path: str, lang: str) -> None:
+    title_key, n_charts = EXPLORE[path]
+    open_app(tab, app_url, path, {"lang": lang})
+    expect(title(tab)).to_contain_text(tr(lang, title_key))
+    no_exception(tab)
+    drawn = charts(tab)
+    expect(drawn).to_have_count(n_charts)
+    for i in range(n_charts):  # every chart drawn as SVG with marks
+        expect(drawn.nth(i).locator(MARKS).first).to_be_attached()
+    assert url_params(tab).get("lang") == lang
+    if lang == "zh":
+        assert tr("en", title_key) not in tab.locator("body").inner_text()
+
+
+def test_qk_map_links_the_query_to_its_top_keys(tab: Page, app_url: str) -> None:
+    """MiniLM layer 2, head 5, query 3: three lines, labelled with core's top-3 weights."""
+    open_app(tab, app_url, "qk-map", {"src": "pretrained", "layer": "2", "head": "5", "qkq": "3"})
+    no_exception(tab)
+    one = chart(tab, tr("en", "qk_map_title"))
+    rules = one.locator("g.mark-rule.role-mark line, g.mark-rule.role-mark path")
+    expect(rules).to_have_count(3)
+    weights = minilm().run(DEFAULT_TEXT).weights[2, 5, 3]
+    expected = [f"{weights[j]:.2f}" for j in top_keys(weights, 3)]
+    texts = one.locator("g.mark-text.role-mark text").evaluate_all(
+        "els => els.map(e => e.textContent)"
+    )
+    assert texts[:3] == expected, texts
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_atlas_click_chooses_a_head(tab: Page, app_url: str, lang: str) -> None:
+    layer, head = 3, 7
+    open_app(tab, app_url, "atlas", {"lang": lang})
+    no_exception(tab)
+    grid = chart(tab, tr(lang, "atlas_grid"))
+    cells = grid.locator("g.mark-rect path[aria-roledescription='rect mark']")
+    expect(cells).to_have_count(72 + 1)  # every head, and the frame of the chosen one
+    target = find_cell(grid, **{tr(lang, "ax_layer"): str(layer), tr(lang, "ax_head"): str(head)})
+    x, y = point_at(tab, target)
+    tab.mouse.click(x, y)
+    wait_idle(tab)
+    no_exception(tab)
+    expect(sidebar(tab).get_by_label(tr(lang, "layer"))).to_have_value(str(layer))
+    expect(sidebar(tab).get_by_label(tr(lang, "head"))).to_have_value(str(head))
+    label = atlas(minilm(), (*SENTENCES, DEFAULT_TEXT)).labels[layer][head]
+    link_text = tr(
+        lang, "atlas_open_real", layer=layer, head=head, label=tr(lang, f"atlas_b_{label}")
+    )
+    link = tab.get_by_test_id("stPageLink").filter(has_text=link_text)
+    expect(link).to_have_count(1)
+    link.click()
+    wait_idle(tab)
+    expect(title(tab)).to_contain_text(tr(lang, "nav_real"))
+    expect(
+        tab.get_by_text(tr(lang, "real_head", layer=layer, head=head), exact=True)
+    ).to_have_count(1)
+
+
+def test_variant_shows_cores_top_head(tab: Page, app_url: str) -> None:
+    open_app(tab, app_url, "change-one-word")
+    no_exception(tab)
+    run = minilm().run
+    v = variant(run(DEFAULT_TEXT), run(DEFAULT_VARIANT_TEXT))
+    layer, head = v.ranking[0].tolist()
+    metric = tab.get_by_test_id("stMetric").filter(has_text=tr("en", "variant_top"))
+    expect(metric).to_contain_text(tr("en", "variant_head", layer=layer, head=head))
+    chart(tab, tr("en", "variant_map_title", rank=1, layer=layer, head=head))

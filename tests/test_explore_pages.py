@@ -1,0 +1,421 @@
+"""The query–key map, the head atlas and change one word: AppTest in both languages, hostile
+sentences, and every number printed checked against core."""
+
+from __future__ import annotations
+
+import functools
+import math
+
+import numpy as np
+import pyarrow as pa
+import pytest
+
+from core import variant as core_variant
+from core.atlas import (
+    BEHAVIOURS,
+    MIXED,
+    SENTENCES,
+    atlas,
+    cjk_characters,
+    strongest_head,
+    unknown_pieces,
+)
+from core.learning.task import TrainSettings, train
+from core.models import pretrained_pipeline, trained_pipeline
+from core.pipeline import run_toy
+from core.pretrained import MiniLM
+from core.qkmap import qk_map, top_keys
+from core.tokenize import MAX_TOKENS, tokenize
+from core.wordpiece import UNK, WordPieceTokenizer
+from tests.apptest_utils import all_text, chart_records, chart_specs, open_page
+from ui import charts, theme
+from ui.i18n import TEXTS
+from ui.state import DEFAULT_TEXT, DEFAULT_VARIANT_TEXT
+
+QK, ATLAS, VARIANT = "app_pages/qk_map.py", "app_pages/atlas.py", "app_pages/variant.py"
+EXPLORE = [QK, ATLAS, VARIANT]
+TITLES = {QK: "nav_qk_map", ATLAS: "nav_atlas", VARIANT: "nav_variant"}
+HOSTILE = {
+    "default": None,
+    "empty": "",
+    "one_token": "hello",
+    "html": '<img src=x onerror="alert(1)"> <script>alert(1)</script> **b** [x](javascript:1)',
+    "long": " ".join(f"word{i % 7}" for i in range(90)),  # more than 64 tokens
+    "chinese": "黑猫喝了牛奶，猫很开心。",
+}
+
+
+@pytest.fixture(scope="module")
+def minilm() -> MiniLM:
+    return MiniLM.load()
+
+
+@functools.cache
+def wordpieces() -> WordPieceTokenizer:
+    return MiniLM.load().tokenizer
+
+
+def tr(key: str, lang: str = "en", **kwargs: object) -> str:
+    text = TEXTS[key][lang]
+    return text.format(**kwargs) if kwargs else text
+
+
+def metrics(at) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def layer_data(spec: dict, mark: str) -> list[list[dict]]:
+    """The inline data of every layer drawn with this mark type."""
+    found = []
+    for layer in spec["layer"]:
+        kind = layer["mark"]["type"] if isinstance(layer["mark"], dict) else layer["mark"]
+        if kind == mark and "data" in layer:
+            found.append(layer["data"]["values"])
+    return found
+
+
+# ---- every page, both languages, hostile sentences -----------------------------------------
+
+
+@pytest.mark.parametrize("name", list(HOSTILE))
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("page", EXPLORE, ids=lambda p: p.split("/")[-1].removesuffix(".py"))
+def test_page_survives(page: str, lang: str, name: str) -> None:
+    text = HOSTILE[name]
+    at = open_page(page, {"lang": lang} | ({} if text is None else {"text": text}))
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.title[0].value == tr(TITLES[page], lang)
+    assert at.text_area(key="text").value == (DEFAULT_TEXT if text is None else text)
+    body = all_text(at)
+    if name == "empty":
+        assert tr("empty_text", lang) in body
+        # the atlas still draws, over its built-in sentences; the other pages stop
+        assert bool(chart_specs(at)) == (page == ATLAS)
+        return
+    assert chart_specs(at), "the page draws its charts"
+    if name == "long":
+        toy = page == QK  # the map uses the sidebar's model (toy); the others MiniLM's pieces
+        n_total = tokenize(text).n_total if toy else len(wordpieces().tokenize(text)) + 2
+        assert tr("truncated", lang, n_total=n_total, max=MAX_TOKENS) in body
+    if name == "html":  # user text reaches Markdown only escaped
+        values = [el.value for kind in ("markdown", "caption") for el in at.get(kind)]
+        assert not any("<script>" in v or "**b**" in v for v in values)
+    if page == QK:
+        assert tr("qk_rank_label", lang) in metrics(at)
+
+
+# ---- the query–key map ---------------------------------------------------------------------
+
+
+def test_qk_map_numbers_are_core_numbers() -> None:
+    at = open_page(QK)
+    p = run_toy(DEFAULT_TEXT)
+    m = qk_map(p.key_side.q, p.key_side.k)
+    shown = metrics(at)
+    assert shown[tr("qk_rank_label")] == f"{m.rank_correlation:.3f}"
+    assert shown[tr("qk_explained_label")] == f"{m.explained.sum():.0%}"
+    (spec,) = chart_specs(at)
+    points = layer_data(spec, "point")[-1]  # the queries and keys (the last point layer)
+    queries = [r for r in points if r["kind"] == tr("qk_queries")]
+    np.testing.assert_allclose([[r["x"], r["y"]] for r in queries], m.query_points)
+    # the chosen query defaults to the last token; its lines go to its top 3 keys
+    links = layer_data(spec, "rule")[0]
+    row = p.attention.weights[len(p.tokens) - 1]
+    expected = top_keys(row, 3)
+    assert [r["token"] for r in links] == [p.tokens[j] for j in expected]
+    np.testing.assert_allclose([r["weight"] for r in links], row[expected])
+
+
+def test_qk_map_trust_line_follows_the_correlation() -> None:
+    at = open_page(QK, {"text": "The cat drank the milk because it was hungry"})
+    p = run_toy("The cat drank the milk because it was hungry")
+    r = qk_map(p.key_side.q, p.key_side.k).rank_correlation
+    assert metrics(at)[tr("qk_rank_label")] == f"{r:.3f}"
+    if r >= 0.7:
+        assert tr("qk_trust_high", high=0.7) in all_text(at)
+    elif r >= 0.4:
+        assert tr("qk_trust_some", some=0.4, high=0.7) in all_text(at)
+    else:
+        assert tr("qk_trust_low", some=0.4) in all_text(at)
+
+
+def test_qk_map_one_token_has_no_correlation() -> None:
+    at = open_page(QK, {"text": "hello"})
+    assert metrics(at)[tr("qk_rank_label")] == tr("qk_undefined")
+    assert tr("qk_trust_none") in all_text(at)
+
+
+def test_qk_map_of_a_minilm_head(minilm: MiniLM) -> None:
+    at = open_page(QK, {"src": "pretrained", "layer": "2", "head": "5", "qkq": "3"})
+    assert not at.exception
+    p = pretrained_pipeline(minilm, DEFAULT_TEXT, 2, 5)
+    m = qk_map(p.key_side.q, p.key_side.k)
+    assert metrics(at)[tr("qk_rank_label")] == f"{m.rank_correlation:.3f}"
+    assert at.selectbox(key="qkq").value == 3
+    links = layer_data(chart_specs(at)[0], "rule")[0]
+    assert [r["token"] for r in links] == [p.tokens[j] for j in top_keys(p.attention.weights[3], 3)]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_qk_map_trained_before_and_after(lang: str) -> None:
+    """The page-7 run, before its first step and after its last: the class sees the map move."""
+    at = open_page(QK, {"src": "trained", "lseed": "3", "lsteps": "20", "lang": lang})
+    assert not at.exception, [e.value for e in at.exception]
+    result = train(TrainSettings(seed=3, steps=20))
+    titles = [s["title"]["text"] for s in chart_specs(at)]
+    assert titles == [TEXTS["qk_before"][lang], TEXTS["qk_after"][lang]]
+    shown = [m.value for m in at.metric if m.label == TEXTS["qk_rank_label"][lang]]
+    expected = []
+    for model in (result.model_before, result.model):
+        p = trained_pipeline(model, DEFAULT_TEXT)
+        expected.append(f"{qk_map(p.key_side.q, p.key_side.k).rank_correlation:.3f}")
+    assert shown == expected
+
+
+# ---- the head atlas ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_atlas_table_and_lines_are_core_numbers(minilm: MiniLM, lang: str) -> None:
+    text = "The dog chased the dog"
+    at = open_page(ATLAS, {"lang": lang, "text": text})
+    assert not at.exception
+    expected = atlas(minilm, (*SENTENCES, text))
+    table = at.dataframe[0].value
+    names = {b: tr(f"atlas_b_{b}", lang) for b in (*BEHAVIOURS, MIXED)}
+    flat = [names[label] for row in expected.labels for label in row]
+    assert table[tr("atlas_col_label", lang)].tolist() == flat
+    np.testing.assert_allclose(table[tr("atlas_col_strength", lang)], expected.strength.ravel())
+    for i, b in enumerate(BEHAVIOURS):
+        np.testing.assert_allclose(table[names[b]], expected.scores[..., i].ravel())
+    body = all_text(at)
+    for b in BEHAVIOURS:
+        layer, head, score = strongest_head(expected, b)
+        count = len(expected.heads_labelled(b))
+        line = tr(
+            "atlas_line", lang, name=names[b], count=count, layer=layer, head=head, score=score
+        )
+        assert line in body
+    assert tr("atlas_pooled", lang, n=len(SENTENCES) + 1) in body
+    # the grid: one cell per head, its colour the shown label, its opacity the strength
+    (chart,) = at.get("vega_lite_chart")  # Streamlit sends the grid's data as Arrow
+    cells = pa.ipc.open_stream(chart.proto.data.data).read_all().to_pylist()
+    assert [c["label"] for c in cells] == flat
+    np.testing.assert_allclose([c["strength"] for c in cells], expected.strength.ravel())
+
+
+def test_atlas_counts_unknown_pieces(minilm: MiniLM) -> None:
+    text = "黑猫喝了牛奶"
+    at = open_page(ATLAS, {"text": text})
+    tokens = minilm.run(text).tokens
+    unknown = sum(tok == UNK for tok in tokens)
+    assert unknown > 0, "some of these characters are not in MiniLM's vocabulary"
+    body = all_text(at)
+    assert tr("atlas_unk_count", unknown=unknown, pieces=len(tokens) - 2) in body
+    assert tr("atlas_unk_note", cjk=cjk_characters(minilm.tokenizer.vocab)) in body
+
+
+def test_atlas_empty_sentence_uses_built_ins_only() -> None:
+    at = open_page(ATLAS, {"text": "  "})
+    assert tr("atlas_pooled_builtin", n=len(SENTENCES)) in all_text(at)
+    assert len(at.dataframe[0].value) == 72
+
+
+def test_atlas_marks_the_sidebar_head() -> None:
+    at = open_page(ATLAS, {"layer": "4", "head": "9"})
+    (spec,) = chart_specs(at)
+    outline = spec["layer"][-1]
+    assert outline["transform"][0]["filter"] == "datum.row == 4 && datum.col == 9"
+    links = [el for el in at.get("page_link")]
+    assert links, "a link to the real-model page"
+
+
+# ---- change one word -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_variant_top_head_is_cores(minilm: MiniLM, lang: str) -> None:
+    at = open_page(VARIANT, {"lang": lang})
+    assert at.text_input(key="vb").value == DEFAULT_VARIANT_TEXT
+    v = core_variant.variant(minilm.run(DEFAULT_TEXT), minilm.run(DEFAULT_VARIANT_TEXT))
+    layer, head = v.ranking[0].tolist()
+    shown = metrics(at)
+    assert shown[tr("variant_top", lang)] == tr("variant_head", lang, layer=layer, head=head)
+    assert shown[tr("variant_top_js", lang)] == f"{v.head_scores[layer, head]:.4f}"
+    table = at.dataframe[0].value
+    np.testing.assert_array_equal(table.iloc[:, 1:3].to_numpy(), v.ranking)
+    np.testing.assert_allclose(table.iloc[:, 3], v.head_scores[v.ranking[:, 0], v.ranking[:, 1]])
+    # five difference maps, the top heads in order, each B − A over the paired tokens
+    specs = chart_specs(at)
+    assert len(specs) == 6  # 5 maps and the token bars
+    diffs = core_variant.difference_maps(
+        minilm.run(DEFAULT_TEXT).weights, minilm.run(DEFAULT_VARIANT_TEXT).weights, v.pairs
+    )
+    for rank, (ly, hd) in enumerate(v.ranking[:5].tolist(), start=1):
+        title = tr("variant_map_title", lang, rank=rank, layer=ly, head=hd)
+        values = [r["value"] for r in chart_records(at, title)]
+        np.testing.assert_allclose(values, diffs[ly, hd].ravel(), atol=1e-6)
+    np.testing.assert_allclose(
+        diffs[layer, head].sum(axis=1), 0.0, atol=1e-6
+    )  # both rows renormalised: the change sums to zero
+
+
+def test_variant_names_the_tokens_that_moved(minilm: MiniLM) -> None:
+    at = open_page(VARIANT)
+    v = core_variant.variant(minilm.run(DEFAULT_TEXT), minilm.run(DEFAULT_VARIANT_TEXT))
+    top = int(np.argmax(v.token_movement))
+    i, j = v.pairs[top]
+    assert (v.tokens_a[i], v.tokens_b[j]) == ("milk", "water"), "the changed word moves most"
+    assert "“milk→water”" in all_text(at)
+
+
+def test_variant_sentence_b_follows_the_users_sentence(minilm: MiniLM) -> None:
+    at = open_page(VARIANT, {"text": "my dog likes long walks"})
+    assert at.text_input(key="vb").value == "my dog likes long walks"
+    assert tr("variant_same") in all_text(at)
+    at.text_input(key="vb").input("my cat likes long walks").run()
+    assert not at.exception
+    v = core_variant.variant(
+        minilm.run("my dog likes long walks"), minilm.run("my cat likes long walks")
+    )
+    layer, head = v.ranking[0].tolist()
+    assert metrics(at)[tr("variant_top")] == tr("variant_head", layer=layer, head=head)
+    # a typed B stays when A changes
+    at.text_area(key="text").input("my dog likes short walks").run()
+    assert at.text_input(key="vb").value == "my cat likes long walks"
+
+
+def test_variant_different_lengths_align_on_common_pieces(minilm: MiniLM) -> None:
+    a, b = "The cat drank the milk", "The big cat drank the milk"
+    at = open_page(VARIANT, {"text": a, "vb": b})
+    v = core_variant.variant(minilm.run(a), minilm.run(b))
+    assert not v.by_position
+    assert tr("variant_by_lcs", m=len(v.pairs), a="–", b="“big”") in all_text(at)
+
+
+def test_variant_empty_sentence_b_is_explained() -> None:
+    at = open_page(VARIANT, {"vb": "   "})
+    assert not at.exception
+    assert tr("empty_text") in all_text(at)
+
+
+# ---- the small core helpers and the chart builders -----------------------------------------
+
+
+def test_difference_maps_are_restricted_rows_b_minus_a() -> None:
+    rng = np.random.default_rng(0)
+    wa = rng.dirichlet(np.ones(4), size=(2, 3, 4))  # [L, H, 4, 4]
+    wb = rng.dirichlet(np.ones(5), size=(2, 3, 5))  # [L, H, 5, 5]
+    pairs = np.array([[0, 0], [2, 3], [3, 4]])
+    got = core_variant.difference_maps(wa, wb, pairs)
+    for ly in range(2):
+        for hd in range(3):
+            a = wa[ly, hd][np.ix_([0, 2, 3], [0, 2, 3])]
+            b = wb[ly, hd][np.ix_([0, 3, 4], [0, 3, 4])]
+            expected = b / b.sum(1, keepdims=True) - a / a.sum(1, keepdims=True)
+            np.testing.assert_allclose(got[ly, hd], expected)
+
+
+def test_strongest_head_and_unknown_pieces(minilm: MiniLM) -> None:
+    a = atlas(minilm, SENTENCES[:3])
+    for i, b in enumerate(BEHAVIOURS):
+        layer, head, score = strongest_head(a, b)
+        assert score == a.scores[..., i].max() == a.scores[layer, head, i]
+    assert unknown_pieces(["[CLS]", "a", UNK, UNK, "[SEP]"]) == (2, 3)
+    assert cjk_characters(["猫", "cat", "猫猫", "##猫", "水"]) == 2
+
+
+def test_qk_scatter_spec() -> None:
+    q = np.array([[0.0, 1.0], [1.0, 0.0]])
+    k = np.array([[0.5, 0.5], [-2.0, 0.0]])
+    spec = charts.qk_scatter(
+        q,
+        k,
+        ["a", "b"],
+        ["c", "d"],
+        chosen=1,
+        links=[(1, 0.75)],
+        kind_names=("Q", "K"),
+        title="t",
+        axis_titles=("x", "y"),
+        token_title="tok",
+        weight_title="w",
+    )
+    assert spec["width"] == spec["height"] == theme.QK_MAP_SIZE
+    (rule,) = layer_data(spec, "rule")
+    assert rule == [
+        {"x": 1.0, "y": 0.0, "x2": -2.0, "y2": 0.0, "mx": -0.5, "my": 0.0, "weight": 0.75}
+        | {"token": "d"}
+    ]
+    domain = spec["layer"][0]["encoding"]["x"]["scale"]["domain"]
+    assert domain == pytest.approx([-2.0 * theme.QK_MARGIN, 2.0 * theme.QK_MARGIN])
+    with pytest.raises(ValueError, match="one token each"):
+        charts.qk_scatter(
+            q,
+            k,
+            ["a"],
+            ["c", "d"],
+            chosen=None,
+            links=[],
+            kind_names=("Q", "K"),
+            title="t",
+            axis_titles=("x", "y"),
+            token_title="",
+            weight_title="",
+        )
+    nan = np.array([[math.nan, 0.0], [0.0, 0.0]])
+    with pytest.raises(ValueError, match="finite"):
+        charts.qk_scatter(
+            nan,
+            k,
+            ["a", "b"],
+            ["c", "d"],
+            chosen=None,
+            links=[],
+            kind_names=("Q", "K"),
+            title="t",
+            axis_titles=("x", "y"),
+            token_title="",
+            weight_title="",
+        )
+
+
+def test_atlas_grid_spec() -> None:
+    labels = [["previous", "mixed"], ["broad", "cls"]]
+    names = {b: b.upper() for b in (*BEHAVIOURS, MIXED)}
+    spec = charts.atlas_grid(
+        labels,
+        np.array([[0.9, 0.1], [0.85, 0.7]]),
+        names=names,
+        chosen=(1, 0),
+        title="t",
+        row_title="layer",
+        col_title="head",
+        label_title="label",
+        strength_title="strength",
+    )
+    cells = spec["data"]["values"]
+    assert [(c["row"], c["col"], c["label"]) for c in cells] == [
+        (0, 0, "PREVIOUS"),
+        (0, 1, "MIXED"),
+        (1, 0, "BROAD"),
+        (1, 1, "CLS"),
+    ]
+    colour = spec["layer"][0]["encoding"]["color"]["scale"]
+    assert (
+        dict(zip(colour["domain"], colour["range"], strict=True))["MIXED"]
+        == (theme.BEHAVIOUR_COLORS["mixed"])
+    )
+    assert spec["layer"][0]["params"][0]["select"]["fields"] == ["row", "col"]
+    with pytest.raises(ValueError, match="without a shown name"):
+        charts.atlas_grid(
+            [["odd"]],
+            np.ones((1, 1)),
+            names=names,
+            chosen=None,
+            title="",
+            row_title="",
+            col_title="",
+            label_title="",
+            strength_title="",
+        )
