@@ -28,7 +28,10 @@ FONT_DIRS = ("/usr/share/fonts",)
 # One sans-serif face for Latin and Chinese alike (without it, Chinese falls back to whichever
 # CJK face comes first, often a serif); a machine without it uses its own sans-serif.
 EXPORT_FONT = '"Noto Sans CJK SC", sans-serif'
-EXPORT_CONFIG = {"font": EXPORT_FONT}
+# px around a saved chart: Vega measures a line of mixed Chinese and Latin text a few px short
+# of what the CJK font draws, and the default 5 px cut the end of the longest subtitle.
+EXPORT_PADDING = 12
+EXPORT_CONFIG = {"font": EXPORT_FONT, "padding": EXPORT_PADDING}
 PNG_SCALE = 2  # pixels per chart pixel: sharp on slides and high-density screens
 CACHE_ENTRIES = 64  # images kept per format; a page shows at most a few dozen charts
 # The menu under each chart in the saved page: save as SVG/PNG, but nothing that opens a web
