@@ -13,6 +13,11 @@ RUN groupadd --system app && useradd --system --gid app --create-home --home-dir
 
 WORKDIR /app
 
+# A CJK font, so Chinese labels show in PNGs the server draws (packages.txt does the same on
+# Streamlit Community Cloud).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-noto-cjk \
+    && rm -rf /var/lib/apt/lists/*
+
 # Dependencies first, so a code change does not reinstall them.
 COPY requirements.txt ./
 RUN pip install -r requirements.txt

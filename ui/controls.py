@@ -6,8 +6,8 @@ import streamlit as st
 
 from core.export import pipeline_json
 from core.tokenize import MAX_TOKENS
-from ui import figures, state
-from ui.i18n import LANGUAGES, t
+from ui import exports, figures, state
+from ui.i18n import LANGUAGES, lang, t
 from ui.state import ALL_PARAMS, GLOBAL_PARAMS, MODELS, K
 
 # which shared control each page can list under "This page uses"
@@ -75,13 +75,30 @@ def sidebar(heads: bool = False) -> None:
 
 
 def share_panel(url_path: str, page_keys: tuple[str, ...]) -> None:
-    """A link that restores this exact view, and every matrix the page showed as JSON."""
+    """A link that restores this exact view, the page as one HTML file, and every matrix the
+    page showed as JSON."""
     with st.expander(t("share_heading"), icon=":material/share:"):
         st.caption(t("share_help"))
-        st.code(state.share_link(url_path, page_keys), language=None, wrap_lines=True)
+        link = state.share_link(url_path, page_keys)
+        st.code(link, language=None, wrap_lines=True)
         shortened = state.shortened_in_link(page_keys)
         if shortened:
             st.caption(t("link_shortened", max=MAX_TOKENS))
+        specs = figures.shown_specs()
+        if specs:
+            page = st.session_state.get(state.CURRENT_PAGE)
+            title = t("app_title") + (f" — {t(page.label_key)}" if page else "")
+            lines, language = figures.shown_context(), lang()
+            st.download_button(
+                t("export_html"),
+                data=lambda: exports.page_html(title, specs, lines, link, language),
+                file_name=f"{url_path or 'home'}_attention.html",
+                mime="text/html",
+                key="export_html",
+                on_click="ignore",
+                help=t("export_html_help"),
+                icon=":material/html:",
+            )
         shown = figures.offered()
         if shown is None:
             st.caption(t("export_nothing"))

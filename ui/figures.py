@@ -18,7 +18,7 @@ import streamlit as st
 from core.attention import AttentionSettings
 from core.export import matrix_csv
 from core.pipeline import Encoded, ModelRef, Pipeline
-from ui import charts, theme
+from ui import charts, exports, theme
 from ui.charts import SELECTION, id_index
 from ui.i18n import t
 from ui.state import K
@@ -27,6 +27,8 @@ Spec = dict[str, Any]
 _CHART_COUNTER = "_chart_number"
 _PAGE = "_page_path"  # url path of the page being drawn, for file names
 _SHOWN = "_shown_pipeline"  # the pipeline the page offers as JSON
+_SPECS = "_shown_specs"  # every chart spec drawn this run, for the page saved as HTML
+_LINES = "_shown_context"  # the lines under those charts' titles (sentence, model, switches)
 
 
 @dataclass(frozen=True)
@@ -424,23 +426,34 @@ def show(
     on_point: Callable[[dict], None] | None = None,
     own_fonts: bool = False,
 ) -> None:
-    """Draw a figure at its own size, with a CSV download of its matrix.
+    """Draw a figure at its own size, with downloads: its matrix as CSV, the chart as SVG and
+    PNG (drawn on the server when clicked).
 
     `on_point(point)` gets the fields of a clicked data point (needs a `key`). `own_fonts`
     keeps the chart's font sizes (presenter mode) instead of Streamlit's chart theme.
     """
     numbers = bool(st.session_state.get(K.NUMBERS, True))
-    show_spec(spec_of(fig, numbers), key=key, on_point=on_point, own_fonts=own_fonts)
-    st.download_button(
-        t("csv"),
-        data=lambda: matrix_csv(fig.matrix, fig.rows, fig.cols),
-        file_name=fig.file_name + ".csv",
-        mime="text/csv",
-        key=f"csv_{next_chart_number()}",
-        on_click="ignore",
-        type="tertiary",
-        icon=":material/download:",
+    spec = spec_of(fig, numbers)
+    show_spec(spec, key=key, on_point=on_point, own_fonts=own_fonts)
+    st.session_state.setdefault(_LINES, {}).update(dict.fromkeys(fig.context))
+    number = next_chart_number()
+    downloads = (
+        ("csv", lambda: matrix_csv(fig.matrix, fig.rows, fig.cols), "text/csv"),
+        ("svg", lambda: exports.svg(spec), "image/svg+xml"),
+        ("png", lambda: exports.png(spec), "image/png"),
     )
+    with st.container(horizontal=True, gap="small"):
+        for kind, data, mime in downloads:
+            st.download_button(
+                t(kind),
+                data=data,
+                file_name=f"{fig.file_name}.{kind}",
+                mime=mime,
+                key=f"{kind}_{number}",
+                on_click="ignore",
+                type="tertiary",
+                icon=":material/download:",
+            )
 
 
 def show_spec(
@@ -449,7 +462,9 @@ def show_spec(
     on_point: Callable[[dict], None] | None = None,
     own_fonts: bool = False,
 ) -> None:
-    """Draw a Vega-Lite spec at its own size (charts that are not a matrix: the head grid)."""
+    """Draw a Vega-Lite spec at its own size (charts that are not a matrix: the head grid).
+    The page saved as HTML holds every spec drawn here."""
+    st.session_state.setdefault(_SPECS, []).append(chart)
     if on_point is None:
         theme_name = None if own_fonts else "streamlit"
         st.vega_lite_chart(None, chart, width="content", key=key, theme=theme_name)
@@ -478,6 +493,8 @@ def start_page(url_path: str) -> None:
     st.session_state[_CHART_COUNTER] = 0
     st.session_state[_PAGE] = url_path
     st.session_state[_SHOWN] = None
+    st.session_state[_SPECS] = []
+    st.session_state[_LINES] = {}
 
 
 def offer_json(p: Pipeline) -> None:
@@ -488,6 +505,16 @@ def offer_json(p: Pipeline) -> None:
 def offered() -> Pipeline | None:
     """What the page offered for the JSON export, or None when it offered nothing."""
     return st.session_state.get(_SHOWN)
+
+
+def shown_specs() -> list[Spec]:
+    """Every chart spec drawn since the page started, in order."""
+    return list(st.session_state.get(_SPECS, []))
+
+
+def shown_context() -> list[str]:
+    """The lines under the shown figures' titles, each once, in order."""
+    return list(st.session_state.get(_LINES, {}))
 
 
 def slug(text: str) -> str:

@@ -67,7 +67,7 @@ LANGS = ["en", "zh"]
 VALUE_TOL = 5e-5  # chart numbers (Vega's aria-labels keep 12 digits) vs core: 4 decimals
 CSV_BUTTON = (
     "xpath=ancestor::div[@data-testid='stElementContainer'][1]"
-    "/following-sibling::div[@data-testid='stElementContainer'][1]"
+    "/following-sibling::div[1]"  # the row of downloads right under the chart: CSV, SVG, PNG
 )
 
 
@@ -387,6 +387,7 @@ def test_json_download_equals_core(tab: Page, app_url: str) -> None:
     expect(title(tab)).to_contain_text(tr(lang, "nav_score"))
     panel = share_panel(tab, lang)
     button = panel.get_by_test_id("stDownloadButton").get_by_role("button")
+    button = button.filter(has_text=tr(lang, "export_json"))  # the page as HTML is there too
     expect(button).to_contain_text(tr(lang, "export_json"))
     with tab.expect_download() as download:
         button.click()
@@ -396,13 +397,10 @@ def test_json_download_equals_core(tab: Page, app_url: str) -> None:
     expected = run_toy(sentence, config, AttentionSettings(use_softmax=False, temperature=0.5))
     assert doc["tokens"] == list(expected.tokens) == list(tokenize(sentence).tokens)
     settings = doc["settings"]
-    assert (settings["text"], settings["d_model"], settings["d_k"], settings["seed"]) == (
-        sentence,
-        6,
-        3,
-        7,
-    )
-    assert settings["use_softmax"] is False and settings["temperature"] == 0.5
+    model = settings["model"]
+    assert (settings["text"], model["d_model"], model["d_k"], model["seed"]) == (sentence, 6, 3, 7)
+    assert settings["attention"]["use_softmax"] is False
+    assert settings["attention"]["temperature"] == 0.5
     weights = np.array(doc["weights"], dtype=float)
     assert_close(weights, expected.attention.weights, tol=1e-9)
     assert_close(np.array(doc["scores"], dtype=float), expected.attention.scores, tol=1e-9)

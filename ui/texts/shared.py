@@ -61,6 +61,17 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "这个链接会打开与现在完全相同的画面：页面、语言、句子和所有设置。点击复制图标即可复制。",
     },
     "export_json": {"en": "All matrices as JSON", "zh": "所有矩阵（JSON）"},
+    "export_html": {"en": "This page as HTML", "zh": "本页存为 HTML"},
+    "export_html_help": {
+        "en": "One file with every chart (hover for values), the settings and the link. "
+        "It opens in any browser without internet, e.g. on a course site.",
+        "zh": "一个文件，包含所有图表（悬停可看数值）、设置和链接。"
+        "无需联网即可在任何浏览器中打开，例如放在课程网站上。",
+    },
+    "html_settings": {"en": "Settings", "zh": "设置"},
+    "html_link": {"en": "Link to this view in the app", "zh": "在应用中打开此画面的链接"},
+    "svg": {"en": "SVG", "zh": "SVG"},
+    "png": {"en": "PNG", "zh": "PNG"},
     "uses": {"en": "This page uses: {names}", "zh": "本页用到的设置：{names}"},
     "notice": {"en": "What to notice", "zh": "值得注意"},
     # ---- settings from a link that could not be used -----------------------------------------

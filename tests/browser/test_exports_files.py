@@ -1,0 +1,126 @@
+"""Saving for slides and papers, in a real browser: a chart's SVG and PNG downloads, and the page
+saved as HTML, opened from disk with the network cut, still draws its charts with tooltips."""
+
+from __future__ import annotations
+
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Download, Locator, Page, Route, expect
+
+from tests.browser.helpers import (
+    RECT,
+    at_least,
+    axis_labels,
+    cell_fields,
+    charts,
+    no_exception,
+    not_pwned,
+    open_app,
+    point_at,
+    sidebar,
+    wait_idle,
+)
+from ui.i18n import TEXTS
+
+pytestmark = pytest.mark.browser
+
+# HTML in the sentence: it must stay text in the app and in the saved page
+SENTENCE = 'The cat <img src=x onerror="window.__pwned=1"> sat'
+SVG_NS = "{http://www.w3.org/2000/svg}"
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+DOWNLOAD_TIMEOUT = 60_000  # ms: the first export starts vl-convert's JavaScript engine
+
+
+def download(page: Page, button: Locator) -> Download:
+    started = time.monotonic()
+    with page.expect_download(timeout=DOWNLOAD_TIMEOUT) as info:
+        button.click()
+    result = info.value
+    result.path()  # wait for the whole file
+    print(f"{result.suggested_filename}: {time.monotonic() - started:.2f} s")
+    return result
+
+
+def svg_axis_labels(svg: str) -> list[str]:
+    root = ET.fromstring(svg)
+    found = []
+    for group in root.iter(f"{SVG_NS}g"):
+        if "role-axis-label" in group.get("class", "").split():
+            found += ["".join(t.itertext()) for t in group.iter(f"{SVG_NS}text")]
+    return found
+
+
+def test_chart_files_and_the_page_offline(
+    tab: Page, app_url: str, chromium: Browser, tmp_path: Path
+) -> None:
+    lang = "zh"
+    open_app(tab, app_url, "weights", {"lang": lang, "text": SENTENCE})
+    no_exception(tab)
+    at_least(charts(tab), 1)
+    first = charts(tab).first
+    expect(first.locator("svg.marks")).to_be_attached()
+    shown_labels = axis_labels(first)
+    main = tab.get_by_test_id("stMain")
+
+    # the first chart as SVG: the same axis labels as on the page
+    svg_file = download(tab, main.get_by_test_id("stDownloadButton").filter(has_text="SVG").first)
+    assert svg_file.suggested_filename.endswith(".svg")
+    svg = Path(svg_file.path()).read_text(encoding="utf-8")
+    assert svg.startswith("<svg")
+    assert sorted(svg_axis_labels(svg)) == sorted(shown_labels)
+
+    png_file = download(tab, main.get_by_test_id("stDownloadButton").filter(has_text="PNG").first)
+    assert png_file.suggested_filename.endswith(".png")
+    assert Path(png_file.path()).read_bytes().startswith(PNG_SIGNATURE)
+    wait_idle(tab)
+    no_exception(tab)
+
+    # the page as one HTML file, saved to disk
+    panel = sidebar(tab).get_by_test_id("stExpander").filter(has_text=TEXTS["share_heading"][lang])
+    if panel.locator("details").get_attribute("open") is None:
+        panel.locator("summary").click()
+    button = panel.get_by_test_id("stDownloadButton").filter(has_text=TEXTS["export_html"][lang])
+    saved = tmp_path / "page.html"
+    download(tab, button).save_as(saved)
+    n_charts = charts(tab).count()  # every chart is mounted by now
+    assert n_charts > 1
+
+    # opened from disk with every network request refused
+    context = chromium.new_context(offline=True, viewport={"width": 1400, "height": 1000})
+    asked: list[str] = []
+
+    def refuse(route: Route) -> None:
+        asked.append(route.request.url)
+        route.abort()
+
+    context.route("http*://**/*", refuse)
+    dialogs: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        page.goto(saved.as_uri())
+        drawn = page.locator(".chart svg.marks")
+        expect(drawn).to_have_count(n_charts)
+        assert axis_labels(page.locator(".chart").first) == shown_labels
+        # the sentence is shown as text, its HTML never run
+        expect(page.locator("li").filter(has_text=SENTENCE)).to_have_count(1)
+        not_pwned(page)
+        # a tooltip on hover, naming the cell's fields
+        cell = page.locator(".chart").first.locator(f"g.mark-rect {RECT}").first
+        fields = cell_fields(cell)
+        assert fields
+        page.mouse.move(*point_at(page, cell))
+        tooltip = page.locator("#vg-tooltip-element")
+        expect(tooltip).to_be_visible()
+        for name in fields:
+            expect(tooltip).to_contain_text(name)
+        # the share link is there, as text and as a link back to the app
+        link = page.locator("a.link")
+        expect(link).to_have_count(1)
+        assert link.get_attribute("href").startswith(app_url)
+        assert asked == [] and dialogs == []
+    finally:
+        context.close()
