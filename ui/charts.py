@@ -342,6 +342,16 @@ def chart_height(
     return heading + axis + cells + legend + 2 * theme.CHART_PADDING
 
 
+def _title_width(plot_width: float, max_width: int | None, big: bool) -> float:
+    """Where a title wraps: at the plot and its labels; a presenter's chart (`big`) given a
+    width may use all of it."""
+    if max_width is None:
+        return plot_width + theme.LABEL_ROOM
+    if big:
+        return max_width - theme.SAFE_MARGIN
+    return min(plot_width + theme.LABEL_ROOM, max_width - theme.SAFE_MARGIN)
+
+
 def _fit_height(
     height: Callable[[float, float, float], float],
     n_rows: int,
@@ -350,13 +360,12 @@ def _fit_height(
     step_y: int,
     max_width: int | None,
     max_height: int,
+    big: bool,
 ) -> tuple[int, int]:
     """Smaller cells until `height(step_x, step_y, title_width)` fits `max_height` (a narrower
     chart may wrap its title onto more lines, hence a few rounds)."""
     for _ in range(4):
-        title_width = step_x * n_cols + theme.LABEL_ROOM
-        if max_width is not None:
-            title_width = min(title_width, max_width - theme.SAFE_MARGIN)
+        title_width = _title_width(step_x * n_cols, max_width, big)
         over = height(step_x, step_y, title_width) - max_height
         if over <= 0 or step_y <= theme.CELL_MIN:
             break
@@ -423,7 +432,9 @@ def heatmap(
             upright=narrow,
             legend_below=legend_below,
         )
-        step_x, step_y = _fit_height(size, n_rows, n_cols, step_x, step_y, max_width, max_height)
+        step_x, step_y = _fit_height(
+            size, n_rows, n_cols, step_x, step_y, max_width, max_height, big
+        )
     plot_width = step_x * n_cols
 
     fit = None
@@ -524,9 +535,7 @@ def heatmap(
         f"{_flat(title)} — {row_title} × {col_title}: {n_rows} × {n_cols}, "
         f"{value_title} {_number(lo)} … {_number(hi)}"
     )
-    title_width = plot_width + theme.LABEL_ROOM
-    if max_width is not None:
-        title_width = min(title_width, max_width - theme.SAFE_MARGIN)
+    title_width = _title_width(plot_width, max_width, big)
     spec = Spec(
         {
             "$schema": SCHEMA,
