@@ -120,7 +120,8 @@ on = compute.pipeline(s, attention=s.attention.replace(use_softmax=True))
 shown = on if name == "softmax" else p  # the softmax step always shows softmax on
 with st.container(key="present_explain"):
     st.markdown(f"**{t('pexplain_' + name)}**")
-st.caption(" · ".join(figures.context(shown)))
+lines = figures.context(shown)  # said once here instead of under every chart's title
+st.caption(" · ".join(layout.escape_md(line, limit=len(line)) for line in lines))
 
 if name == "tokens":
     st.dataframe(pd.DataFrame([list(tok)], index=[t("ax_token")], columns=figures.dims(len(tok))))
