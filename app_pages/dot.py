@@ -1,12 +1,60 @@
 """Page 6: a dot product, term by term; dot vs cosine; the sentence's pairs ranked by q·k."""
 
+import numpy as np
 import pandas as pd
 import streamlit as st
 
-from core.similarity import clean_vector, dot_breakdown, rank_pairs
+from core.similarity import MAX_VECTOR_CHARS, dot_breakdown, format_vector, parse_vector, rank_pairs
 from ui import compute, controls, figures, layout, relevance, state, theme
 from ui.i18n import t
 from ui.state import K
+
+_BASIS = "_dot_basis"  # the sentence, model and words the typed vectors belong to
+
+
+def _reset() -> None:
+    st.session_state[K.VEC_A] = st.session_state[K.VEC_B] = ""
+
+
+def _typed(key: str, box: str) -> None:
+    st.session_state[key] = st.session_state[box]
+
+
+def vector_box(name_key: str, key: str, model_vector: np.ndarray) -> np.ndarray:
+    """A text box holding one vector (kept in the link under `key`); what it holds, or the
+    model's vector while the box is empty, unchanged or unreadable (then saying why)."""
+    shown = format_vector(model_vector)
+    box = f"{key}_box"
+    wanted = st.session_state.get(key) or shown
+    if st.session_state.get(box) != wanted:
+        st.session_state[box] = wanted
+    d = len(model_vector)
+    name = t(name_key)
+    typed = st.text_input(
+        t("vector_box", name=name, d=d),
+        key=box,
+        help=t("vector_box_help"),
+        on_change=_typed,
+        args=(key, box),
+    )
+    st.session_state[key] = "" if typed.strip() in ("", shown) else typed
+    if not st.session_state[key]:
+        return model_vector
+    parsed = parse_vector(typed, d)
+    if parsed.values is None:
+        detail = layout.escape_md(parsed.detail)
+        why = t(
+            f"vector_{parsed.problem}",
+            name=name,
+            word=detail,
+            got=detail,
+            d=d,
+            limit=MAX_VECTOR_CHARS,
+        )
+        st.warning(t("vector_model_used", why=why))
+        return model_vector
+    return parsed.values
+
 
 s = state.settings()
 layout.header("dot_intro")
@@ -27,16 +75,17 @@ a = (enc.q if use_qk else enc.x)[a_i]
 b = (enc.k if use_qk else enc.x)[b_i]
 
 st.markdown(f"**{t('edit_vectors')}**")
-nonce_key = "_dot_nonce"
-nonce = st.session_state.get(nonce_key, 0)
-editor_key = f"dot_editor_{s.text}_{p.model}_{a_i}_{b_i}_{use_qk}_{nonce}"
-frame = pd.DataFrame([a, b], index=[t("vec_a"), t("vec_b")], columns=figures.dims(len(a)))
-edited = st.data_editor(frame, key=str(hash(editor_key)), width="content")
-if st.button(t("reset_vectors"), key="dot_reset"):
-    st.session_state[nonce_key] = nonce + 1
-    st.rerun()
-values = edited.to_numpy(dtype=float, na_value=0.0)
-d = dot_breakdown(clean_vector(values[0]), clean_vector(values[1]))
+basis = (s.text, p.model, a_i, b_i, use_qk)
+if st.session_state.get(_BASIS, basis) != basis:  # other words: start from their own vectors
+    st.session_state[K.VEC_A] = st.session_state[K.VEC_B] = ""
+st.session_state[_BASIS] = basis
+c1, c2 = st.columns(2)
+with c1:
+    a = vector_box("vec_a", K.VEC_A, a)
+with c2:
+    b = vector_box("vec_b", K.VEC_B, b)
+st.button(t("reset_vectors"), key="dot_reset", on_click=_reset)
+d = dot_breakdown(a, b)
 
 figures.show(
     figures.vectors(

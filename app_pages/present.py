@@ -1,8 +1,15 @@
-"""Presenter mode: the pipeline one step at a time, in large type, with Next and Back."""
+"""Presenter mode: the pipeline one step at a time, in large type, with Next and Back.
+
+Everything on a step fits a 1280 × 720 projector without scrolling: the header takes two
+short rows and the charts are sized from what is left (theme.PRESENT_*).
+"""
+
+import dataclasses
 
 import pandas as pd
 import streamlit as st
 
+from core.pipeline import Pipeline
 from ui import compute, figures, layout, state, theme
 from ui.i18n import t
 from ui.state import K
@@ -10,33 +17,28 @@ from ui.texts.shared import PIPELINE_STEPS
 
 STEPS = PIPELINE_STEPS
 EXAMPLE = "the cat drank milk"  # four words: a 4 x 4 score matrix fits on a board
-BIG_CSS = """
+_W, _H = theme.PRESENT_SCREEN
+ZOOM = 1.5  # a screen this much bigger (1920 × 1080) shows the same layout magnified
+BIG_CSS = f"""
 <style>
-[data-testid="stMainBlockContainer"] { padding-top: 1.5rem; max-width: 100%; }
-[data-testid="stMainBlockContainer"] p,
-[data-testid="stMainBlockContainer"] li { font-size: 1.35rem; }
-[data-testid="stHeader"] { display: none; }
+[data-testid="stMainBlockContainer"] {{
+  padding: 0.5rem {theme.PRESENT_PAD}px 0.25rem; max-width: 100%;
+}}
+[data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] {{ gap: 0.4rem; }}
+[data-testid="stMainBlockContainer"] h1 {{ font-size: 1.6rem; padding: 0; }}
+[data-testid="stMainBlockContainer"] p {{ font-size: 1.05rem; }}
+.st-key-present_explain p {{ font-size: 1.3rem; line-height: 1.35; }}
+[data-testid="stHeader"] {{ display: none; }}
+@media (min-width: {_W * ZOOM}px) and (min-height: {_H * ZOOM}px) {{
+  [data-testid="stMainBlockContainer"] {{ zoom: {ZOOM}; }}
+}}
 </style>
 """
-
-
-def show_big(fig: figures.Figure) -> None:
-    figures.show(fig, own_fonts=True)
-
-
-s = state.settings()
-st.html(BIG_CSS)  # our own constant stylesheet: larger type, no top bar
-st.title(t("nav_present"))
-
-step = min(max(int(st.session_state.get(K.STEP, 0)), 0), len(STEPS) - 1)
-st.session_state[K.STEP] = step
+EXAMPLE_SETTINGS = {K.TEXT: EXAMPLE, K.D_MODEL: 4, K.D_K: 2, K.NUMBERS: True, K.MODEL: "toy"}
 
 
 def _move(delta: int) -> None:
     st.session_state[K.STEP] = min(max(st.session_state[K.STEP] + delta, 0), len(STEPS) - 1)
-
-
-EXAMPLE_SETTINGS = {K.TEXT: EXAMPLE, K.D_MODEL: 4, K.D_K: 2, K.NUMBERS: True, K.MODEL: "toy"}
 
 
 def _worked_example() -> None:
@@ -49,8 +51,30 @@ def _restore() -> None:
     st.session_state.update(st.session_state.pop(state.SAVED_TEXT))
 
 
-nav = st.columns([1, 1, 3, 3], vertical_alignment="center")
-nav[0].button(
+def show_big(fig: figures.Figure, p: Pipeline, across: int = 1) -> None:
+    """A chart sized to share the screen's width with `across - 1` others and to fit under the
+    header; the sentence and settings are said once above, not under every title."""
+    screen_width, screen_height = theme.PRESENT_SCREEN
+    width = screen_width - 2 * theme.PRESENT_PAD - (across - 1) * theme.PRESENT_GAP
+    shared = set(figures.context(p))
+    fig = dataclasses.replace(fig, context=tuple(c for c in fig.context if c not in shared))
+    fig = fig.with_options(
+        span=theme.SPAN_PRESENT,
+        max_width=width // across,
+        max_height=screen_height - theme.PRESENT_HEADER,
+    )
+    figures.show_spec(figures.spec_of(fig, s.show_numbers), own_fonts=True)
+
+
+s = state.settings()
+st.html(BIG_CSS)  # our own constant stylesheet: larger type, no top bar, small margins
+
+step = min(max(int(st.session_state.get(K.STEP, 0)), 0), len(STEPS) - 1)
+st.session_state[K.STEP] = step
+
+head = st.columns([3, 1.2, 1.2, 1.6, 4], vertical_alignment="center")
+head[0].title(t("nav_present"))
+head[1].button(
     t("present_back"),
     key="present_back",
     on_click=_move,
@@ -58,7 +82,7 @@ nav[0].button(
     disabled=step == 0,
     icon=":material/arrow_back:",
 )
-nav[1].button(
+head[2].button(
     t("present_next"),
     key="present_next",
     on_click=_move,
@@ -66,11 +90,11 @@ nav[1].button(
     disabled=step == len(STEPS) - 1,
     icon=":material/arrow_forward:",
 )
-nav[2].markdown(f"**{t('present_counter', i=step + 1, n=len(STEPS))}**")
+head[3].markdown(f"**{t('present_counter', i=step + 1, n=len(STEPS))}**")
 if state.SAVED_TEXT in st.session_state:
-    nav[3].button(t("present_restore"), key="present_restore", on_click=_restore)
+    head[4].button(t("present_restore"), key="present_restore", on_click=_restore)
 else:
-    nav[3].button(
+    head[4].button(
         t("present_example"),
         key="present_example",
         on_click=_worked_example,
@@ -89,34 +113,33 @@ if s.model != "toy":
 p = compute.pipeline(s)
 enc, att = layout.showing(p), p.attention
 tok = enc.tokens
-st.markdown(f"### {t('pexplain_' + STEPS[step])}")
-
-big = {"span": theme.SPAN_PRESENT, "big": True}
 name = STEPS[step]
+on = compute.pipeline(s, attention=s.attention.replace(use_softmax=True))
+shown = on if name == "softmax" else p  # the softmax step always shows softmax on
+with st.container(key="present_explain"):
+    st.markdown(f"**{t('pexplain_' + name)}**")
+lines = figures.context(shown)  # said once here instead of under every chart's title
+st.caption(" · ".join(layout.escape_md(line, limit=len(line)) for line in lines))
+
 if name == "tokens":
     st.dataframe(pd.DataFrame([list(tok)], index=[t("ax_token")], columns=figures.dims(len(tok))))
 elif name == "embed":
-    show_big(figures.vectors(enc.embedding, tok, t("m_embedding"), p, **big))
+    show_big(figures.vectors(enc.embedding, tok, t("m_embedding"), p, big=True), p)
 elif name == "pos":
-    slots, span = layout.grid(2, enc.x.shape[1], per_row=2, min_cell=theme.CELL_MIN_WIDTH)
-    for slot, (m, title) in zip(
-        slots,
-        ((enc.positions, figures.positions_title(p.model)), (enc.x, figures.x_title(enc, p))),
-        strict=True,
-    ):
-        with slot:
-            show_big(figures.vectors(m, tok, title, p, span=span, big=True))
+    pair = ((enc.positions, figures.positions_title(p.model)), (enc.x, figures.x_title(enc, p)))
+    for column, (m, title) in zip(st.columns(2, gap="small"), pair, strict=True):
+        with column:
+            show_big(figures.vectors(m, tok, title, p, big=True), p, across=2)
 elif name == "qkv":
-    slots, span = layout.grid(3, enc.q.shape[1], per_row=3, min_cell=theme.CELL_MIN_WIDTH)
-    for slot, (m, key) in zip(slots, ((enc.q, "m_q"), (enc.k, "m_k"), (enc.v, "m_v")), strict=True):
-        with slot:
-            show_big(figures.vectors(m, tok, t(key), p, span=span, big=True))
+    trio = ((enc.q, "m_q"), (enc.k, "m_k"), (enc.v, "m_v"))
+    for column, (m, key) in zip(st.columns(3, gap="small"), trio, strict=True):
+        with column:
+            show_big(figures.vectors(m, tok, t(key), p, big=True), p, across=3)
 elif name == "factor":
-    show_big(figures.word_map(att.factor, t("m_factor"), p, **big))
+    show_big(figures.word_map(att.factor, t("m_factor"), p, big=True), p)
 elif name == "scale":
-    show_big(figures.word_map(att.scores, figures.scores_title(p), p, **big))
+    show_big(figures.word_map(att.scores, figures.scores_title(p), p, big=True), p)
 elif name == "softmax":
-    on = compute.pipeline(s, attention=s.attention.replace(use_softmax=True))
-    show_big(figures.weights(on, **big))
+    show_big(figures.weights(on, big=True), on)
 else:
-    show_big(figures.vectors(att.output, tok, t("m_output"), p, **big))
+    show_big(figures.vectors(att.output, tok, t("m_output"), p, big=True), p)

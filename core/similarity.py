@@ -42,6 +42,43 @@ def clean_vector(values: np.ndarray) -> np.ndarray:
     return np.clip(v, -EDIT_LIMIT, EDIT_LIMIT)
 
 
+MAX_VECTOR_CHARS = 2000  # a typed (or linked) vector is at most this long
+_SEPARATORS = str.maketrans({",": " ", ";": " ", "，": " ", "；": " ", "、": " ", "\u2212": "-"})
+
+
+@dataclass(frozen=True)
+class ParsedVector:
+    """A typed vector, or why it could not be read."""
+
+    values: np.ndarray | None  # [d], finite and clipped; None when `problem` is set
+    problem: str | None = None  # "too_long", "not_a_number" or "wrong_length"
+    detail: str = ""  # the word that is not a number, or how many numbers were found
+
+
+def parse_vector(text: str, d: int) -> ParsedVector:
+    """Numbers separated by commas, semicolons or spaces (full-width ones and "−" too) -> [d]."""
+    if len(text) > MAX_VECTOR_CHARS:
+        return ParsedVector(None, "too_long", str(len(text)))
+    words = text.translate(_SEPARATORS).split()
+    numbers = []
+    for word in words:
+        try:
+            number = float(word)
+        except ValueError:
+            return ParsedVector(None, "not_a_number", word)
+        if not np.isfinite(number):
+            return ParsedVector(None, "not_a_number", word)
+        numbers.append(number)
+    if len(numbers) != d:
+        return ParsedVector(None, "wrong_length", str(len(numbers)))
+    return ParsedVector(clean_vector(np.array(numbers, dtype=float)))
+
+
+def format_vector(v: np.ndarray, decimals: int = 3) -> str:
+    """[d] -> "0.512, -1.03, 2": what the vector boxes show and the link keeps."""
+    return ", ".join(f"{round(float(x), decimals):g}" for x in v)
+
+
 def dot_breakdown(a: np.ndarray, b: np.ndarray) -> DotBreakdown:
     """[d], [d] -> the terms of a·b, their sum and the cosine."""
     if a.shape != b.shape or a.ndim != 1:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import hashlib
 import math
 import unicodedata
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Callable, Sequence
+from functools import lru_cache, partial
 from typing import Any
 
 import numpy as np
@@ -246,15 +246,22 @@ def light_text_test(
     return tests[0] if len(tests) == 1 else {"or": tests}
 
 
-def number_fit(lo: float, hi: float, step_x: float, step_y: float) -> tuple[str, int] | None:
+def number_fit(
+    lo: float,
+    hi: float,
+    step_x: float,
+    step_y: float,
+    smallest: int = theme.FONT_MIN,
+    biggest: int = theme.FONT_MAX,
+) -> tuple[str, int] | None:
     """(format, font size) so that the widest number fits its cell, or None: numbers hidden.
 
-    Two decimals at any font size down to FONT_MIN first, then one decimal.
+    Two decimals at any font size down to `smallest` first, then one decimal.
     """
-    largest = max(theme.FONT_MIN, min(theme.FONT_MAX, int(min(step_x, step_y) // 3)))
+    largest = max(smallest, min(biggest, int(min(step_x, step_y) // 3)))
     for fmt in theme.NUMBER_FORMATS:
         chars = max(len(_number(lo, fmt)), len(_number(hi, fmt)))
-        for size in range(largest, theme.FONT_MIN - 1, -1):
+        for size in range(largest, smallest - 1, -1):
             wide_enough = chars * theme.CHAR_EM * size + 2 * theme.CELL_TEXT_PAD <= step_x
             if wide_enough and size + 2 * theme.CELL_TEXT_PAD <= step_y:
                 return fmt, size
@@ -298,6 +305,75 @@ def _steps(
     return step_x, step_y
 
 
+def _x_labels_height(labels: Sequence[str], step_x: float, font: int, upright: bool) -> float:
+    """Height (px) of the column labels on top, drawn as `_x_band_axis` draws them."""
+    angle = _x_band_axis(label_ids(labels), step_x, font, upright).get("labelAngle", 0)
+    widest = _label_width(labels, font)
+    if angle == 0:
+        return float(font)
+    if angle == -45:
+        return (widest + font) * math.sin(math.pi / 4)
+    return widest
+
+
+def chart_height(
+    n_rows: int,
+    step_x: float,
+    step_y: float,
+    title_width: float,
+    *,
+    cols: Sequence[str],
+    title: str | Sequence[str],
+    subtitle: Sequence[str],
+    big: bool,
+    upright: bool,
+    legend_below: bool,
+) -> float:
+    """About how tall (px) a heatmap is drawn: title, column labels and title, cells, legend."""
+    size = theme.BIG_TITLE if big else theme.TITLE_FONT
+    sub_size = theme.BIG_LABEL if big else theme.SUBTITLE_FONT
+    label_font = theme.BIG_LABEL if big else theme.AXIS_LABEL_FONT
+    title_lines = sum(len(wrap(part, title_width, size)) for part in _lines(title))
+    sub_lines = sum(len(wrap(part, title_width, sub_size)) for part in subtitle)
+    heading = theme.LINE_EM * (title_lines * size + sub_lines * sub_size) + theme.TITLE_GAP
+    axis = _x_labels_height(cols, step_x, label_font, upright) + theme.AXIS_CHROME + label_font
+    cells = n_rows * step_y
+    legend = theme.LEGEND_BELOW if legend_below else 0.0
+    return heading + axis + cells + legend + 2 * theme.CHART_PADDING
+
+
+def _title_width(plot_width: float, max_width: int | None, big: bool) -> float:
+    """Where a title wraps: at the plot and its labels; a presenter's chart (`big`) given a
+    width may use all of it."""
+    if max_width is None:
+        return plot_width + theme.LABEL_ROOM
+    if big:
+        return max_width - theme.SAFE_MARGIN
+    return min(plot_width + theme.LABEL_ROOM, max_width - theme.SAFE_MARGIN)
+
+
+def _fit_height(
+    height: Callable[[float, float, float], float],
+    n_rows: int,
+    n_cols: int,
+    step_x: int,
+    step_y: int,
+    max_width: int | None,
+    max_height: int,
+    big: bool,
+) -> tuple[int, int]:
+    """Smaller cells until `height(step_x, step_y, title_width)` fits `max_height` (a narrower
+    chart may wrap its title onto more lines, hence a few rounds)."""
+    for _ in range(4):
+        title_width = _title_width(step_x * n_cols, max_width, big)
+        over = height(step_x, step_y, title_width) - max_height
+        if over <= 0 or step_y <= theme.CELL_MIN:
+            break
+        step_y = max(theme.CELL_MIN, step_y - math.ceil(over / max(n_rows, 1)))
+        step_x = min(step_x, step_y)
+    return step_x, step_y
+
+
 def heatmap(
     matrix: np.ndarray,
     rows: Sequence[str],
@@ -318,11 +394,13 @@ def heatmap(
     col_min: int = theme.CELL_MIN,
     big: bool = False,
     max_width: int | None = None,
+    max_height: int | None = None,
     description: str | None = None,
 ) -> Spec:
     """[n_rows, n_cols] matrix -> labelled heatmap with tooltips (and optional cell numbers).
 
     `max_width` (px): the whole chart, labels and legend included, fits in that width.
+    `max_height` (px): the same for its height (cells get smaller, never below CELL_MIN).
     """
     m = _check(matrix, rows, cols)
     rows, cols = [str(r) for r in rows], [str(c) for c in cols]
@@ -342,9 +420,28 @@ def heatmap(
         + (0 if narrow else theme.LABEL_ROOM)
     )
     step_x, step_y = _steps(n_rows, n_cols, span, col_min, big, room, max_width)
+    legend_below = narrow or span < theme.SPAN_FULL
+    if max_height is not None:
+        size = partial(
+            chart_height,
+            n_rows,
+            cols=cols,
+            title=title,
+            subtitle=_lines(subtitle),
+            big=big,
+            upright=narrow,
+            legend_below=legend_below,
+        )
+        step_x, step_y = _fit_height(
+            size, n_rows, n_cols, step_x, step_y, max_width, max_height, big
+        )
     plot_width = step_x * n_cols
 
-    fit = number_fit(lo, hi, step_x, step_y) if show_numbers else None
+    fit = None
+    if show_numbers and big:  # presenter mode: large numbers first, one decimal if need be
+        fit = number_fit(lo, hi, step_x, step_y, theme.FONT_MIN_BIG, theme.FONT_MAX_BIG)
+    if show_numbers and fit is None:
+        fit = number_fit(lo, hi, step_x, step_y)
     if show_numbers and (fit is None or min(step_x, step_y) < theme.NUMBERS_MIN_CELL):
         fit = None
         if numbers_note:
@@ -385,7 +482,7 @@ def heatmap(
         {"field": "value", "type": "quantitative", "title": value_title, **_tooltip_format()},
     ]
     scale = color_scale(signed, top)
-    if narrow or span < theme.SPAN_FULL:
+    if legend_below:
         length = min(theme.LEGEND_LENGTH, max(plot_width, theme.LEGEND_LENGTH // 2))
         legend = {"orient": "bottom", "direction": "horizontal", "gradientLength": length}
     else:
@@ -438,9 +535,7 @@ def heatmap(
         f"{_flat(title)} — {row_title} × {col_title}: {n_rows} × {n_cols}, "
         f"{value_title} {_number(lo)} … {_number(hi)}"
     )
-    title_width = plot_width + theme.LABEL_ROOM
-    if max_width is not None:
-        title_width = min(title_width, max_width - theme.SAFE_MARGIN)
+    title_width = _title_width(plot_width, max_width, big)
     spec = Spec(
         {
             "$schema": SCHEMA,

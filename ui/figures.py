@@ -406,6 +406,10 @@ def spec_of(fig: Figure, show_numbers: bool) -> Spec:
         return _bars_spec(fig.matrix[:, 0], fig.rows, titles, fig.context, _opts(**options))
     labels = (fig.row_title, fig.col_title, fig.value_title)
     n_rows, n_cols = fig.drawn or fig.matrix.shape
+    options = dict(fig.options)
+    width = options.pop("max_width", None)  # a figure's own width (presenter mode)
+    if phone:
+        width = theme.PHONE_CHART_WIDTH if width is None else min(width, theme.PHONE_CHART_WIDTH)
     return _heatmap_spec(
         fig.matrix[:n_rows, :n_cols],
         fig.rows[:n_rows],
@@ -415,8 +419,8 @@ def spec_of(fig: Figure, show_numbers: bool) -> Spec:
         fig.context,
         fig.signed,
         show_numbers,
-        fig.options,
-        theme.PHONE_CHART_WIDTH if phone else None,
+        _opts(**options),
+        width,
     )
 
 

@@ -34,7 +34,7 @@ PAGES = [
         "app_pages/dot.py",
         "nav_dot",
         "dot-product",
-        (K.WORD_A, K.WORD_B, K.VECTOR_KIND),
+        (K.WORD_A, K.WORD_B, K.VECTOR_KIND, K.VEC_A, K.VEC_B),
         uses=_TOY,
     ),
     PageSpec(

@@ -57,6 +57,8 @@ class K:
     WORD_A = "a"  # page 6: first word of the pair
     WORD_B = "b"  # page 6: second word of the pair
     VECTOR_KIND = "vec"  # page 6: compare q·k or x·x
+    VEC_A = "va"  # page 6: vector A as typed, numbers separated by commas ("": the model's)
+    VEC_B = "vb"  # page 6: vector B as typed
     HIDE_SPECIALS = "nospecial"  # real model: hide [CLS] and [SEP]
     CMP_MODE = "cmp"  # compare: two sentences or two settings
     CMP_MATRIX = "cmpm"  # compare: scores, weights or output
@@ -113,6 +115,8 @@ PAGE_PARAMS: dict[str, Param] = {
         Param(K.WORD_A, -1, "int", -1, 63),
         Param(K.WORD_B, -1, "int", -1, 63),
         Param(K.VECTOR_KIND, "qk", "choice", choices=("qk", "x")),
+        Param(K.VEC_A, "", "text"),
+        Param(K.VEC_B, "", "text"),
         Param(K.HIDE_SPECIALS, False, "bool"),
         Param(K.CMP_MODE, "sentences", "choice", choices=("sentences", "settings")),
         Param(K.CMP_MATRIX, "weights", "choice", choices=("scores", "weights", "output")),

@@ -21,8 +21,31 @@ TEXTS: dict[str, dict[str, str]] = {
     "word_a": {"en": "Word A", "zh": "词 A"},
     "word_b": {"en": "Word B", "zh": "词 B"},
     "edit_vectors": {
-        "en": "Edit the two vectors (changes stay on this page)",
-        "zh": "编辑这两个向量（修改只在本页有效）",
+        "en": "Edit the two vectors (your numbers are kept in the page's link)",
+        "zh": "编辑这两个向量（你输入的数字会保存在本页链接中）",
+    },
+    "vector_box": {"en": "{name}: {d} numbers", "zh": "{name}：{d} 个数"},
+    "vector_box_help": {
+        "en": "Numbers separated by commas or spaces, for example 0.5, -1.2, 3. Press Enter to use "
+        "them. An empty box, or Reset, brings back the sentence's vector.",
+        "zh": "用逗号或空格分隔的数字，例如 0.5, -1.2, 3。按回车键生效。清空输入框或点击恢复按钮，"
+        "即可回到句子中的向量。",
+    },
+    "vector_not_a_number": {
+        "en": "{name}: “{word}” is not a number.",
+        "zh": "{name}：“{word}”不是数字。",
+    },
+    "vector_wrong_length": {
+        "en": "{name} needs {d} numbers; it has {got}.",
+        "zh": "{name} 需要 {d} 个数，现在有 {got} 个。",
+    },
+    "vector_too_long": {
+        "en": "{name} is longer than {limit} characters.",
+        "zh": "{name} 超过了 {limit} 个字符。",
+    },
+    "vector_model_used": {
+        "en": "{why} The sentence's vector is used until it is fixed.",
+        "zh": "{why}在改正之前，使用句子中的向量。",
     },
     "reset_vectors": {"en": "Reset to the sentence's vectors", "zh": "恢复为句子中的向量"},
     "vec_a": {"en": "A", "zh": "A"},

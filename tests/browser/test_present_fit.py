@@ -1,0 +1,125 @@
+"""Presenter mode on a projector and page 6's vector boxes, in Chromium.
+
+Presenter mode: every step, for the default sentence and for the worked example, fits a
+1280 × 720 and a 1920 × 1080 screen without scrolling, and at 1280 × 720 every number printed in
+a cell is at least FONT_MIN_BIG px. Streamlit scrolls its main area (stMain), not the document,
+so both are checked.
+
+Page 6: typing "-3" into vector A in one go gives a negative first product.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from core.pipeline import run_toy
+from tests.browser.conftest import DEFAULT_TIMEOUT
+from tests.browser.helpers import (
+    at_least,
+    cell_fields,
+    charts,
+    en,
+    find_cell,
+    no_exception,
+    number,
+    open_app,
+    url_params,
+    wait_idle,
+)
+from ui.state import DEFAULT_TEXT
+from ui.texts.shared import PIPELINE_STEPS
+from ui.theme import FONT_MIN_BIG
+
+pytestmark = pytest.mark.browser
+
+SCREENS = {"720p": (1280, 720), "1080p": (1920, 1080)}
+CHARTS_PER_STEP = {"tokens": 0, "pos": 2, "qkv": 3}  # the other steps draw one chart
+MEASURE = """() => {
+    const main = document.querySelector("[data-testid='stMain']");
+    const numbers = [...document.querySelectorAll(
+        "[data-testid='stVegaLiteChart'] g.role-mark text")];
+    const fonts = numbers.map(e => parseFloat(getComputedStyle(e).fontSize));
+    const boxes = numbers.map(e => e.getBoundingClientRect().height);
+    return {
+        document: document.scrollingElement.scrollHeight, inner: innerHeight,
+        main: main.scrollHeight, mainClient: main.clientHeight,
+        font: fonts.length ? Math.min(...fonts) : null,
+        box: boxes.length ? Math.min(...boxes) : null,
+    };
+}"""
+
+
+@pytest.fixture(params=list(SCREENS))
+def projector(chromium: Browser, request: pytest.FixtureRequest) -> Iterator[tuple[Page, str]]:
+    width, height = SCREENS[request.param]
+    context = chromium.new_context(viewport={"width": width, "height": height}, locale="en-US")
+    context.set_default_timeout(DEFAULT_TIMEOUT)
+    try:
+        yield context.new_page(), request.param
+    finally:
+        context.close()
+
+
+def _button(page: Page, key: str):
+    return page.locator(f".st-key-{key} button:visible")
+
+
+@pytest.mark.parametrize("example", [False, True], ids=["default", "worked_example"])
+def test_every_presenter_step_fits_the_screen(
+    projector: tuple[Page, str], app_url: str, example: bool
+) -> None:
+    page, screen = projector
+    open_app(page, app_url, "present")
+    expect(page.get_by_test_id("stSidebar")).to_have_attribute("data-collapsed", "true")
+    if example:
+        _button(page, "present_example").click()
+        wait_idle(page)
+        expect(_button(page, "present_restore")).to_have_count(1)
+    rows = 4 if example else len(DEFAULT_TEXT.split())
+    for i, name in enumerate(PIPELINE_STEPS):
+        if i:
+            _button(page, "present_next").click()
+            wait_idle(page)
+        assert url_params(page).get("step", "0") == str(i)
+        wanted = CHARTS_PER_STEP.get(name, 1)
+        if wanted:
+            at_least(charts(page), wanted)
+            cells = charts(page).locator("g.role-mark text")
+            at_least(cells, wanted * rows)  # every cell of every chart has its number
+        no_exception(page)
+        m = page.evaluate(MEASURE)
+        where = f"step {i} ({name}) on {screen}: {m}"
+        assert m["document"] <= m["inner"], where
+        assert m["main"] <= m["mainClient"], where
+        if wanted and screen == "720p":
+            assert m["font"] >= FONT_MIN_BIG, where
+            assert m["box"] >= FONT_MIN_BIG, where
+
+
+def test_typing_a_minus_sign_in_one_go(tab: Page, app_url: str) -> None:
+    enc = run_toy(DEFAULT_TEXT).key_side
+    b = int(np.flatnonzero(enc.k[:, 0] > 0)[0])  # a key whose first number is positive
+    open_app(tab, app_url, "dot-product", {"a": "5", "b": str(b)})
+    box = tab.locator(".st-key-va_box input")
+    box.click()
+    box.press("Control+a")
+    typed = "-3, " + ", ".join(f"{x:g}" for x in enc.q[5, 1:])
+    box.press_sequentially(typed)
+    box.press("Enter")
+    wait_idle(tab)
+    no_exception(tab)
+    expect(box).to_have_value(typed)
+    assert url_params(tab).get("va") == typed
+    a = np.array([float(x) for x in typed.split(",")])
+    dot = float(a @ enc.k[b])
+    value = tab.get_by_test_id("stMetricValue").first
+    expect(value).to_have_text(f"{dot:.4f}")
+    table = charts(tab).first  # the page's first chart: A, B and A × B, a row each
+    fields = {en("ax_token"): "002|A × B", en("ax_dim"): "000|0"}
+    first = number(cell_fields(find_cell(table, **fields))[en("ax_value")])
+    assert first == pytest.approx(-3 * float(enc.k[b, 0]), abs=1e-4)
+    assert first < 0, "A's first number is negative and B's positive: their term is negative"
