@@ -236,7 +236,7 @@ def test_atlas_marks_the_sidebar_head() -> None:
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_variant_top_head_is_cores(minilm: MiniLM, lang: str) -> None:
     at = open_page(VARIANT, {"lang": lang})
-    assert at.text_input(key="vb").value == DEFAULT_VARIANT_TEXT
+    assert at.text_input(key="alt").value == DEFAULT_VARIANT_TEXT
     v = core_variant.variant(minilm.run(DEFAULT_TEXT), minilm.run(DEFAULT_VARIANT_TEXT))
     layer, head = v.ranking[0].tolist()
     shown = metrics(at)
@@ -271,9 +271,9 @@ def test_variant_names_the_tokens_that_moved(minilm: MiniLM) -> None:
 
 def test_variant_sentence_b_follows_the_users_sentence(minilm: MiniLM) -> None:
     at = open_page(VARIANT, {"text": "my dog likes long walks"})
-    assert at.text_input(key="vb").value == "my dog likes long walks"
+    assert at.text_input(key="alt").value == "my dog likes long walks"
     assert tr("variant_same") in all_text(at)
-    at.text_input(key="vb").input("my cat likes long walks").run()
+    at.text_input(key="alt").input("my cat likes long walks").run()
     assert not at.exception
     v = core_variant.variant(
         minilm.run("my dog likes long walks"), minilm.run("my cat likes long walks")
@@ -282,19 +282,19 @@ def test_variant_sentence_b_follows_the_users_sentence(minilm: MiniLM) -> None:
     assert metrics(at)[tr("variant_top")] == tr("variant_head", layer=layer, head=head)
     # a typed B stays when A changes
     at.text_area(key="text").input("my dog likes short walks").run()
-    assert at.text_input(key="vb").value == "my cat likes long walks"
+    assert at.text_input(key="alt").value == "my cat likes long walks"
 
 
 def test_variant_different_lengths_align_on_common_pieces(minilm: MiniLM) -> None:
     a, b = "The cat drank the milk", "The big cat drank the milk"
-    at = open_page(VARIANT, {"text": a, "vb": b})
+    at = open_page(VARIANT, {"text": a, "alt": b})
     v = core_variant.variant(minilm.run(a), minilm.run(b))
     assert not v.by_position
     assert tr("variant_by_lcs", m=len(v.pairs), a="–", b="“big”") in all_text(at)
 
 
 def test_variant_empty_sentence_b_is_explained() -> None:
-    at = open_page(VARIANT, {"vb": "   "})
+    at = open_page(VARIANT, {"alt": "   "})
     assert not at.exception
     assert tr("empty_text") in all_text(at)
 

@@ -63,3 +63,12 @@ def test_no_pages_folder_next_to_the_entrypoint():
 def test_unsafe_html_only_with_constant_strings():
     for path in [*ROOT.glob("app_pages/*.py"), *ROOT.glob("ui/*.py"), ROOT / "streamlit_app.py"]:
         assert "unsafe_allow_html=True" not in path.read_text(encoding="utf-8"), path
+
+
+def test_every_url_parameter_has_one_meaning():
+    """Two controls may not share a URL parameter: a link would set both."""
+    from ui.state import GLOBAL_PARAMS, PAGE_PARAMS, K
+
+    names = [value for key, value in vars(K).items() if key.isupper()]
+    assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
+    assert not GLOBAL_PARAMS.keys() & PAGE_PARAMS.keys()

@@ -77,7 +77,7 @@ class K:
     REL_QUERY = "rq"  # page 7, mode 2: the query word
     LEARN_RUN = "lrun"  # page 7: show the finished run of these settings (retrained on demand)
     QK_QUERY = "qkq"  # page 6b: the query whose top keys are linked on the map
-    VARIANT_TEXT = "vb"  # change one word: sentence B
+    VARIANT_TEXT = "alt"  # change one word: sentence B, the variant
 
 
 CURRENT_PAGE = "_current_page"  # the PageSpec (ui/router.py) being drawn

@@ -71,14 +71,14 @@ LOADS = {
         "score": {"kind": "cross", "source": MARKDOWN, "target": IMG},
         "compare": {"ca": SCRIPT, "cb": MARKDOWN},
         "learn": {"probe": PROBE_HTML},
-        "change-one-word": {"vb": MARKDOWN},
+        "change-one-word": {"alt": MARKDOWN},
     },
     "markdown": {
         "text": MARKDOWN,
         "score": {"kind": "cross", "source": f"{SVG} {SCRIPT}", "target": MARKDOWN},
         "compare": {"ca": MARKDOWN, "cb": IMG},
         "learn": {"probe": PROBE_MARKDOWN},
-        "change-one-word": {"vb": IMG},
+        "change-one-word": {"alt": IMG},
     },
 }
 OWN_INPUTS = {  # url parameter -> label key of the page's own text input
@@ -87,7 +87,7 @@ OWN_INPUTS = {  # url parameter -> label key of the page's own text input
     "ca": "cmp_sentence_a",
     "cb": "cmp_sentence_b",
     "probe": "learn_probe",
-    "vb": "variant_b",
+    "alt": "variant_b",
 }
 TITLE_KEYS = {
     "home": "nav_home",
