@@ -73,6 +73,8 @@ class K:
     PROBE = "probe"  # page 7: the sentence whose attention is watched
     REL_QUERY = "rq"  # page 7, mode 2: the query word
     LEARN_RUN = "lrun"  # page 7: show the finished run of these settings (retrained on demand)
+    GROUP_Q = "gq"  # several tokens at once: the chosen query indices, "0,2"
+    GROUP_K = "gk"  # several tokens at once: the chosen key indices ("" = all keys)
 
 
 CURRENT_PAGE = "_current_page"  # the PageSpec (ui/router.py) being drawn
@@ -129,9 +131,12 @@ PAGE_PARAMS: dict[str, Param] = {
         Param(K.PROBE, DEFAULT_PROBE, "text"),
         Param(K.REL_QUERY, -1, "int", -1, 63),
         Param(K.LEARN_RUN, False, "bool"),
+        Param(K.GROUP_Q, "", "text"),
+        Param(K.GROUP_K, "", "text"),
     )
 }
 ALL_PARAMS = GLOBAL_PARAMS | PAGE_PARAMS
+INDEX_LISTS = (K.GROUP_Q, K.GROUP_K)  # "text" parameters that hold token numbers, not a text
 
 
 @dataclass(frozen=True)
@@ -270,7 +275,9 @@ def link_values(page_keys: tuple[str, ...] = ()) -> dict[str, object]:
     keys = tuple(GLOBAL_PARAMS) + page_keys
     values = {key: st.session_state[key] for key in keys if key in st.session_state}
     return {
-        key: drawn_prefix(value) if ALL_PARAMS[key].kind == "text" else value
+        key: drawn_prefix(value)
+        if ALL_PARAMS[key].kind == "text" and key not in INDEX_LISTS
+        else value
         for key, value in values.items()
     }
 
