@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from core.groups import group_attention
-from tests.apptest_utils import all_text, chart_records, chart_titles, open_page
+from tests.apptest_utils import all_text, chart_records, chart_specs, chart_titles, open_page
 from ui.groups import parse_indices
 from ui.i18n import TEXTS
 from ui.state import K
@@ -28,6 +28,14 @@ def text(key: str, lang: str, **kwargs: object) -> str:
 
 def group_title(lang: str) -> str:
     return text("group_chart_title", lang)
+
+
+def group_scale(at) -> dict:
+    """The colour scale of the group chart (its title may be wrapped over lines)."""
+    for spec in chart_specs(at):
+        if group_title("en") in spec["title"]["text"].replace("\n", " "):
+            return spec["layer"][0]["encoding"]["color"]["scale"]
+    raise AssertionError("no group chart")
 
 
 def matrix_of(records: list[dict]) -> tuple[np.ndarray, list[str], list[str]]:
@@ -152,3 +160,27 @@ def test_parse_indices():
     assert parse_indices("3, 1,1,,0", 4) == ([0, 1, 3], [])
     assert parse_indices("0,4,x,-2,1.0,٣", 4) == ([0], ["4", "x", "-2", "1.0", "٣"])
     assert parse_indices("", 4) == ([], [])
+
+
+@pytest.mark.parametrize("page", ["app_pages/rows.py", "app_pages/real_model.py"])
+def test_softmax_off_gives_signed_sums_and_says_they_are_not_shares(page):
+    at = open_page(page, {**PICKS, "softmax": "0"})
+    assert not at.exception, [e.value for e in at.exception]
+    weights = matrix_of(chart_records(at, text("m_weights_raw", "en")))[0]
+    expected = group_attention(weights, [0, 2], [1, 3])
+    shown = matrix_of(chart_records(at, group_title("en")))[0]
+    np.testing.assert_allclose(shown, [expected.summed, expected.averaged], atol=1e-12)
+    scale = group_scale(at)
+    assert scale["domainMid"] == 0  # signed: diverging colours centred on 0
+    inside = float(expected.averaged.sum())
+    captions = [c.value for c in at.caption]
+    assert text("group_outside_raw", "en", inside=inside, outside=expected.outside) in captions
+    assert text("group_note_raw", "en", sum="sum", mean="mean", g=2) in captions
+
+
+def test_softmax_sums_past_one_stretch_the_colour_scale():
+    at = open_page("app_pages/rows.py", {K.GROUP_Q: "0,1,2,3,4,5"})
+    scale = group_scale(at)
+    summed = matrix_of(chart_records(at, group_title("en")))[0][0]
+    assert summed.max() > 1.0
+    assert "domainMid" not in scale and scale["domain"] == [0, pytest.approx(summed.max())]
