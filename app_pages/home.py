@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import compute, figures, layout, state
+from ui import compute, figures, groups, layout, state
 from ui.i18n import t
 from ui.menu import PAGES
 from ui.texts.shared import PIPELINE_STEPS
@@ -27,6 +27,7 @@ if layout.check_tokens(p.key_side):
     st.code(" | ".join(p.tokens), language=None, wrap_lines=True)
     figures.offer_json(p)
     figures.show(figures.weights(p))
+    groups.weights_section(p)
 
 st.subheader(t("home_pages"))
 for page in PAGES[1:]:

@@ -10,7 +10,7 @@ from core.heads import (
     without_specials,
 )
 from core.pipeline import row_sums, value_range
-from ui import charts, compute, figures, layout, state, theme, thumbs
+from ui import charts, compute, figures, groups, layout, state, theme, thumbs
 from ui.i18n import t
 from ui.state import K
 
@@ -84,6 +84,11 @@ lo, hi = value_range(row_sums(off.attention.weights))
 st.caption(t("real_rowsums", lo=lo, hi=hi))
 if hide:
     st.caption(t("specials_hidden_renorm"))
+soft = shown_p.settings.use_softmax
+chosen, _ = shown(shown_p.attention.weights, probabilities=soft)
+groups.group_section(
+    shown_p, chosen, words, words, figures.weights_title(shown_p), probabilities=soft
+)
 
 output, out_words = shown_p.attention.output, tokens
 if hide:

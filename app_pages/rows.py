@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import compute, controls, figures, layout, state, theme
+from ui import compute, controls, figures, groups, layout, state, theme
 from ui.i18n import t
 from ui.state import K
 
@@ -40,5 +40,6 @@ with left:
 with right:
     output = figures.vectors(p.attention.output, tokens, t("m_output"), p, **mark)
     figures.show(output, key="rows_z", on_point=_pick)
+groups.weights_section(p)
 
 layout.notice("rows_notice")

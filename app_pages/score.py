@@ -4,7 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from core.pipeline import row_sums, value_range
-from ui import compute, controls, figures, layout, state
+from ui import compute, controls, figures, groups, layout, state
 from ui.i18n import t
 from ui.state import K
 from ui.theme import CELL_MIN_WIDTH
@@ -61,6 +61,7 @@ st.dataframe(
     ),
     hide_index=True,
 )
+groups.weights_section(on)
 
 st.subheader(t("score_step4"))
 d_v = on.attention.output.shape[1]

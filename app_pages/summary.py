@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import compute, figures, layout, relevance, state, theme
+from ui import compute, figures, groups, layout, relevance, state, theme
 from ui.i18n import t
 
 s = state.settings()
@@ -31,6 +31,7 @@ slots, span = layout.grid(3, len(tok), per_row=3)
 for slot, fig in zip(slots, word_maps, strict=True):
     with slot:
         figures.show(fig.with_options(span=span))
+groups.weights_section(p)
 
 figures.show(figures.vectors(att.output, tok, t("m_output"), p))
 st.markdown(t("summary_recap"))

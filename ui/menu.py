@@ -10,11 +10,12 @@ from ui.state import K
 _TOY = (K.TEXT, K.D_MODEL, K.D_K, K.SEED, K.PE)  # the sentence and the toy model's shape
 _SWITCHES = (K.SCALE, K.SOFTMAX, K.TEMP)
 _ALL = (*_TOY, *_SWITCHES, K.NUMBERS)
+_GROUP = (K.GROUP_Q, K.GROUP_K)  # several tokens at once, under the weights
 
 PAGES = [
     PageSpec("app_pages/home.py", "nav_home", "home"),
     PageSpec("app_pages/input.py", "nav_input", "input", uses=(*_TOY, K.NUMBERS)),
-    PageSpec("app_pages/rows.py", "nav_rows", "rows", (K.WORD,), uses=_ALL),
+    PageSpec("app_pages/rows.py", "nav_rows", "rows", (K.WORD, *_GROUP), uses=_ALL),
     PageSpec(
         "app_pages/weights.py",
         "nav_weights",
@@ -26,7 +27,7 @@ PAGES = [
         "app_pages/score.py",
         "nav_score",
         "score",
-        (K.KIND, K.ENCODER_TEXT, K.DECODER_TEXT),
+        (K.KIND, K.ENCODER_TEXT, K.DECODER_TEXT, *_GROUP),
         uses=_ALL,
     ),
     PageSpec("app_pages/roles.py", "nav_roles", "roles", (K.QUERY,), uses=_ALL),
@@ -57,12 +58,12 @@ PAGES = [
             K.LEARN_RUN,
         ),
     ),
-    PageSpec("app_pages/summary.py", "nav_summary", "summary", uses=_ALL),
+    PageSpec("app_pages/summary.py", "nav_summary", "summary", _GROUP, uses=_ALL),
     PageSpec(
         "app_pages/real_model.py",
         "nav_real",
         "real-model",
-        (K.HIDE_SPECIALS,),
+        (K.HIDE_SPECIALS, *_GROUP),
         uses=(K.TEXT, K.SCALE, K.TEMP, K.NUMBERS),
         heads=True,
     ),

@@ -78,6 +78,8 @@ class K:
     LEARN_RUN = "lrun"  # page 7: show the finished run of these settings (retrained on demand)
     QK_QUERY = "qkq"  # page 6b: the query whose top keys are linked on the map
     VARIANT_TEXT = "alt"  # change one word: sentence B, the variant
+    GROUP_Q = "gq"  # several tokens at once: the chosen query indices, "0,2"
+    GROUP_K = "gk"  # several tokens at once: the chosen key indices ("" = all keys)
 
 
 CURRENT_PAGE = "_current_page"  # the PageSpec (ui/router.py) being drawn
@@ -138,9 +140,12 @@ PAGE_PARAMS: dict[str, Param] = {
         Param(K.LEARN_RUN, False, "bool"),
         Param(K.QK_QUERY, -1, "int", -1, 63),
         Param(K.VARIANT_TEXT, DEFAULT_VARIANT_TEXT, "text"),
+        Param(K.GROUP_Q, "", "text"),
+        Param(K.GROUP_K, "", "text"),
     )
 }
 ALL_PARAMS = GLOBAL_PARAMS | PAGE_PARAMS
+INDEX_LISTS = (K.GROUP_Q, K.GROUP_K)  # "text" parameters that hold token numbers, not a text
 
 
 @dataclass(frozen=True)
@@ -279,7 +284,9 @@ def link_values(page_keys: tuple[str, ...] = ()) -> dict[str, object]:
     keys = tuple(GLOBAL_PARAMS) + page_keys
     values = {key: st.session_state[key] for key in keys if key in st.session_state}
     return {
-        key: drawn_prefix(value) if ALL_PARAMS[key].kind == "text" else value
+        key: drawn_prefix(value)
+        if ALL_PARAMS[key].kind == "text" and key not in INDEX_LISTS
+        else value
         for key, value in values.items()
     }
 

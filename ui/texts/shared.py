@@ -243,4 +243,52 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "kept, but parts of it were not valid text in the link and show as �",
         "zh": "已保留，但其中有些内容在链接里不是有效文字，显示为 �",
     },
+    # ---- several tokens at once (ui/groups.py, under the weights charts) -------------------
+    "group_heading": {
+        "en": "Several tokens at once: add up their rows",
+        "zh": "同时看几个词元：把它们的行加起来",
+    },
+    "group_help": {
+        "en": "Pick query tokens: their rows of the weights above are added up (row “sum”) and averaged (row “mean”), key by key. Pick key tokens to keep only those columns; with none picked, every key is shown. The picks follow you to the other pages and are kept in the link.",
+        "zh": "选择查询词元：上面权重中它们的行按键逐列相加（“总和”行）并求平均（“平均”行）。选择键词元就只保留这些列；一个都不选时显示所有键。所选内容会跟着你到其他页面，也会保存在链接里。",
+    },
+    "group_pick_q": {"en": "Query tokens (rows)", "zh": "查询词元（行）"},
+    "group_pick_q_none": {"en": "None yet: pick one or more", "zh": "尚未选择：选一个或多个"},
+    "group_pick_k": {"en": "Key tokens (columns)", "zh": "键词元（列）"},
+    "group_pick_k_none": {"en": "None: all keys", "zh": "未选择：显示所有键"},
+    "group_which_q": {"en": "query", "zh": "查询"},
+    "group_which_k": {"en": "key", "zh": "键"},
+    "group_dropped": {
+        "en": "Several tokens at once: dropped {items} from the chosen {which} tokens; this sentence has tokens 0–{last}.",
+        "zh": "同时看几个词元：已从所选的{which}词元中去掉 {items}；这个句子的词元编号是 0–{last}。",
+    },
+    "group_pick_first": {
+        "en": "Pick at least one query token to see the group’s row.",
+        "zh": "请至少选择一个查询词元，才能看到它们合在一起的行。",
+    },
+    "group_sum": {"en": "sum", "zh": "总和"},
+    "group_mean": {"en": "mean", "zh": "平均"},
+    "group_rows": {"en": "Chosen queries", "zh": "所选查询"},
+    "group_chart_title": {"en": "Chosen queries together", "zh": "所选查询合在一起"},
+    "group_chart_of": {"en": "Rows of: {what}", "zh": "取自：{what}"},
+    "group_note_soft": {
+        "en": "Row “{sum}” adds the {g} chosen queries’ weights, key by key: each query gives out 1 in all, so a cell can exceed 1 (the colour scale then stretches past 1). Row “{mean}” divides by {g}: the group’s average row, still a share of attention.",
+        "zh": "“{sum}”行把所选的 {g} 个查询的权重按键逐列相加：每个查询总共分出 1，所以一个格子可以超过 1（此时颜色刻度会延伸到 1 以上）。“{mean}”行再除以 {g}：这组查询的平均行，仍是注意力的份额。",
+    },
+    "group_note_raw": {
+        "en": "Without softmax the weights are the scores themselves, signed, so the colours are centred on 0. Row “{sum}” adds the {g} chosen queries’ rows, key by key; row “{mean}” divides by {g}. These are not shares of attention.",
+        "zh": "不用 softmax 时权重就是分数本身，有正有负，所以颜色以 0 为中心。“{sum}”行把所选的 {g} 个查询的行按键逐列相加；“{mean}”行再除以 {g}。这些不是注意力的份额。",
+    },
+    "group_outside_all": {
+        "en": "Every key is shown, so no attention falls outside. Pick key tokens to see how much stays on them.",
+        "zh": "显示了所有键，所以没有注意力落在外面。选择键词元，就能看到有多少注意力留在它们身上。",
+    },
+    "group_outside_soft": {
+        "en": "On average, each chosen query gives {inside:.1%} of its attention to the chosen keys and {outside:.1%} to the other keys.",
+        "zh": "平均而言，每个所选查询把 {inside:.1%} 的注意力给了所选的键，把 {outside:.1%} 给了其他键。",
+    },
+    "group_outside_raw": {
+        "en": "Without softmax there are no shares: on average a chosen query’s weights add up to {inside:.3g} over the chosen keys and {outside:.3g} over the other keys.",
+        "zh": "不用 softmax 就谈不上份额：平均而言，一个所选查询的权重在所选键上合计 {inside:.3g}，在其他键上合计 {outside:.3g}。",
+    },
 }
