@@ -4,9 +4,8 @@ import pandas as pd
 import streamlit as st
 
 from core.atlas import MIXED, SENTENCES, strongest_head, unknown_pieces
-from ui import charts, compute, figures, layout, state
+from ui import charts, compute, controls, layout, state
 from ui.i18n import t
-from ui.state import K
 
 s = state.settings().replace(model="pretrained")  # this page always shows MiniLM
 layout.header("atlas_intro")
@@ -20,12 +19,6 @@ st.caption(
 names = {b: t(f"atlas_b_{b}") for b in (*a.behaviours, MIXED)}
 
 
-def _open_head(point: dict) -> None:
-    if "row" in point and "col" in point:
-        st.session_state[K.LAYER] = int(point["row"])
-        st.session_state[K.HEAD] = int(point["col"])
-
-
 spec = charts.atlas_grid(
     a.labels,
     a.strength,
@@ -37,8 +30,7 @@ spec = charts.atlas_grid(
     label_title=t("atlas_col_label"),
     strength_title=t("atlas_col_strength"),
 )
-figures.show_spec(spec, key="atlas_grid", on_point=_open_head)
-st.caption(t("atlas_grid_hint"))
+controls.head_grid(spec, "atlas_grid", "atlas_grid_hint")
 chosen_label = names[a.labels[s.layer][s.head]]
 st.page_link(
     "app_pages/real_model.py",

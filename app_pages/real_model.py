@@ -10,7 +10,7 @@ from core.heads import (
     without_specials,
 )
 from core.pipeline import row_sums, value_range
-from ui import charts, compute, figures, groups, layout, state, theme, thumbs
+from ui import charts, compute, controls, figures, groups, layout, state, theme, thumbs
 from ui.i18n import t
 from ui.state import K
 
@@ -27,12 +27,6 @@ st.toggle(t("hide_specials"), key=K.HIDE_SPECIALS, persist_state="session")
 hide = bool(st.session_state[K.HIDE_SPECIALS])
 
 
-def _open_head(point: dict) -> None:
-    if "row" in point and "col" in point:
-        st.session_state[K.LAYER] = int(point["row"])
-        st.session_state[K.HEAD] = int(point["col"])
-
-
 grid = charts.image_grid(
     thumbs.head_thumbnails(s.text, hide),
     6,
@@ -44,8 +38,7 @@ grid = charts.image_grid(
     title=t("real_grid"),
     tooltip_title=t("ax_layer_head"),
 )
-figures.show_spec(grid, key="real_grid", on_point=_open_head)
-st.caption(t("real_grid_hint"))
+controls.head_grid(grid, "real_grid", "real_grid_hint")
 
 tokens = on.tokens
 

@@ -166,3 +166,16 @@ def _int_bounds(key: str) -> dict[str, int]:
     p = GLOBAL_PARAMS[key]
     assert p.lo is not None and p.hi is not None
     return {"min_value": int(p.lo), "max_value": int(p.hi)}
+
+
+def head_grid(spec: dict, key: str, hint_key: str) -> None:
+    """A 6 × 12 chart of MiniLM's heads (layer down, head across): a click opens that head,
+    here and on every page that shows one."""
+
+    def open_head(point: dict) -> None:
+        if "row" in point and "col" in point:
+            st.session_state[K.LAYER] = int(point["row"])
+            st.session_state[K.HEAD] = int(point["col"])
+
+    figures.show_spec(spec, key=key, on_point=open_head)
+    st.caption(t(hint_key))
