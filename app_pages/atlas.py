@@ -48,7 +48,7 @@ for b in a.behaviours:
     )
 lines.append("- " + t("atlas_line_mixed", name=names[MIXED], count=len(a.heads_labelled(MIXED))))
 st.markdown("\n".join(lines))
-thresholds = ", ".join(
+thresholds = t("list_sep").join(
     f"{names[b]} ≥ {th:g}" for b, th in zip(a.behaviours, a.thresholds.tolist(), strict=True)
 )
 st.caption(t("atlas_rule", thresholds=thresholds))

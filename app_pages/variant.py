@@ -57,8 +57,8 @@ else:
         t(
             "variant_by_lcs",
             m=len(v.pairs),
-            a=", ".join(f"“{layout.escape_md(w)}”" for w in left_a) or "–",
-            b=", ".join(f"“{layout.escape_md(w)}”" for w in left_b) or "–",
+            a=t("list_sep").join(f"“{layout.escape_md(w)}”" for w in left_a) or "–",
+            b=t("list_sep").join(f"“{layout.escape_md(w)}”" for w in left_b) or "–",
         )
     )
 
@@ -106,7 +106,7 @@ moved = top_keys(v.token_movement, TOP_TOKENS).tolist()
 st.markdown(
     t(
         "variant_tokens_line",
-        words=", ".join(
+        words=t("list_sep").join(
             t("variant_token_item", word=layout.escape_md(labels[i]), js=v.token_movement[i])
             for i in moved
         ),
