@@ -12,7 +12,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from core.learning.relevance import FitResult, fit_relevance
 from core.tokenize import tokenize
-from ui import charts, figures, state
+from ui import charts, controls, figures
 from ui.charts import label_ids
 from ui.i18n import t
 from ui.state import K, Settings
@@ -63,15 +63,7 @@ def show(s: Settings, beside: DeltaGenerator) -> None:
         st.stop()
     if tokenized.truncated:
         st.caption(t("rel_too_long", max=REL_MAX_WORDS))
-    n = len(tokens)
-    query = state.token_index(K.REL_QUERY, n)
-    st.selectbox(
-        t("rel_query"),
-        list(range(n)),
-        format_func=lambda i: f"{i}: {tokens[i]}",
-        key=K.REL_QUERY,
-        persist_state="session",
-    )
+    query = controls.token_picker("pick_query", K.REL_QUERY, tuple(tokens))
     editor = st.data_editor(
         pd.DataFrame(
             {t("rel_col_word"): tokens, t("rel_col_target"): default_targets(tokens, query)}

@@ -17,10 +17,10 @@ from streamlit.delta_generator import DeltaGenerator
 from core.learning.corpus import check_probe, corpus_rules, make_corpus
 from core.learning.optimiser import Progress
 from core.learning.task import TrainResult, TrainSettings, initial_probe_weights, train
-from ui import charts, compute, figures, layout, state, theme
+from ui import charts, compute, controls, figures, layout, state, theme
 from ui.figures import Figure, Spec
 from ui.i18n import t
-from ui.state import PAGE_PARAMS, K, Settings
+from ui.state import K, Settings
 
 FRAME_SECONDS = 0.2  # at most 5 frames a second, live or replayed: what the eye follows
 REPLAY_FRAMES = 30  # a replay shows at most this many stored snapshots (about 6 s)
@@ -99,18 +99,8 @@ def forget_run() -> None:
 
 
 def number(label_key: str, key: str, step: float, fmt: str | None = None) -> None:
-    p = PAGE_PARAMS[key]
-    kind = float if p.kind == "float" else int
-    st.number_input(
-        t(label_key),
-        min_value=kind(p.lo),
-        max_value=kind(p.hi),
-        step=kind(step),
-        format=fmt,
-        key=key,
-        persist_state="session",
-        on_change=forget_run,
-    )
+    """A training setting: changing it forgets the run on screen."""
+    controls.bounded_number(label_key, key, step, fmt, on_change=forget_run)
 
 
 def corpus_panel() -> None:

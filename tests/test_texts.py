@@ -14,7 +14,7 @@ from ui.menu import PAGES as MENU
 from ui.texts.shared import PIPELINE_STEPS
 
 ROOT = Path(__file__).resolve().parent.parent
-TEXT_FILES = [*sorted((ROOT / "ui" / "texts").glob("*.py")), ROOT / "ui" / "texts_learning.py"]
+TEXT_FILES = sorted((ROOT / "ui" / "texts").glob("*.py"))
 
 # Formulas written in Chinese keep their half-width brackets and commas: (key, the formula).
 FORMULAS = {
@@ -25,14 +25,12 @@ FORMULAS = {
 
 def test_every_page_has_its_own_text_module():
     pages = {Path(p.script).stem for p in MENU if isinstance(p.script, str)}
-    modules = {path.stem for path in TEXT_FILES} - {"__init__", "shared", "texts_learning"}
-    assert modules == pages - {"learn"}  # page 7's texts live in ui/texts_learning.py
+    modules = {path.stem for path in TEXT_FILES} - {"__init__", "shared"}
+    assert modules == pages
 
 
 def test_the_table_is_every_module_merged():
-    assert set(i18n.MODULES) == {path.stem for path in TEXT_FILES} - {"__init__"} - {
-        "texts_learning"
-    } | {"learn"}
+    assert set(i18n.MODULES) == {path.stem for path in TEXT_FILES} - {"__init__"}
     assert len(TEXTS) == sum(len(part) for part in i18n.MODULES.values())
     for part in i18n.MODULES.values():
         assert all(TEXTS[key] is entry for key, entry in part.items())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import streamlit as st
 
 from core.export import pipeline_json
@@ -129,19 +131,29 @@ def token_picker(label_key: str, key: str, tokens: tuple[str, ...]) -> int:
     return int(st.session_state[key])
 
 
-def bounded_number(label_key: str, key: str) -> int:
-    """An integer input with the bounds of its URL parameter, kept for the session."""
+def bounded_number(
+    label_key: str,
+    key: str,
+    step: float = 1,
+    fmt: str | None = None,
+    on_change: Callable[[], None] | None = None,
+) -> float:
+    """A number input with the bounds (and int or float kind) of its URL parameter, kept for
+    the session."""
     p = ALL_PARAMS[key]
     assert p.lo is not None and p.hi is not None
+    kind = float if p.kind == "float" else int
     st.number_input(
         t(label_key),
-        min_value=int(p.lo),
-        max_value=int(p.hi),
-        step=1,
+        min_value=kind(p.lo),
+        max_value=kind(p.hi),
+        step=kind(step),
+        format=fmt,
         key=key,
         persist_state="session",
+        on_change=on_change,
     )
-    return int(st.session_state[key])
+    return kind(st.session_state[key])
 
 
 def choice(label_key: str, options: list[str], key: str, prefix: str) -> str:

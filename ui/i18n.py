@@ -11,13 +11,13 @@ from types import MappingProxyType
 
 import streamlit as st
 
-from ui import texts_learning
 from ui.texts import (
     atlas,
     compare,
     dot,
     glossary,
     home,
+    learn,
     present,
     qk_map,
     real_model,
@@ -44,7 +44,7 @@ MODULES = {
     "roles": roles.TEXTS,
     "dot": dot.TEXTS,
     "qk_map": qk_map.TEXTS,
-    "learn": texts_learning.TEXTS,
+    "learn": learn.TEXTS,
     "summary": summary.TEXTS,
     "real_model": real_model.TEXTS,
     "atlas": atlas.TEXTS,

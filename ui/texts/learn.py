@@ -175,7 +175,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Press Train to fit the attention to these targets.",
         "zh": "点击“开始训练”，让注意力去拟合这些目标。",
     },
-    "rel_query": {"en": "Query word", "zh": "查询词"},
     "rel_targets": {
         "en": "Target relevance (any non-negative numbers; they are scaled to sum 1)",
         "zh": "目标相关性（任意非负数，会按比例缩放到和为 1）",
