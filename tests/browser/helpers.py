@@ -130,15 +130,16 @@ def charts(page: Page) -> Locator:
     return page.get_by_test_id("stVegaLiteChart")
 
 
-def title_pattern(chart_title: str, shortest: int = 10) -> re.Pattern[str]:
-    """The title in full, or as the app cuts a long one at the chart's width: a prefix + "…"."""
-    cuts = {chart_title[:k].rstrip() for k in range(shortest, len(chart_title))}
-    options = [re.escape(chart_title)] + [re.escape(cut) + "…" for cut in sorted(cuts)]
-    return re.compile("^(?:" + "|".join(options) + ")$")
+def title_pattern(chart_title: str) -> re.Pattern[str]:
+    """The title in full. A long title is wrapped into lines (SVG tspans, whose text reads
+    with no space where a line broke), so any space may be missing and a line may break
+    between two Chinese characters."""
+    parts = [re.escape(ch) if not ch.isspace() else "" for ch in chart_title]
+    return re.compile("^" + r"\s*".join(part for part in parts if part) + "$")
 
 
 def charts_titled(page: Page, chart_title: str) -> Locator:
-    """Charts whose Vega title is `chart_title`, whole or cut short with "…"."""
+    """Charts whose Vega title is `chart_title` (wrapped or not)."""
     heading = page.locator("g.role-title text").filter(has_text=title_pattern(chart_title))
     return charts(page).filter(has=heading)
 
