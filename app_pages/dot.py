@@ -4,7 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from core.similarity import clean_vector, dot_breakdown, rank_pairs
-from ui import compute, controls, figures, layout, relevance, state, theme
+from ui import compute, controls, figures, layout, predict, relevance, state, theme
 from ui.i18n import t
 from ui.state import K
 
@@ -12,6 +12,7 @@ s = state.settings()
 layout.header("dot_intro")
 p = compute.pipeline(s)
 enc = layout.showing(p)
+predict.page("dot", p)
 tokens = enc.tokens
 n = len(tokens)
 

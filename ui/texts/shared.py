@@ -243,4 +243,65 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "kept, but parts of it were not valid text in the link and show as �",
         "zh": "已保留，但其中有些内容在链接里不是有效文字，显示为 �",
     },
+    # ---- predict, then reveal (ui/predict.py) ----
+    "pq_heading": {
+        "en": "Predict, then reveal:",
+        "zh": "先预测，再揭晓：",
+    },
+    "pq_pick": {
+        "en": "Your prediction",
+        "zh": "你的预测",
+    },
+    "pq_reveal": {
+        "en": "Reveal",
+        "zh": "揭晓答案",
+    },
+    "pq_right": {
+        "en": "Right.",
+        "zh": "答对了。",
+    },
+    "pq_wrong": {
+        "en": "Not quite.",
+        "zh": "不太对。",
+    },
+    "pq_again": {
+        "en": "Ask again",
+        "zh": "重新作答",
+    },
+    "pq_word_at": {
+        "en": "{word} (position {i})",
+        "zh": "{word}（位置 {i}）",
+    },
+    "pq_opt_yes": {
+        "en": "Yes",
+        "zh": "是",
+    },
+    "pq_opt_no": {
+        "en": "No",
+        "zh": "否",
+    },
+    "pq_opt_positive": {
+        "en": "Positive",
+        "zh": "正数",
+    },
+    "pq_opt_negative": {
+        "en": "Negative",
+        "zh": "负数",
+    },
+    "pq_top_q": {
+        "en": "Which word will “{word}” look at most?",
+        "zh": "“{word}” 会最关注哪个词？",
+    },
+    "pq_top_a": {
+        "en": "“{word}” gives its largest weight, {w:.3f}, to “{key}”.",
+        "zh": "“{word}” 把最大的权重 {w:.3f} 给了 “{key}”。",
+    },
+    "pq_fig_weights": {
+        "en": "Weights of “{word}”",
+        "zh": "“{word}” 的权重",
+    },
+    "pq_fig_factor": {
+        "en": "Q·Kᵀ of “{word}” against every key",
+        "zh": "“{word}” 与每个键的 Q·Kᵀ",
+    },
 }
