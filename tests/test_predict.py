@@ -298,6 +298,8 @@ def test_pick_reveal_right_then_wrong(qid, lang):
     _button(at, f"reveal_{qid}_").click().run()
     said = [v for v in _verdicts(at) if TEXTS["pq_wrong"][lang] in v]
     assert len(said) == 1 and quoted in said[0], _verdicts(at)
+    labels = [_radio(at, qid).format_func(o) for o in options if o in right]
+    assert TEXTS["pq_answer"][lang].format(answer=labels[0]) in said[0]
 
 
 def test_the_chart_that_shows_why_is_the_row_itself():

@@ -399,7 +399,8 @@ def ask(question_id: str, p: Pipeline) -> bool:
         if asked.answer.is_right(picked):
             st.success(f"**{t('pq_right')}** {asked.because}")
         else:
-            st.warning(f"**{t('pq_wrong')}** {asked.because}")
+            right = t("list_sep").join(asked.labels[o] for o in options if asked.answer.is_right(o))
+            st.warning(f"**{t('pq_wrong')}** {t('pq_answer', answer=right)} {asked.because}")
         figs = asked.figures
         slots = st.columns(len(figs)) if len(figs) > 1 else [st.container()]
         for slot, fig in zip(slots, figs, strict=True):

@@ -264,6 +264,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Not quite.",
         "zh": "不太对。",
     },
+    "pq_answer": {
+        "en": "The answer: {answer}.",
+        "zh": "答案：{answer}。",
+    },
     "pq_again": {
         "en": "Ask again",
         "zh": "重新作答",
