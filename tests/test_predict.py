@@ -20,7 +20,7 @@ from core.pipeline import (
     toy_projection,
     with_random_weights,
 )
-from tests.apptest_utils import chart_titles, open_page
+from tests.apptest_utils import chart_records, chart_titles, open_page
 from ui import predict
 from ui.i18n import TEXTS
 from ui.state import DEFAULT_TEXT
@@ -158,7 +158,6 @@ def test_top_dot_is_the_largest_raw_product():
 def test_biggest_term_is_weight_times_value_length():
     # one query against three keys with equal scores: weights 1/3 each; values of length 3, 4, 0
     p = _pipe([[0.0]], [[1.0], [1.0], [1.0]], v=[[3, 0], [0, 4], [0, 0]])
-    # make it self-attention-shaped: one query row only, so use the key side's first query
     lengths = questions.term_lengths(p, 0)
     np.testing.assert_allclose(lengths, [1.0, 4 / 3, 0.0])
     answer = questions.biggest_term(p, 0)
@@ -310,8 +309,6 @@ def test_the_chart_that_shows_why_is_the_row_itself():
     _button(at, "reveal_summary_top_").click().run()
     titles = chart_titles(at)
     assert len(titles) == n_before + 1 and titles[0] == "Weights of “milk”"
-    from tests.apptest_utils import chart_records
-
     records = chart_records(at, "Weights of “milk”")
     values = [next(v for k, v in r.items() if isinstance(v, float)) for r in records]
     np.testing.assert_allclose(values, ATT.weights[LAST])
