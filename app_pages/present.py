@@ -10,7 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from core.pipeline import Pipeline
-from ui import compute, figures, layout, state, theme
+from ui import compute, figures, layout, predict, state, theme
 from ui.i18n import t
 from ui.state import K
 from ui.texts.shared import PIPELINE_STEPS
@@ -72,7 +72,7 @@ st.html(BIG_CSS)  # our own constant stylesheet: larger type, no top bar, small 
 step = min(max(int(st.session_state.get(K.STEP, 0)), 0), len(STEPS) - 1)
 st.session_state[K.STEP] = step
 
-head = st.columns([3, 1.2, 1.2, 1.6, 4], vertical_alignment="center")
+head = st.columns([3, 1.2, 1.2, 1.6, 2, 3], vertical_alignment="center")
 head[0].title(t("nav_present"))
 head[1].button(
     t("present_back"),
@@ -91,10 +91,11 @@ head[2].button(
     icon=":material/arrow_forward:",
 )
 head[3].markdown(f"**{t('present_counter', i=step + 1, n=len(STEPS))}**")
+head[4].toggle(t("present_ask"), key=K.ASK, help=t("present_ask_help"), persist_state="session")
 if state.SAVED_TEXT in st.session_state:
-    head[4].button(t("present_restore"), key="present_restore", on_click=_restore)
+    head[5].button(t("present_restore"), key="present_restore", on_click=_restore)
 else:
-    head[4].button(
+    head[5].button(
         t("present_example"),
         key="present_example",
         on_click=_worked_example,
@@ -116,8 +117,14 @@ tok = enc.tokens
 name = STEPS[step]
 on = compute.pipeline(s, attention=s.attention.replace(use_softmax=True))
 shown = on if name == "softmax" else p  # the softmax step always shows softmax on
+question = predict.for_step(name, shown) if st.session_state.get(K.ASK) else None
+answered = predict.verdict(question, shown) if question else None
 with st.container(key="present_explain"):
-    st.markdown(f"**{t('pexplain_' + name)}**")
+    # the question comes before the chart; once revealed, its answer takes the explanation's line
+    st.markdown(answered or f"**{t('pexplain_' + name)}**")
+if question and answered is None:
+    predict.ask(question, shown)
+    st.stop()
 lines = figures.context(shown)  # said once here instead of under every chart's title
 st.caption(" · ".join(layout.escape_md(line, limit=len(line)) for line in lines))
 

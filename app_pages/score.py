@@ -4,7 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from core.pipeline import row_sums, value_range
-from ui import compute, controls, figures, groups, layout, state
+from ui import compute, controls, figures, groups, layout, predict, state
 from ui.i18n import t
 from ui.state import K
 from ui.theme import CELL_MIN_WIDTH
@@ -34,6 +34,7 @@ layout.require_tokens(on.key_side)
 if query_text is not None:
     layout.require_tokens(on.query_side)
 figures.offer_json(on if s.attention.use_softmax else off)
+predict.page("score", on if s.attention.use_softmax else off)
 
 st.subheader(t("score_step1"))
 figures.show(figures.word_map(on.attention.factor, t("m_factor"), on))

@@ -138,10 +138,31 @@ def test_big_numbers_take_one_decimal_before_shrinking_below_18px():
 
 
 def test_presenter_charts_fit_under_the_header():
-    at = open_page("app_pages/present.py", {"step": "4"})
+    at = open_page("app_pages/present.py", {"step": "4", "ask": "0"})
     assert not at.exception
     (spec,) = chart_specs(at)
     rows = 6  # "The black cat drank the milk"
     assert rows * spec["height"]["step"] < theme.PRESENT_SCREEN[1] - theme.PRESENT_HEADER
     numbers = next(layer for layer in spec["layer"] if layer["mark"]["type"] == "text")
     assert numbers["mark"]["fontSize"] >= theme.FONT_MIN_BIG
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_presenter_asks_the_room_before_the_chart(lang: str):
+    """Step 5 (Q·Kᵀ): the question first and no chart; once revealed, the verdict takes the
+    explanation's line and the step's chart appears."""
+    from ui import predict
+
+    at = open_page("app_pages/present.py", {"step": "4", "lang": lang})
+    assert not at.exception
+    assert chart_specs(at) == []
+    assert TEXTS["pq_heading"][lang] in " ".join(m.value for m in at.markdown)
+    p = run_toy("The black cat drank the milk")
+    answer = predict.BUILDERS[predict.STEP_QUESTIONS["factor"]](p).answer
+    right = next(o for o in answer.options if answer.is_right(o))
+    radio = next(r for r in at.radio if r.key.startswith(predict.RADIO))
+    radio.set_value(right).run()
+    next(b for b in at.button if b.key.startswith("reveal_")).click().run()
+    assert not at.exception
+    assert len(chart_specs(at)) == 1
+    assert any(m.value.startswith("✅") for m in at.markdown)

@@ -83,6 +83,6 @@ PAGES = [
         (K.CMP_MODE, K.CMP_MATRIX, K.CMP_A, K.CMP_B, K.CMP_SETTING),
         uses=_ALL,
     ),
-    PageSpec("app_pages/present.py", "nav_present", "present", (K.STEP,), chrome=False),
+    PageSpec("app_pages/present.py", "nav_present", "present", (K.STEP, K.ASK), chrome=False),
     PageSpec("app_pages/glossary.py", "nav_glossary", "glossary"),
 ]

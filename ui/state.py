@@ -66,6 +66,7 @@ class K:
     CMP_B = "cb"  # compare: sentence B
     CMP_SETTING = "cmps"  # compare: the setting that differs
     STEP = "step"  # presenter mode: which step of the pipeline is on screen
+    ASK = "ask"  # presenter mode: ask the room before each chart (predict, then reveal)
     LEARN_MODE = "lmode"  # page 7: learn from the task, or set relevance by hand
     LEARN_SEED = "lseed"  # page 7: training seed
     LEARN_STEPS = "lsteps"  # page 7: training steps
@@ -128,6 +129,7 @@ PAGE_PARAMS: dict[str, Param] = {
             K.CMP_SETTING, "softmax", "choice", choices=("softmax", "scale", "pe", "seed", "source")
         ),
         Param(K.STEP, 0, "int", 0, 7),
+        Param(K.ASK, True, "bool"),
         Param(K.LEARN_MODE, "task", "choice", choices=("task", "relevance")),
         Param(K.LEARN_SEED, LEARN.seed, "int", 0, 9999),
         Param(K.LEARN_STEPS, LEARN.steps, "int", 10, 2000),

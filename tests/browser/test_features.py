@@ -449,7 +449,7 @@ def _labels_are(one_chart: Locator, axis: str, wanted: list[str]) -> None:
 def test_presenter_mode_steps_and_worked_example(tab: Page, app_url: str) -> None:
     lang = "en"
     mine = "a small dog ran far away"
-    open_app(tab, app_url, "present", {"text": mine})
+    open_app(tab, app_url, "present", {"text": mine, "ask": "0"})
     expect(title(tab)).to_contain_text(tr(lang, "nav_present"))
     for key in ("present_back", "present_next"):  # an icon's name, then the label
         expect(button(tab, key)).to_have_text(re.compile(re.escape(tr(lang, key)) + "$"))
@@ -463,7 +463,7 @@ def test_presenter_mode_steps_and_worked_example(tab: Page, app_url: str) -> Non
     on_step(tab, lang, 1)
 
     last = len(STEPS) - 1
-    open_app(tab, app_url, "present", {"text": mine, "step": str(last)})
+    open_app(tab, app_url, "present", {"text": mine, "step": str(last), "ask": "0"})
     on_step(tab, lang, last)
     output = chart(tab, tr(lang, "m_output"))
     assert axis_labels(output, "Y") == mine.split()

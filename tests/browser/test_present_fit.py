@@ -73,7 +73,7 @@ def test_every_presenter_step_fits_the_screen(
     projector: tuple[Page, str], app_url: str, example: bool
 ) -> None:
     page, screen = projector
-    open_app(page, app_url, "present")
+    open_app(page, app_url, "present", {"ask": "0"})  # the charts themselves, no questions
     expect(page.get_by_test_id("stSidebar")).to_have_attribute("data-collapsed", "true")
     if example:
         _button(page, "present_example").click()

@@ -85,4 +85,25 @@ TEXTS: dict[str, dict[str, str]] = {
         "- 把 A 的每个数都乘以 2，点积翻倍，但余弦不变。\n"
         "- 排在最前面的词对，就是向量最一致的一对；在训练好的模型里，相关的词会排到那里。",
     },
+    # ---- predict, then reveal (ui/predict.py) ----
+    "pq_dot_q": {
+        "en": "Will the query of “{a}” · the key of “{b}” be positive or negative?",
+        "zh": "“{a}” 的查询向量与 “{b}” 的键向量的点积会是正数还是负数？",
+    },
+    "pq_dot_a": {
+        "en": "q·k = {dot:.3f}: {pos} positive terms add up to {pos_sum:.3f}, {neg} negative terms to {neg_sum:.3f}.",
+        "zh": "q·k = {dot:.3f}：{pos} 个正项之和为 {pos_sum:.3f}，{neg} 个负项之和为 {neg_sum:.3f}。",
+    },
+    "pq_fig_products": {
+        "en": "q of “{a}” × k of “{b}”, dimension by dimension",
+        "zh": "“{a}” 的 q × “{b}” 的 k，逐维相乘",
+    },
+    "pq_dot_top_q": {
+        "en": "Which word's key has the largest dot product with the query of “{word}”?",
+        "zh": "哪个词的键与 “{word}” 的查询点积最大？",
+    },
+    "pq_dot_top_a": {
+        "en": "The query of “{word}” · the key of “{key}” = {v:.3f}, the largest of the row.",
+        "zh": "“{word}” 的查询与 “{key}” 的键点积为 {v:.3f}，是这一行中最大的。",
+    },
 }

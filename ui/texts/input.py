@@ -46,4 +46,29 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "- Every matrix still has one row per token, [CLS] and [SEP] included.\n- The position embeddings were learned, so they cannot be switched off: the model never saw a sentence without them. Switch the sidebar back to the toy model to take positions away.\n- Vectors here have 384 numbers; the charts show the first 48 and the CSV holds them all.",
         "zh": "- 每个矩阵仍然是每个词元一行，[CLS] 和 [SEP] 也算在内。\n- 位置嵌入是学习得到的，因此不能关闭：模型从来没有见过没有位置信息的句子。把侧边栏切换回玩具模型，才能去掉位置信息。\n- 这里的向量有 384 个数；图中只显示前 48 个，CSV 文件里有全部数值。",
     },
+    # ---- predict, then reveal (ui/predict.py) ----
+    "pq_width_q": {
+        "en": "How many numbers will each word's query vector (its row of Q) hold?",
+        "zh": "每个词的查询向量（Q 的一行）有多少个数？",
+    },
+    "pq_width_a": {
+        "en": "{d_k}: a row of Q has d_k numbers, one per column of W_Q, whatever the width of X (d_model = {d_model}).",
+        "zh": "{d_k} 个：Q 的每一行有 d_k 个数，W_Q 有几列就有几个，与 X 的宽度（d_model = {d_model}）无关。",
+    },
+    "pq_repeat_q": {
+        "en": "“{word}” appears at positions {i} and {j}. Will its two rows of X be exactly the same?",
+        "zh": "“{word}” 出现在位置 {i} 和 {j}。它在 X 中的两行会完全相同吗？",
+    },
+    "pq_repeat_same": {
+        "en": "Yes: rows {i} and {j} are equal in every number (largest difference {d:.3g}), so attention cannot tell the two apart.",
+        "zh": "是的：第 {i} 行和第 {j} 行的每个数都相等（最大差值 {d:.3g}），所以注意力无法区分这两个词。",
+    },
+    "pq_repeat_differ": {
+        "en": "No: rows {i} and {j} differ by up to {d:.3f}, so attention can tell the two apart.",
+        "zh": "不会：第 {i} 行和第 {j} 行最多相差 {d:.3f}，所以注意力可以区分这两个词。",
+    },
+    "pq_fig_diff": {
+        "en": "Row {i} minus row {j} of X (“{word}”)",
+        "zh": "X 的第 {i} 行减去第 {j} 行（“{word}”）",
+    },
 }

@@ -60,4 +60,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Each word's output is its weights times the value rows, added up: Z = weights · V.",
         "zh": "每个词的输出就是用它的权重乘以各个值向量再相加：Z = 权重 · V。",
     },
+    "present_ask": {"en": "Ask first", "zh": "先提问"},
+    "present_ask_help": {
+        "en": "Before a step's chart, ask the room a question about it; the chart comes with the answer.",
+        "zh": "在每一步的图出现之前，先向全班提一个关于它的问题；答案揭晓时图才出现。",
+    },
 }

@@ -50,4 +50,21 @@ TEXTS: dict[str, dict[str, str]] = {
         "- 每一项 αⱼ·vⱼ 都是一行值向量乘以一个权重；权重大的词在总和中占主导。\n"
         "- 不用 softmax 时，负的分数会先把该词的值向量取反，然后再加进去。",
     },
+    # ---- predict, then reveal (ui/predict.py) ----
+    "pq_term_q": {
+        "en": "In the output row of “{word}”, which word's term αⱼ·vⱼ (its weight × its value vector) will be the longest vector?",
+        "zh": "在 “{word}” 的输出行中，哪个词的项 αⱼ·vⱼ（权重 × 值向量）会是最长的向量？",
+    },
+    "pq_term_a": {
+        "en": "“{key}”: its weight {w:.3f} × its value vector gives a term of length {length:.3f}, the longest.",
+        "zh": "“{key}”：权重 {w:.3f} × 它的值向量，得到长度为 {length:.3f} 的项，是最长的。",
+    },
+    "pq_fig_terms": {
+        "en": "Length of each term αⱼ·vⱼ of “{word}”",
+        "zh": "“{word}” 每一项 αⱼ·vⱼ 的长度",
+    },
+    "pq_ax_length": {
+        "en": "length",
+        "zh": "长度",
+    },
 }

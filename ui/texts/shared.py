@@ -291,4 +291,69 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Without softmax there are no shares: on average a chosen query’s weights add up to {inside:.3g} over the chosen keys and {outside:.3g} over the other keys.",
         "zh": "不用 softmax 就谈不上份额：平均而言，一个所选查询的权重在所选键上合计 {inside:.3g}，在其他键上合计 {outside:.3g}。",
     },
+    # ---- predict, then reveal (ui/predict.py) ----
+    "pq_heading": {
+        "en": "Predict, then reveal:",
+        "zh": "先预测，再揭晓：",
+    },
+    "pq_pick": {
+        "en": "Your prediction",
+        "zh": "你的预测",
+    },
+    "pq_reveal": {
+        "en": "Reveal",
+        "zh": "揭晓答案",
+    },
+    "pq_right": {
+        "en": "Right.",
+        "zh": "答对了。",
+    },
+    "pq_wrong": {
+        "en": "Not quite.",
+        "zh": "不太对。",
+    },
+    "pq_answer": {
+        "en": "The answer: {answer}.",
+        "zh": "答案：{answer}。",
+    },
+    "pq_again": {
+        "en": "Ask again",
+        "zh": "重新作答",
+    },
+    "pq_word_at": {
+        "en": "{word} (position {i})",
+        "zh": "{word}（位置 {i}）",
+    },
+    "pq_opt_yes": {
+        "en": "Yes",
+        "zh": "是",
+    },
+    "pq_opt_no": {
+        "en": "No",
+        "zh": "否",
+    },
+    "pq_opt_positive": {
+        "en": "Positive",
+        "zh": "正数",
+    },
+    "pq_opt_negative": {
+        "en": "Negative",
+        "zh": "负数",
+    },
+    "pq_top_q": {
+        "en": "Which word will “{word}” look at most?",
+        "zh": "“{word}” 会最关注哪个词？",
+    },
+    "pq_top_a": {
+        "en": "“{word}” gives its largest weight, {w:.3f}, to “{key}”.",
+        "zh": "“{word}” 把最大的权重 {w:.3f} 给了 “{key}”。",
+    },
+    "pq_fig_weights": {
+        "en": "Weights of “{word}”",
+        "zh": "“{word}” 的权重",
+    },
+    "pq_fig_factor": {
+        "en": "Q·Kᵀ of “{word}” against every key",
+        "zh": "“{word}” 与每个键的 Q·Kᵀ",
+    },
 }

@@ -49,4 +49,41 @@ TEXTS: dict[str, dict[str, str]] = {
         "- 换一个种子会改变每个权重，于是同样的词也会得到完全不同的分数。\n"
         "- 在真正的 Transformer 中，这些数字不是手选或随机的，而是从数据中学出来的。",
     },
+    # ---- predict, then reveal (ui/predict.py) ----
+    "pq_kept_q": {
+        "en": "“{word}” now looks most at “{key}”. With the random weights of seed {seed}, will it still look most at “{key}”?",
+        "zh": "“{word}” 现在最关注 “{key}”。换成种子 {seed} 的随机权重后，它还会最关注 “{key}” 吗？",
+    },
+    "pq_kept_a": {
+        "en": "With seed {seed}, “{word}” looks most at “{key}” (weight {w:.3f}).",
+        "zh": "换成种子 {seed} 后，“{word}” 最关注 “{key}”（权重 {w:.3f}）。",
+    },
+    "pq_fig_weights_seed": {
+        "en": "Weights of “{word}”, random weights of seed {seed}",
+        "zh": "“{word}” 的权重（种子 {seed} 的随机权重）",
+    },
+    "pq_max_q": {
+        "en": "Which weights give one word the larger single weight: the current ones, or the random ones of seed {seed}?",
+        "zh": "哪一组权重给出的单个最大权重更大：当前的权重，还是种子 {seed} 的随机权重？",
+    },
+    "pq_max_a": {
+        "en": "Largest weight: {a:.3f} with the current weights, {b:.3f} with seed {seed}.",
+        "zh": "最大权重：当前权重为 {a:.3f}，种子 {seed} 为 {b:.3f}。",
+    },
+    "pq_set_a": {
+        "en": "Current weights",
+        "zh": "当前权重",
+    },
+    "pq_set_b": {
+        "en": "Seed {seed}",
+        "zh": "种子 {seed}",
+    },
+    "pq_fig_max": {
+        "en": "The largest weight of each weights matrix",
+        "zh": "每个权重矩阵中最大的权重",
+    },
+    "pq_ax_set": {
+        "en": "weights",
+        "zh": "权重组",
+    },
 }

@@ -1,0 +1,191 @@
+"""Predict, then reveal: the answers to a teacher's questions, computed from a pipeline.
+
+Each function reads the numbers of a `Pipeline` (never its switches) and returns the options
+offered and the right ones. Word options are token positions as text ("0", "1", ...), so a
+repeated word is two options; yes/no and other choices are short ids ("yes", "no", ...).
+A function returns None when its question does not fit the sentence (one token, no repeat).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from core.pipeline import Pipeline, repeated_pairs
+from core.similarity import dot_breakdown, output_breakdown
+
+YES_NO = ("yes", "no")
+SIGNS = ("positive", "negative")
+SEEDS = ("a", "b")  # the pipeline's own weights, or the random ones it is compared with
+SUM_TOLERANCE = 1e-6  # a row "adds up to 1" within this
+TIE_TOLERANCE = 1e-9  # relative: keys this close to the best count as the best too
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One question about one pipeline: what is offered, what is right, and why."""
+
+    options: tuple[str, ...]  # option ids, in the order offered
+    correct: frozenset[str]  # the right option ids (several when there is a tie)
+    words: tuple[int, ...] = ()  # token positions the question names (query first)
+    numbers: tuple[float, ...] = ()  # the numbers the answer sentence quotes
+
+    def is_right(self, option: str | None) -> bool:
+        return option in self.correct
+
+
+def positions(n: int) -> tuple[str, ...]:
+    """Option ids for the n tokens of a sentence."""
+    return tuple(str(i) for i in range(n))
+
+
+def best(values: np.ndarray) -> frozenset[str]:
+    """[n] -> the positions holding the largest value, ties (within rounding) included."""
+    top = float(np.max(values))
+    close = np.isclose(values, top, rtol=TIE_TOLERANCE, atol=TIE_TOLERANCE)
+    return frozenset(str(int(i)) for i in np.flatnonzero(close))
+
+
+def yes_no(flag: bool) -> frozenset[str]:
+    return frozenset({"yes" if flag else "no"})
+
+
+def top_key(p: Pipeline, query: int) -> Answer | None:
+    """Which key does the query's row of weights give the most? (None for one key.)"""
+    row = p.attention.weights[query]  # [n_k]
+    if row.size < 2:
+        return None
+    top = best(row)
+    first = int(min(top, key=int))
+    return Answer(positions(row.size), top, (query, first), (float(row[first]),))
+
+
+def rows_sum_to_one(p: Pipeline) -> Answer:
+    """Does every row of the weights add up to 1? Read from the sums, not the softmax flag.
+
+    numbers: the smallest and largest row sum.
+    """
+    sums = p.attention.weights.sum(axis=1)  # [n_q]
+    ok = bool(np.allclose(sums, 1.0, rtol=0.0, atol=SUM_TOLERANCE))
+    return Answer(YES_NO, yes_no(ok), (), (float(sums.min()), float(sums.max())))
+
+
+def scale_changes_order(p: Pipeline) -> Answer:
+    """Does dividing Q·Kᵀ by √d_k change the order of any row? (It cannot: one positive
+    divisor for every entry. Checked on the numbers.)
+
+    numbers: √d_k, and how many rows changed order.
+    """
+    factor = p.attention.factor  # [n_q, n_k]
+    root = float(np.sqrt(p.query_side.q.shape[1]))
+    before = np.argsort(factor, axis=1, kind="stable")
+    after = np.argsort(factor / root, axis=1, kind="stable")
+    changed = int(np.sum(np.any(before != after, axis=1)))
+    return Answer(YES_NO, yes_no(changed > 0), (), (root, float(changed)))
+
+
+def repeat_identical(p: Pipeline) -> Answer | None:
+    """The sentence's first repeated word: are its two rows of X exactly equal?
+
+    numbers: the largest difference between the two rows. None without a repeated word.
+    """
+    pairs = repeated_pairs(p.key_side.tokens)
+    if not pairs:
+        return None
+    i, j = pairs[0]
+    x = p.key_side.x  # [n, d_model]
+    diff = float(np.max(np.abs(x[i] - x[j])))
+    return Answer(YES_NO, yes_no(bool(np.array_equal(x[i], x[j]))), (i, j), (diff,))
+
+
+def query_width(p: Pipeline) -> Answer:
+    """How many numbers are in each word's query vector? Offered: d_k, d_model and the
+    number of tokens (the sizes on screen), each once.
+
+    numbers: d_k, d_model.
+    """
+    d_k = p.query_side.q.shape[1]
+    d_model = p.query_side.x.shape[1]
+    n = len(p.key_side.tokens)
+    options = tuple(str(v) for v in sorted({d_k, d_model, n}))
+    return Answer(options, frozenset({str(d_k)}), (), (float(d_k), float(d_model)))
+
+
+def dot_sign(p: Pipeline, query: int, key: int) -> Answer:
+    """Is q(query) · k(key) positive or negative? Summed from its terms; 0 counts as both.
+
+    numbers: the dot product, the sum of its positive terms, of its negative terms, and how
+    many terms of each sign.
+    """
+    d = dot_breakdown(p.query_side.q[query], p.key_side.k[key])
+    if d.dot > 0:
+        correct = frozenset({"positive"})
+    elif d.dot < 0:
+        correct = frozenset({"negative"})
+    else:
+        correct = frozenset(SIGNS)
+    numbers = (
+        d.dot,
+        float(d.positive.sum()),
+        float(d.negative.sum()),
+        float(d.positive.size),
+        float(d.negative.size),
+    )
+    return Answer(SIGNS, correct, (query, key), numbers)
+
+
+def top_dot(p: Pipeline, query: int) -> Answer | None:
+    """Which key has the largest raw q·k with the query? (None for one key.)"""
+    row = p.attention.factor[query]  # [n_k]
+    if row.size < 2:
+        return None
+    top = best(row)
+    first = int(min(top, key=int))
+    return Answer(positions(row.size), top, (query, first), (float(row[first]),))
+
+
+def term_lengths(p: Pipeline, query: int) -> np.ndarray:
+    """[n_k] the length of each term αⱼ · vⱼ of the query's output row."""
+    parts = output_breakdown(p.attention.weights[query], p.key_side.v)
+    return np.linalg.norm(parts.terms, axis=1)
+
+
+def biggest_term(p: Pipeline, query: int) -> Answer | None:
+    """Which key's term αⱼ · vⱼ is the longest vector in the query's output? (None for one.)
+
+    numbers: that term's length, and its weight αⱼ.
+    """
+    lengths = term_lengths(p, query)  # [n_k]
+    if lengths.size < 2:
+        return None
+    top = best(lengths)
+    first = int(min(top, key=int))
+    weight = float(p.attention.weights[query, first])
+    return Answer(positions(lengths.size), top, (query, first), (float(lengths[first]), weight))
+
+
+def same_top_key(p: Pipeline, other: Pipeline, query: int) -> Answer | None:
+    """With `other`'s weights, does the query still look most at `p`'s top key?
+
+    words: the query, p's top key, other's top key; numbers: other's top weight.
+    """
+    mine, theirs = top_key(p, query), top_key(other, query)
+    if mine is None or theirs is None:
+        return None
+    kept = bool(mine.correct & theirs.correct)
+    words = (query, mine.words[1], theirs.words[1])
+    return Answer(YES_NO, yes_no(kept), words, theirs.numbers)
+
+
+def larger_max_weight(p: Pipeline, other: Pipeline) -> Answer:
+    """Which gives some word the larger single weight: `p` ("a") or `other` ("b")?
+
+    numbers: the largest weight of each.
+    """
+    a, b = float(p.attention.weights.max()), float(other.attention.weights.max())
+    if np.isclose(a, b, rtol=TIE_TOLERANCE, atol=TIE_TOLERANCE):
+        correct = frozenset(SEEDS)
+    else:
+        correct = frozenset({"a" if a > b else "b"})
+    return Answer(SEEDS, correct, (), (a, b))
