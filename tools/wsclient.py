@@ -44,6 +44,7 @@ class Server:
 
     proc: subprocess.Popen
     port: int
+    launched: float = 0.0  # time.perf_counter() when the process was started
     started_in: float = 0.0  # seconds from launch to /_stcore/health answering ok
 
     @property
@@ -96,7 +97,7 @@ def start_server(app: str = "streamlit_app.py", timeout: float = 90) -> Server:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    server = Server(proc, port)
+    server = Server(proc, port, launched)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
