@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import re
 import tempfile
 import time
@@ -146,7 +147,8 @@ def markdown(r: Result) -> str:
         "session. Through nginx each session first gets its own sticky `attention_route` "
         "cookie and sends it with the websocket; `sessions per process` is Streamlit's "
         "`active_sessions` on each process during the crowd. `1 process` is the app process "
-        "reached directly. Client and servers share this machine's cores.",
+        f"reached directly. Client and servers share this machine's {os.cpu_count()} cores: "
+        "no number of processes can do more than that many first views at a time.",
         "",
         "| sessions at once | page | setup | sessions per process | p50 (s) | p95 (s) | max (s) "
         "| p50 × 1 process |",
