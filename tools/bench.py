@@ -40,7 +40,7 @@ from tools import (
 ROOT = Path(__file__).resolve().parent.parent
 REPORT = ROOT / "bench-report.md"
 # bench_server's loops for `make bench`: its full counts (the report states them). The whole
-# run took about 9 minutes on the 2-core machine; cut these first if it grows past 15.
+# run took about 11 minutes on the 2-core machine; cut these first if it grows past 15.
 SERVER_COUNTS = {"views": 4, "reruns": 4, "sizes": (1, 10, 30), "checkpoints": (50, 500)}
 
 
