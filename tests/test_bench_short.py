@@ -1,14 +1,18 @@
-"""The crowd and the soak of `make bench`, small: every session finishes and keeps its own
-sentence. Correctness only; the timings are in bench-report.md."""
+"""The crowd, the soak, the cluster and page 7's Train button of `make bench`, small: every
+session finishes and keeps its own sentence, nginx keeps a cookie on one process, the button
+trains. Correctness only; the timings are in bench-report.md."""
 
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from urllib.parse import parse_qs
 
 import pytest
 
-from tools import bench_server
+from tools import bench_live, bench_server
+from tools.bench_cluster import active_sessions
+from tools.bench_nginx import NGINX, NGINX_CONF, Nginx, nginx_site
 from tools.bench_server import CONCEPT_PAGES, PAGES, new_sentence
 from tools.wsclient import Session, fresh_view, start_server
 
@@ -85,3 +89,66 @@ def test_new_sentences_are_distinct_and_long_ones_fill_the_model():
     assert len(set(short)) == 600
     long = new_sentence(long=True)
     assert 50 <= len(long.split()) <= 64
+
+
+# --- the cluster, page 7 and cold-start sections, small ---------------------------------------
+
+
+def test_nginx_site_is_the_deploy_file_with_only_the_ports_changed():
+    deploy = NGINX_CONF.read_text().splitlines()
+    site = nginx_site([7001, 7002], 7100).splitlines()
+    upstream = [line.strip() for line in site if line.strip().startswith("server 127.0.0.1:")]
+    assert upstream == [
+        "server 127.0.0.1:7001 max_fails=1 fail_timeout=10s;",
+        "server 127.0.0.1:7002 max_fails=1 fail_timeout=10s;",
+    ]
+    assert "listen 127.0.0.1:7100;" in {line.strip() for line in site}
+    changed = {line.strip() for line in deploy} ^ {line.strip() for line in site}
+    assert all(line.startswith(("server 127.0.0.1:", "listen ")) for line in changed), changed
+
+
+@pytest.mark.skipif(not Path(NGINX).exists(), reason="no nginx (make browsers)")
+def test_sticky_cookie_keeps_a_session_on_one_process(server, tmp_path):
+    other = start_server()
+    servers = [server, other]
+    nginx = Nginx(tmp_path, [s.port for s in servers])
+    nginx.start()
+
+    async def where(cookie: str) -> list[int]:
+        """Which process holds a websocket opened with this cookie (twice, one after the other)."""
+        seen = []
+        for _ in range(2):
+            async with Session(nginx.ws, cookie=cookie) as s:
+                assert (await s.view("glossary")).ok
+                seen.append([active_sessions(p) for p in servers].index(1))
+            while any(active_sessions(p) for p in servers):
+                await asyncio.sleep(0.1)
+        return seen
+
+    try:
+        places = [asyncio.run(where(nginx.sticky_cookie())) for _ in range(8)]
+    finally:
+        nginx.stop()
+        other.stop()
+    assert all(a == b for a, b in places), places  # the same cookie, the same process
+    assert {a for a, _ in places} == {0, 1}, places  # 8 cookies reach both (1 in 128 to fail)
+
+
+def test_the_train_button_pressed_through_the_websocket_trains_and_finishes(server):
+    params = {"lsteps": "10"}
+
+    async def press():
+        async with Session(server.ws) as s:
+            opened = await s.view(bench_live.PAGE, params)
+            return opened, await s.view(bench_live.PAGE, params, triggers=(bench_live.TRAIN,))
+
+    opened, trained = asyncio.run(press())
+    assert opened.ok and parse_qs(opened.query_string).get("lrun") is None
+    assert trained.ok, trained.exceptions
+    assert parse_qs(trained.query_string).get("lrun") == ["1"]
+    assert parse_qs(trained.query_string).get("lsteps") == ["10"]
+
+
+def test_a_launch_reports_its_time_to_health(server):
+    assert 0 < server.started_in < 90
+    assert server.launched > 0

@@ -44,6 +44,8 @@ class Server:
 
     proc: subprocess.Popen
     port: int
+    launched: float = 0.0  # time.perf_counter() when the process was started
+    started_in: float = 0.0  # seconds from launch to /_stcore/health answering ok
 
     @property
     def http(self) -> str:
@@ -76,6 +78,7 @@ class Server:
 def start_server(app: str = "streamlit_app.py", timeout: float = 90) -> Server:
     """Start `streamlit run app` from the repo root; return once /_stcore/health says ok."""
     port = free_port()
+    launched = time.perf_counter()
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -94,16 +97,17 @@ def start_server(app: str = "streamlit_app.py", timeout: float = 90) -> Server:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    server = Server(proc, port)
+    server = Server(proc, port, launched)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise RuntimeError(f"server for {app} exited with {proc.returncode}")
         try:
             if urllib.request.urlopen(server.http + "/_stcore/health", timeout=2).read() == b"ok":
+                server.started_in = time.perf_counter() - launched
                 return server
         except OSError:
-            time.sleep(0.25)
+            time.sleep(0.05)
     server.stop()
     raise RuntimeError(f"server for {app} did not start")
 
@@ -131,9 +135,10 @@ class View:
 class Session:
     """One websocket session: what one browser tab is to the server."""
 
-    def __init__(self, ws_url: str, timeout: float = 300) -> None:
+    def __init__(self, ws_url: str, timeout: float = 300, cookie: str | None = None) -> None:
         self.ws_url = ws_url
         self.timeout = timeout
+        self.cookie = cookie  # a Cookie header, e.g. nginx's sticky `attention_route=...`
         self.ws: websockets.ClientConnection | None = None
         self.widget_ids: dict[str, str] = {}  # user key -> widget id, from the last run
 
@@ -146,7 +151,11 @@ class Session:
 
     async def open(self) -> None:
         self.ws = await websockets.connect(
-            self.ws_url, subprotocols=["streamlit"], max_size=None, open_timeout=self.timeout
+            self.ws_url,
+            subprotocols=["streamlit"],
+            max_size=None,
+            open_timeout=self.timeout,
+            additional_headers={"Cookie": self.cookie} if self.cookie else None,
         )
 
     async def close(self) -> None:
@@ -159,19 +168,22 @@ class Session:
         page: str = "",
         params: dict[str, str] | None = None,
         widgets: dict[str, str] | None = None,
+        triggers: tuple[str, ...] = (),
     ) -> View:
         """Run the script for `page` (url path, "" = default page) as the browser would.
 
-        `params` is the link's query string; `widgets` sets text widgets by their key (the
-        widget must have been drawn in an earlier view of this session).
+        `params` is the link's query string; `widgets` sets text widgets by their key;
+        `triggers` presses buttons by their key (each widget must have been drawn in an earlier
+        view of this session).
         """
-        return await self.receive(await self.send(page, params, widgets))
+        return await self.receive(await self.send(page, params, widgets, triggers))
 
     async def send(
         self,
         page: str = "",
         params: dict[str, str] | None = None,
         widgets: dict[str, str] | None = None,
+        triggers: tuple[str, ...] = (),
     ) -> float:
         """Send rerun_script; return the send time (for `receive`)."""
         assert self.ws is not None, "session not open"
@@ -188,6 +200,10 @@ class Session:
             ws = WidgetState(id=self.widget_ids[key])
             ws.string_value = value
             state.widget_states.widgets.append(ws)
+        for key in triggers:  # a button press, as the frontend sends it
+            state.widget_states.widgets.append(
+                WidgetState(id=self.widget_ids[key], trigger_value=True)
+            )
         start = time.perf_counter()
         await self.ws.send(msg.SerializeToString())
         return start

@@ -14,9 +14,7 @@ Needs /usr/sbin/nginx (`make browsers` installs it).
 from __future__ import annotations
 
 import re
-import shutil
 import signal
-import subprocess
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -26,10 +24,9 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.browser.conftest import DEFAULT_TIMEOUT, AppServer, _free_port, _healthy
+from tests.browser.conftest import DEFAULT_TIMEOUT, AppServer
 from tests.browser.helpers import (
     IDLE,
-    REPO,
     RUN_TIMEOUT,
     SCREENSHOTS,
     en,
@@ -38,11 +35,10 @@ from tests.browser.helpers import (
     url_path,
     wait_idle,
 )
+from tools.bench_nginx import NGINX, Nginx
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
-NGINX_CONF = REPO / "deploy" / "nginx.conf"
 PROCESSES = 3
 STUDENTS = 20
 PAGE = "input"  # tokens, embeddings, Q, K, V: the sentence in every chart, and quick to draw
@@ -66,66 +62,7 @@ COUNT_RUNS = """() => {
 }"""
 
 
-# ---- nginx with the deploy config -----------------------------------------------------------
-
-
-def nginx_site(app_ports: list[int], listen_port: int) -> str:
-    """deploy/nginx.conf with the test's ports: the only changes made to it."""
-    text = NGINX_CONF.read_text()
-    upstream = re.compile(r"^(\s+server) 127\.0\.0\.1:\d+ ", re.MULTILINE)
-    assert len(upstream.findall(text)) == len(app_ports), f"expected {len(app_ports)} servers"
-    ports = iter(app_ports)
-    text = upstream.sub(lambda m: f"{m.group(1)} 127.0.0.1:{next(ports)} ", text)
-    listen = re.compile(r"^(\s+)listen 80;", re.MULTILINE)
-    text, listens = listen.subn(lambda m: f"{m.group(1)}listen 127.0.0.1:{listen_port};", text)
-    assert listens == 1, "expected one `listen 80;` in deploy/nginx.conf"
-    return text
-
-
-def nginx_main(folder: Path, site: Path) -> str:
-    """A minimal main config for a foreground nginx that writes only inside `folder`."""
-    temp = " ".join(
-        f"{name}_temp_path {folder / name};"
-        for name in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
-    )
-    return (
-        f"daemon off;\nworker_processes 1;\npid {folder / 'nginx.pid'};\n"
-        f"error_log {folder / 'error.log'} warn;\n"
-        "events { worker_connections 1024; }\n"
-        f"http {{\n  access_log off;\n  {temp}\n  include {site};\n}}\n"
-    )
-
-
-class Nginx:
-    def __init__(self, folder: Path, app_ports: list[int]) -> None:
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        site = folder / "site.conf"
-        site.write_text(nginx_site(app_ports, self.port))
-        self.config = folder / "main.conf"
-        self.config.write_text(nginx_main(folder, site))
-        self.folder = folder
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        command = [NGINX, "-e", "stderr", "-p", str(self.folder), "-c", str(self.config)]
-        check = subprocess.run([*command, "-t"], capture_output=True, text=True, check=False)
-        assert check.returncode == 0, check.stderr
-        self.process = subprocess.Popen(command, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 20
-        while not _healthy(self.url):
-            assert self.process.poll() is None, self.process.stderr.read().decode()
-            assert time.monotonic() < deadline, "nginx did not answer"
-            time.sleep(0.2)
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGQUIT)  # graceful: workers end, then the master
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=5)
+# ---- nginx with the deploy config (tools/bench_nginx.py, shared with `make bench`) ------
 
 
 @pytest.fixture
