@@ -170,14 +170,23 @@ def qk_map(q: np.ndarray, k: np.ndarray) -> QKMap:
     return qkmap.qk_map(q, k)
 
 
+@st.cache_resource(show_spinner=False)
+def builtin_atlas_runs() -> tuple[tuple[np.ndarray, tuple[str, ...]], ...]:
+    """The built-in sentences through MiniLM, once per process (about 1 MB): (weights, tokens)."""
+    runs = (minilm().run(text, max_tokens=MAX_TOKENS) for text in atlas.SENTENCES)
+    return tuple((r.weights, tuple(r.tokens)) for r in runs)
+
+
 @st.cache_resource(max_entries=16, show_spinner=False)
 def head_atlas(text: str) -> Atlas:
-    """Every MiniLM head labelled over the built-in sentences plus `text` (about 3 s cold).
-
-    Runs its own forward passes, so 21 sentences do not push other pages' runs out of
-    `minilm_run`'s cache; the result is shared read-only by every visitor.
-    """
-    return atlas.atlas(minilm(), (*atlas.SENTENCES, text))
+    """Every MiniLM head labelled over the built-in sentences plus `text`: only `text` needs
+    a forward pass (shared with the other MiniLM pages), the built-in runs are kept."""
+    runs = list(builtin_atlas_runs())
+    if text.strip():
+        mine = minilm_run(text)
+        if mine.tokens:
+            runs.append((mine.weights, tuple(mine.tokens)))
+    return atlas.atlas_from_runs(runs)
 
 
 @st.cache_resource(max_entries=32, show_spinner=False)
