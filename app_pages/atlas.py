@@ -4,7 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from core.atlas import MIXED, SENTENCES, strongest_head, unknown_pieces
-from ui import charts, compute, controls, layout, state
+from ui import charts, compute, controls, figures, layout, state, theme
 from ui.i18n import t
 
 s = state.settings().replace(model="pretrained")  # this page always shows MiniLM
@@ -29,6 +29,7 @@ spec = charts.atlas_grid(
     col_title=t("ax_head"),
     label_title=t("atlas_col_label"),
     strength_title=t("atlas_col_strength"),
+    cell=theme.ATLAS_CELL_PHONE if figures.on_phone() else theme.ATLAS_CELL,
 )
 controls.head_grid(spec, "atlas_grid", "atlas_grid_hint")
 chosen_label = names[a.labels[s.layer][s.head]]

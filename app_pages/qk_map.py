@@ -92,11 +92,11 @@ if p.model.kind == "trained":  # the same run before its first step: "milk" move
     st.markdown(t("qk_before_after"))
 
 if len(maps) == 1:
-    draw(*maps[0], size=theme.QK_MAP_SIZE)
+    draw(*maps[0], size=theme.QK_MAP_SIZE_PHONE if figures.on_phone() else theme.QK_MAP_SIZE)
 else:
     for col, (mp, title, extra) in zip(st.columns(2), maps, strict=True):
         with col:
-            draw(mp, title, extra, size=theme.QK_MAP_SIZE_HALF)
+            draw(mp, title, extra, size=min(theme.QK_MAP_SIZE_HALF, theme.QK_MAP_SIZE_PHONE))
 
 st.caption(t("qk_how"))
 layout.notice("qk_notice")

@@ -1032,6 +1032,7 @@ def atlas_grid(
     col_title: str,
     label_title: str,
     strength_title: str,
+    cell: int = theme.ATLAS_CELL,
 ) -> dict:
     """[L][H] behaviour labels and [L, H] strengths -> a clickable grid of heads, coloured by
     label (`names`: label -> shown name, in legend order), opacity = strength (0..1)."""
@@ -1113,8 +1114,8 @@ def atlas_grid(
         "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
         "title": {"text": title, "anchor": "start"},
         "data": {"values": records},
-        "width": {"step": theme.ATLAS_CELL},
-        "height": {"step": theme.ATLAS_CELL},
+        "width": {"step": cell},
+        "height": {"step": cell},
         "autosize": {"type": "pad"},
         "layer": layers,
     }

@@ -146,6 +146,7 @@ QUERY_COLOR = "#d35400"  # queries on the query–key map
 KEY_COLOR = "#2471a3"  # keys on the query–key map
 QK_MAP_SIZE = 420  # px: side of the square query–key map (equal scales: distances stay true)
 QK_MAP_SIZE_HALF = 320  # px: a map in one of two columns
+QK_MAP_SIZE_PHONE = 240  # px: on a phone (a two-map row stacks there), labels and legend beside
 QK_POINT_SIZE = 80  # px²: one query or key
 QK_CHOSEN_SIZE = 320  # px²: the chosen query
 QK_LINK_WIDTH = 2  # px: line from the chosen query to one of its top keys
@@ -162,4 +163,5 @@ BEHAVIOUR_COLORS = {  # head atlas: one colour per behaviour label (core.atlas),
     "mixed": "#bab0ac",
 }
 ATLAS_CELL = 46  # px: one head in the atlas grid
+ATLAS_CELL_PHONE = 20  # px: on a phone, so 12 heads and the legend fit 390 px
 ATLAS_MIN_OPACITY = 0.2  # a head of strength 0; strength 1 is fully opaque

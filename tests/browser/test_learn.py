@@ -148,7 +148,7 @@ def test_learn_trains_and_becomes_a_source(tab: Page, app_url: str, lang: str) -
     option = sources.get_by_role("radio", name=tr(lang, "source_trained"), exact=True)
     option.click()
     wait_idle(tab)
-    follow_menu(tab, "score", tr(lang, "score_title"))
+    follow_menu(tab, "score", tr(lang, "nav_score"))
     no_exception(tab)
     factor = chart(tab, tr(lang, "m_factor"))
     for i in range(charts(tab).count()):

@@ -98,7 +98,7 @@ def test_page_survives_a_server_restart(chromium: Browser, own_server: AppServer
         assert url_path(page) == "input"
         assert url_params(page).get("text") == sentence
         expect(box).to_have_value(sentence)
-        expect(title(page)).to_contain_text(en("input_title"))
+        expect(title(page)).to_contain_text(en("nav_input"))
 
         # 1. a switch: the first click after the restart takes effect
         sidebar(page).get_by_text(en("softmax"), exact=True).click()
@@ -119,7 +119,7 @@ def test_page_survives_a_server_restart(chromium: Browser, own_server: AppServer
 
         # 3. a menu click opens the page with this state, not the defaults
         menu_link(page, "weights").click()
-        expect(title(page)).to_contain_text(en("weights_title"), timeout=RUN_TIMEOUT)
+        expect(title(page)).to_contain_text(en("nav_weights"), timeout=RUN_TIMEOUT)
         wait_idle(page)
         assert url_path(page) == "weights"
         expect(box).to_have_value(second)
