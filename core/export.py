@@ -77,5 +77,7 @@ def pipeline_document(p: Pipeline) -> dict[str, Any]:
     return doc
 
 
-def pipeline_json(p: Pipeline) -> str:
-    return json.dumps(pipeline_document(p), ensure_ascii=False, indent=1)
+def pipeline_json(p: Pipeline | None) -> str:
+    """The document of `p`; for a page that drew no matrices (an empty sentence), a note."""
+    document = pipeline_document(p) if p is not None else {"note": "no matrices on this page"}
+    return json.dumps(document, ensure_ascii=False, indent=1)

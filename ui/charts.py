@@ -1083,6 +1083,12 @@ def atlas_grid(
                         "domain": [names[n] for n in order],
                         "range": [theme.BEHAVIOUR_COLORS[n] for n in order],
                     },
+                    # small cells (a phone): the legend goes under the grid
+                    **(
+                        {"legend": {"orient": "bottom", "direction": "horizontal", "columns": 2}}
+                        if cell < theme.ATLAS_CELL
+                        else {}
+                    ),
                 },
                 "opacity": {
                     "field": "strength",

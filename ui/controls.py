@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from core.export import pipeline_json
 from core.tokenize import MAX_TOKENS
@@ -76,44 +77,60 @@ def sidebar(heads: bool = False) -> None:
         st.toggle(t("numbers"), key=K.NUMBERS)
 
 
-def share_panel(url_path: str, page_keys: tuple[str, ...]) -> None:
+def share_panel(
+    url_path: str, page_keys: tuple[str, ...], exports_matrices: bool
+) -> DeltaGenerator:
     """A link that restores this exact view, the page as one HTML file, and every matrix the
-    page showed as JSON."""
+    page showed as JSON.
+
+    Drawn before the page runs (a page that ends in st.stop() sends nothing afterwards); the
+    downloads are made when clicked, from what the page showed. Returns the link's slot, for
+    the router to rewrite once the page has run (its own choices, a clicked row, say).
+    """
     with st.expander(t("share_heading"), icon=":material/share:"):
         st.caption(t("share_help"))
-        link = state.share_link(url_path, page_keys)
-        st.code(link, language=None, wrap_lines=True)
-        shortened = state.shortened_in_link(page_keys)
-        if shortened:
-            st.caption(t("link_shortened", max=MAX_TOKENS))
-        specs = figures.shown_specs()
-        if specs:
-            page = st.session_state.get(state.CURRENT_PAGE)
-            title = t("app_title") + (f" — {t(page.label_key)}" if page else "")
-            lines, language = figures.shown_context(), lang()
-            st.download_button(
-                t("export_html"),
-                data=lambda: exports.page_html(title, specs, lines, link, language),
-                file_name=f"{url_path or 'home'}_attention.html",
-                mime="text/html",
-                key="export_html",
-                on_click="ignore",
-                help=t("export_html_help"),
-                icon=":material/html:",
-            )
-        shown = figures.offered()
-        if shown is None:
+        link_slot = st.empty()
+        show_link(link_slot, url_path, page_keys)
+        if not exports_matrices:
             st.caption(t("export_nothing"))
-            return
+            return link_slot
+        page = st.session_state.get(state.CURRENT_PAGE)
+        title = t("app_title") + (f" — {t(page.label_key)}" if page else "")
+        language = lang()
+        st.download_button(
+            t("export_html"),
+            data=lambda: exports.page_html(
+                title,
+                figures.shown_specs(),
+                figures.shown_context(),
+                state.share_link(url_path, page_keys),
+                language,
+            ),
+            file_name=f"{url_path or 'home'}_attention.html",
+            mime="text/html",
+            key="export_html",
+            on_click="ignore",
+            help=t("export_html_help"),
+            icon=":material/html:",
+        )
         st.download_button(
             t("export_json"),
-            data=lambda: pipeline_json(shown),  # made only when clicked: ~0.1 s for MiniLM
+            data=lambda: pipeline_json(figures.offered()),  # when clicked: ~0.1 s for MiniLM
             file_name=f"{url_path or 'home'}_attention.json",
             mime="application/json",
             key="export_json",
             on_click="ignore",
             icon=":material/data_object:",
         )
+    return link_slot
+
+
+def show_link(slot: DeltaGenerator, url_path: str, page_keys: tuple[str, ...]) -> None:
+    """The share link in its slot, and a note when a long text was shortened in it."""
+    with slot.container():
+        st.code(state.share_link(url_path, page_keys), language=None, wrap_lines=True)
+        if state.shortened_in_link(page_keys):
+            st.caption(t("link_shortened", max=MAX_TOKENS))
 
 
 def token_picker(label_key: str, key: str, tokens: tuple[str, ...]) -> int:

@@ -384,7 +384,9 @@ def _bars_spec(
         value_title=value_title,
         **dict(options),
     )
-    spec["title"] = {"text": title, "subtitle": list(subtitle), "anchor": "start"}
+    room = dict(options).get("width", theme.BAR_WIDTH) + theme.LABEL_ROOM
+    lines = [part for line in subtitle for part in charts.wrap(line, room, theme.SUBTITLE_FONT)]
+    spec["title"] = {"text": title, "subtitle": lines, "anchor": "start"}
     return spec
 
 

@@ -84,5 +84,5 @@ PAGES = [
         uses=_ALL,
     ),
     PageSpec("app_pages/present.py", "nav_present", "present", (K.STEP, K.ASK), chrome=False),
-    PageSpec("app_pages/glossary.py", "nav_glossary", "glossary"),
+    PageSpec("app_pages/glossary.py", "nav_glossary", "glossary", exports=False),
 ]

@@ -21,6 +21,7 @@ class PageSpec:
     uses: tuple[str, ...] = ()  # the sidebar controls this page listens to ("This page uses")
     heads: bool = False  # the page always shows the pretrained model: layer and head in the sidebar
     chrome: bool = True  # False: the sidebar starts folded away (presenter mode)
+    exports: bool = True  # the page draws matrices: offer them as JSON and the page as HTML
 
 
 def run(pages: list[PageSpec]) -> None:
@@ -44,7 +45,11 @@ def run(pages: list[PageSpec]) -> None:
     st.session_state[state.CURRENT_PAGE] = spec
     figures.start_page(current.url_path)
     controls.sidebar(heads=spec.heads if spec else False)
-    share = st.sidebar.container()  # filled after the page, with what the page showed
+    page_keys = params.get(current.url_path, ())
+    with st.sidebar:
+        link_slot = controls.share_panel(
+            current.url_path, page_keys, spec.exports if spec else False
+        )
     layout.url_problems()
     reconnect.rerun_on_reconnect()
     # Written before the page runs (a page that ends in st.stop() sends nothing afterwards)
@@ -54,5 +59,4 @@ def run(pages: list[PageSpec]) -> None:
         current.run()
     finally:
         state.write_url(params.get(current.url_path, ()))
-        with share:
-            controls.share_panel(current.url_path, spec.params if spec else ())
+    controls.show_link(link_slot, current.url_path, page_keys)  # with the page's own choices
