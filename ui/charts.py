@@ -153,6 +153,7 @@ def _title(
     params: dict[str, Any] = {
         "text": "\n".join(line.rstrip() for line in text),  # "\n" -> " " gives `title` back
         "anchor": "start",
+        "limit": 0,  # never cut with "…": the lines above are already wrapped
         "fontSize": size,
         "subtitleFontSize": sub_size,
     }

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from core.export import pipeline_json
+from core.pipeline import Pipeline
 from core.tokenize import MAX_TOKENS
 from ui import exports, figures, state
 from ui.i18n import LANGUAGES, lang, t
@@ -77,35 +79,41 @@ def sidebar(heads: bool = False) -> None:
         st.toggle(t("numbers"), key=K.NUMBERS)
 
 
+@dataclass
+class Shown:
+    """What the page showed, filled in by the router once the page has run (even one that
+    stopped early): the downloads read it when clicked, outside the script run."""
+
+    pipeline: Pipeline | None = None
+    specs: list[dict] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+    link: str = ""
+
+
 def share_panel(
     url_path: str, page_keys: tuple[str, ...], exports_matrices: bool
-) -> DeltaGenerator:
+) -> tuple[DeltaGenerator, Shown]:
     """A link that restores this exact view, the page as one HTML file, and every matrix the
     page showed as JSON.
 
-    Drawn before the page runs (a page that ends in st.stop() sends nothing afterwards); the
-    downloads are made when clicked, from what the page showed. Returns the link's slot, for
-    the router to rewrite once the page has run (its own choices, a clicked row, say).
+    Drawn before the page runs (a page that ends in st.stop() sends nothing afterwards). The
+    downloads are made when clicked, from the returned `Shown`, which the router fills after
+    the page; the link's slot is rewritten then too (the page's own choices, a clicked row).
     """
+    shown = Shown()
     with st.expander(t("share_heading"), icon=":material/share:"):
         st.caption(t("share_help"))
         link_slot = st.empty()
         show_link(link_slot, url_path, page_keys)
         if not exports_matrices:
             st.caption(t("export_nothing"))
-            return link_slot
+            return link_slot, shown
         page = st.session_state.get(state.CURRENT_PAGE)
         title = t("app_title") + (f" — {t(page.label_key)}" if page else "")
         language = lang()
         st.download_button(
             t("export_html"),
-            data=lambda: exports.page_html(
-                title,
-                figures.shown_specs(),
-                figures.shown_context(),
-                state.share_link(url_path, page_keys),
-                language,
-            ),
+            data=lambda: exports.page_html(title, shown.specs, shown.lines, shown.link, language),
             file_name=f"{url_path or 'home'}_attention.html",
             mime="text/html",
             key="export_html",
@@ -115,14 +123,22 @@ def share_panel(
         )
         st.download_button(
             t("export_json"),
-            data=lambda: pipeline_json(figures.offered()),  # when clicked: ~0.1 s for MiniLM
+            data=lambda: pipeline_json(shown.pipeline),  # when clicked: ~0.1 s for MiniLM
             file_name=f"{url_path or 'home'}_attention.json",
             mime="application/json",
             key="export_json",
             on_click="ignore",
             icon=":material/data_object:",
         )
-    return link_slot
+    return link_slot, shown
+
+
+def fill_shown(shown: Shown, url_path: str, page_keys: tuple[str, ...]) -> None:
+    """After the page: what it showed, for the downloads (plain Python: works after st.stop)."""
+    shown.pipeline = figures.offered()
+    shown.specs = figures.shown_specs()
+    shown.lines = figures.shown_context()
+    shown.link = state.share_link(url_path, page_keys)
 
 
 def show_link(slot: DeltaGenerator, url_path: str, page_keys: tuple[str, ...]) -> None:

@@ -386,7 +386,8 @@ def _bars_spec(
     )
     room = dict(options).get("width", theme.BAR_WIDTH) + theme.LABEL_ROOM
     lines = [part for line in subtitle for part in charts.wrap(line, room, theme.SUBTITLE_FONT)]
-    spec["title"] = {"text": title, "subtitle": lines, "anchor": "start"}
+    heading = "\n".join(charts.wrap(title, room, theme.TITLE_FONT))
+    spec["title"] = {"text": heading, "subtitle": lines, "anchor": "start", "limit": 0}
     return spec
 
 

@@ -47,7 +47,7 @@ def run(pages: list[PageSpec]) -> None:
     controls.sidebar(heads=spec.heads if spec else False)
     page_keys = params.get(current.url_path, ())
     with st.sidebar:
-        link_slot = controls.share_panel(
+        link_slot, shown = controls.share_panel(
             current.url_path, page_keys, spec.exports if spec else False
         )
     layout.url_problems()
@@ -58,5 +58,6 @@ def run(pages: list[PageSpec]) -> None:
     try:
         current.run()
     finally:
-        state.write_url(params.get(current.url_path, ()))
+        state.write_url(page_keys)
+        controls.fill_shown(shown, current.url_path, page_keys)
     controls.show_link(link_slot, current.url_path, page_keys)  # with the page's own choices
