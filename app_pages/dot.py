@@ -5,7 +5,7 @@ import pandas as pd
 import streamlit as st
 
 from core.similarity import MAX_VECTOR_CHARS, dot_breakdown, format_vector, parse_vector, rank_pairs
-from ui import compute, controls, figures, layout, predict, relevance, state, theme
+from ui import compute, controls, figures, layout, relevance, state, theme
 from ui.i18n import t
 from ui.state import K
 
@@ -60,7 +60,6 @@ s = state.settings()
 layout.header("dot_intro")
 p = compute.pipeline(s)
 enc = layout.showing(p)
-predict.page("dot", p)
 tokens = enc.tokens
 n = len(tokens)
 

@@ -4,7 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from core.pipeline import identical_rows, repeated_pairs
-from ui import compute, figures, layout, predict, state, theme
+from ui import compute, figures, layout, state, theme
 from ui.i18n import t
 
 s = state.settings()
@@ -12,7 +12,6 @@ p = compute.pipeline(s)
 minilm = p.model.kind == "minilm"
 layout.header("input_intro_minilm" if minilm else "input_intro")
 enc = layout.showing(p)
-predict.page("input", p)
 
 st.subheader(t("input_tokens"))
 st.dataframe(

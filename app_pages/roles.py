@@ -4,7 +4,7 @@ import streamlit as st
 
 from core.pipeline import max_change
 from core.similarity import output_breakdown
-from ui import compute, controls, figures, layout, predict, relevance, state, theme
+from ui import compute, controls, figures, layout, relevance, state, theme
 from ui.i18n import t
 from ui.state import K
 
@@ -12,7 +12,6 @@ s = state.settings()
 layout.header("roles_intro")
 p = compute.pipeline(s)
 enc = layout.showing(p)
-predict.page("roles", p)
 tokens = enc.tokens
 qi = controls.token_picker("pick_query", K.QUERY, tokens)
 word = tokens[qi]

@@ -2,14 +2,13 @@
 
 import streamlit as st
 
-from ui import compute, controls, figures, groups, layout, predict, state, theme
+from ui import compute, controls, figures, groups, layout, state, theme
 from ui.i18n import t
 from ui.state import K
 
 layout.header("rows_intro")
 p = compute.pipeline(state.settings())
 enc = layout.showing(p)
-predict.page("rows", p)
 tokens = enc.tokens
 
 

@@ -2,14 +2,13 @@
 
 import streamlit as st
 
-from ui import compute, figures, groups, layout, predict, relevance, state, theme
+from ui import compute, figures, groups, layout, relevance, state, theme
 from ui.i18n import t
 
 s = state.settings()
 layout.header("summary_intro")
 p = compute.pipeline(s)
 enc, att = layout.showing(p), p.attention
-predict.page("summary", p)
 tok = enc.tokens
 
 vectors = [

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from core.pipeline import max_change
-from ui import compute, controls, figures, layout, predict, state
+from ui import compute, controls, figures, layout, state
 from ui.i18n import t
 from ui.state import K
 
@@ -12,7 +12,6 @@ layout.header("weights_intro")
 seed_b = controls.bounded_number("seed_b", K.SEED_B)
 first = compute.pipeline(s)
 layout.showing(first)
-predict.page("weights", first)
 second = compute.random_weights(first, seed_b)
 if first.model.kind == "toy" and seed_b == first.model.seed:
     st.info(t("weights_same_seed"))

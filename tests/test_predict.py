@@ -238,14 +238,14 @@ def _cases() -> dict[str, tuple[str, set[str], str]]:
         "score_sum": ("score", {"yes"}, f"{sums.min():.3f}"),
         "score_scale_order": ("score", {"no"}, f"{np.sqrt(ENC.q.shape[1]):.2f}"),
         "roles_term": ("roles", {str(int(np.argmax(terms)))}, f"{terms.max():.3f}"),
-        "dot_sign": ("dot", {"positive" if dot > 0 else "negative"}, f"{dot:.3f}"),
-        "dot_top": ("dot", *_word_case(ATT.factor[LAST], ATT.factor[LAST].max())),
+        "dot_sign": ("dot-product", {"positive" if dot > 0 else "negative"}, f"{dot:.3f}"),
+        "dot_top": ("dot-product", *_word_case(ATT.factor[LAST], ATT.factor[LAST].max())),
         "summary_top": ("summary", *_word_case(w_last, w_last.max())),
     }
 
 
 CASES = _cases()
-PAGE_FILES = {"dot": "app_pages/dot.py"} | {
+PAGE_FILES = {"dot-product": "app_pages/dot.py"} | {
     page: f"app_pages/{page}.py"
     for page in ("input", "rows", "weights", "score", "roles", "summary")
 }

@@ -108,9 +108,15 @@ def check_tokens(encoded: Encoded, notes: bool = True) -> bool:
 
 def showing(p: Pipeline) -> Encoded:
     """The page shows `p`: stop with a friendly message when its sentence has no tokens, else
-    offer it for the JSON export. Returns the sentence's vectors (its key side)."""
+    offer it for the JSON export and ask the page's questions about it (predict, then reveal).
+    Returns the sentence's vectors (its key side)."""
+    from ui import predict  # predict draws with this module's helpers
+
     require_tokens(p.key_side)
     figures.offer_json(p)
+    page = st.session_state.get(state.CURRENT_PAGE)
+    if page is not None and page.url_path in predict.PAGE_QUESTIONS:
+        predict.page(page.url_path, p)
     return p.key_side
 
 

@@ -28,13 +28,13 @@ from ui.state import K
 REVEALED = "_predict_revealed"  # question id -> (inputs hash, the option picked)
 RADIO = "predict_"  # + question id + "_" + inputs hash: the learner's pick
 
-PAGE_QUESTIONS: dict[str, tuple[str, ...]] = {
+PAGE_QUESTIONS: dict[str, tuple[str, ...]] = {  # by the page's URL path (ui/menu.py)
     "input": ("input_width", "input_repeat"),
     "rows": ("rows_top",),
     "weights": ("weights_top_kept", "weights_larger_max"),
     "score": ("score_sum", "score_scale_order"),
     "roles": ("roles_term",),
-    "dot": ("dot_sign", "dot_top"),
+    "dot-product": ("dot_sign", "dot_top"),
     "summary": ("summary_top",),
 }
 STEP_QUESTIONS: dict[str, str] = {  # presenter steps (ui/texts/shared.PIPELINE_STEPS)
