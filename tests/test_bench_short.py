@@ -14,7 +14,7 @@ from tools import bench_live, bench_server
 from tools.bench_cluster import active_sessions
 from tools.bench_nginx import NGINX, NGINX_CONF, Nginx, nginx_site
 from tools.bench_server import CONCEPT_PAGES, PAGES, new_sentence
-from tools.wsclient import Session, fresh_view, start_server
+from tools.wsclient import Session, fresh_view, run_async, start_server
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +44,7 @@ def test_three_sessions_submit_at_once_each_keep_their_own_sentence(server, page
         await asyncio.gather(*(s.close() for s in sessions))
         return opened, firsts, views, texts
 
-    opened, firsts, views, texts = asyncio.run(crowd())
+    opened, firsts, views, texts = run_async(crowd())
     for view, text in zip(opened, firsts, strict=True):
         assert view.ok, view.exceptions
         assert _shown(view, text)
@@ -62,7 +62,7 @@ def test_three_fresh_sessions_open_one_link_at_once(server):
             *(fresh_view(server.ws, "score", {"text": text}) for _ in "abc")
         )
 
-    for view in asyncio.run(open_all()):
+    for view in run_async(open_all()):
         assert view.ok, view.exceptions
         assert _shown(view, text)
 
@@ -76,7 +76,7 @@ def test_twenty_sentences_over_all_pages_each_shown_without_exception(server):
             out.append((page, text, await fresh_view(server.ws, page, {"text": text})))
         return out
 
-    results = asyncio.run(soak())
+    results = run_async(soak())
     assert {page for page, _, _ in results} == set(PAGES)
     for page, text, view in results:
         assert view.ok, (page, view.exceptions)
@@ -126,7 +126,7 @@ def test_sticky_cookie_keeps_a_session_on_one_process(server, tmp_path):
         return seen
 
     try:
-        places = [asyncio.run(where(nginx.sticky_cookie())) for _ in range(8)]
+        places = [run_async(where(nginx.sticky_cookie())) for _ in range(8)]
     finally:
         nginx.stop()
         other.stop()
@@ -142,7 +142,7 @@ def test_the_train_button_pressed_through_the_websocket_trains_and_finishes(serv
             opened = await s.view(bench_live.PAGE, params)
             return opened, await s.view(bench_live.PAGE, params, triggers=(bench_live.TRAIN,))
 
-    opened, trained = asyncio.run(press())
+    opened, trained = run_async(press())
     assert opened.ok and parse_qs(opened.query_string).get("lrun") is None
     assert trained.ok, trained.exceptions
     assert parse_qs(trained.query_string).get("lrun") == ["1"]

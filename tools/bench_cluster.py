@@ -23,7 +23,7 @@ from pathlib import Path
 
 from tools.bench_nginx import NGINX, Nginx
 from tools.bench_server import CONCEPT_PAGES, _check, _path, _pct, _warm_up, new_sentence
-from tools.wsclient import Server, Session, start_server
+from tools.wsclient import Server, Session, run_async, start_server
 
 BIG = 60  # sessions at once: 1 process against 3 behind nginx
 PAIR = 30  # sessions at once: 1 process against 2 behind nginx (a 2-core server)
@@ -112,7 +112,7 @@ def bench(quick: bool = False) -> Result:
         try:
             servers = [start_server() for _ in range(3)]
             for server in servers:
-                asyncio.run(_warm_up(server, pages))  # imports, model weights: once each
+                run_async(_warm_up(server, pages))  # imports, model weights: once each
             three = Nginx(Path(folder) / "three", [s.port for s in servers])
             two = Nginx(Path(folder) / "two", [s.port for s in servers[:2]])
             proxies = [three, two]
@@ -120,13 +120,11 @@ def bench(quick: bool = False) -> Result:
                 proxy.start()
             one = servers[0]
             for page in pages:  # one after the other, page by page: the same machine load
-                out[(ONE, big, page)] = asyncio.run(crowd(one.ws, [one], page, big))
-                out[(_behind(3), big, page)] = asyncio.run(
-                    crowd(three.ws, servers, page, big, three)
-                )
+                out[(ONE, big, page)] = run_async(crowd(one.ws, [one], page, big))
+                out[(_behind(3), big, page)] = run_async(crowd(three.ws, servers, page, big, three))
             for page in pages:
-                out[(ONE, pair, page)] = asyncio.run(crowd(one.ws, [one], page, pair))
-                out[(_behind(2), pair, page)] = asyncio.run(
+                out[(ONE, pair, page)] = run_async(crowd(one.ws, [one], page, pair))
+                out[(_behind(2), pair, page)] = run_async(
                     crowd(two.ws, servers[:2], page, pair, two)
                 )
         finally:

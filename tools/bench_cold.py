@@ -11,13 +11,12 @@ weights' cache (ui.compute.minilm, st.cache_resource) must have missed exactly o
 from __future__ import annotations
 
 import argparse
-import asyncio
 import statistics
 import time
 from dataclasses import dataclass
 
 from tools.bench_server import _check, metrics, new_sentence
-from tools.wsclient import Server, fresh_view, start_server
+from tools.wsclient import Server, fresh_view, run_async, start_server
 
 ROUNDS = 3
 REAL = "real-model"
@@ -56,7 +55,7 @@ async def _visits(server: Server) -> tuple[float, float, float]:
 def cold_round() -> Round:
     server = start_server()
     try:
-        first_page, real_first, real_second = asyncio.run(_visits(server))
+        first_page, real_first, real_second = run_async(_visits(server))
         m = metrics(server)
     finally:
         server.stop()

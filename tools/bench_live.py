@@ -20,7 +20,7 @@ from urllib.parse import parse_qs
 
 from core.learning.task import TrainSettings, train
 from tools.bench_server import _check, _pct
-from tools.wsclient import Server, Session, View, fresh_view, start_server
+from tools.wsclient import Server, Session, View, fresh_view, run_async, start_server
 
 STEPS = 2000
 PAGE = "learn"
@@ -131,8 +131,8 @@ def bench(quick: bool = False) -> Result:
     arithmetic_cpu, arithmetic_wall = arithmetic(runs)
     server = start_server()
     try:
-        page_cpu, page_wall = asyncio.run(page_runs(server, runs))
-        idle, busy, n_busy, at_once_seconds = asyncio.run(
+        page_cpu, page_wall = run_async(page_runs(server, runs))
+        idle, busy, n_busy, at_once_seconds = run_async(
             loads_while_training(server, at_once, idle_loads)
         )
     finally:

@@ -26,7 +26,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from itertools import count
 
-from tools.wsclient import Server, Session, View, fresh_view, start_server
+from tools.wsclient import Server, Session, View, fresh_view, run_async, start_server
 from ui.menu import PAGES as MENU
 
 BARE_APP = "tools/bench_bare_app.py"
@@ -317,18 +317,18 @@ def bench(
     checkpoints = checkpoints or ((10, 20) if quick else (50, 500))
     app, bare = start_server(), start_server(BARE_APP)
     try:
-        pages = asyncio.run(pages_bench(app, bare, views, reruns))
+        pages = run_async(pages_bench(app, bare, views, reruns))
         crowd: dict[tuple[str, str, int], Crowd] = {}
         for page in CONCEPT_PAGES:
             for n in sizes:
-                crowd[("submit", page, n)] = asyncio.run(crowd_submit(app, page, n))
-            crowd[("open", page, sizes[-1])] = asyncio.run(crowd_open(app, page, sizes[-1]))
+                crowd[("submit", page, n)] = run_async(crowd_submit(app, page, n))
+            crowd[("open", page, sizes[-1])] = run_async(crowd_open(app, page, sizes[-1]))
     finally:
         app.stop()
         bare.stop()
     fresh = start_server()  # the soak starts from a clean process
     try:
-        soaked = asyncio.run(soak(fresh, checkpoints))
+        soaked = run_async(soak(fresh, checkpoints))
     finally:
         fresh.stop()
     return Result(views, reruns, pages, crowd, soaked, time.perf_counter() - start)

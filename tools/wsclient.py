@@ -9,20 +9,25 @@ the widget values), read ForwardMsgs until `script_finished`. A "view" is one su
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import os
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, TypeVar
 from urllib.parse import urlencode
 
 import websockets
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
+
+T = TypeVar("T")
 
 ROOT = Path(__file__).resolve().parent.parent
 _TICKS = os.sysconf("SC_CLK_TCK")
@@ -253,3 +258,14 @@ async def fresh_view(
     """A new tab opening a link: new session, one run, closed."""
     async with Session(ws_url, timeout) as s:
         return await s.view(page, params)
+
+
+def run_async(coro: Coroutine[Any, Any, T]) -> T:
+    """`asyncio.run(coro)`, also from a thread whose event loop is already running (pytest after
+    the browser tests: Playwright's sync API keeps one open): then in a thread of its own."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coro).result()
