@@ -909,7 +909,12 @@ def qk_scatter(
     reach = float(np.abs(np.concatenate([q.ravel(), k.ravel()])).max(initial=0.0))
     m = reach * theme.QK_MARGIN if reach > 0 else 1.0
     x = {"field": "x", "type": "quantitative", "title": axis_titles[0]}
-    y = {"field": "y", "type": "quantitative", "title": axis_titles[1]}
+    y = {
+        "field": "y",
+        "type": "quantitative",
+        "title": axis_titles[1],
+        "axis": dict(_Y_TITLE_ABOVE, titleAlign="left", titleX=0),  # horizontal, not rotated
+    }
     x["scale"] = y["scale"] = {"domain": [-m, m], "nice": False, "zero": False}
     color = {
         "field": "kind",
