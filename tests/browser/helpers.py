@@ -55,6 +55,29 @@ def plain(markdown: str) -> str:
     return markdown.replace("**", "").replace("`", "")
 
 
+# Counts the script runs a page goes through (Streamlit marks each on its app root), so a test
+# can tell that a (new) server drew the page without any click.
+COUNT_RUNS = """() => {
+    window.__runs = 0;
+    const app = document.querySelector("[data-testid='stApp']");
+    new MutationObserver(() => {
+        if (app.getAttribute("data-test-script-state") === "running") window.__runs += 1;
+    }).observe(app, {attributes: true, attributeFilter: ["data-test-script-state"]});
+}"""
+
+
+def wait_loaded(page: Page) -> None:
+    """After a page.goto: the first run is over and the page drew its title (or an error)."""
+    page.wait_for_function(
+        """() => {
+            const app = document.querySelector("[data-testid='stApp']");
+            const done = app && app.getAttribute("data-test-script-state") === "notRunning";
+            return done && document.querySelector("h1, [data-testid='stException']") !== null;
+        }""",
+        timeout=RUN_TIMEOUT,
+    )
+
+
 def wait_idle(page: Page, *, start: float = 0.3) -> None:
     """Wait for the script run started by the last action to finish, then let the page settle.
 

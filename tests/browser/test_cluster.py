@@ -26,6 +26,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.browser.conftest import DEFAULT_TIMEOUT, AppServer
 from tests.browser.helpers import (
+    COUNT_RUNS,
     IDLE,
     RUN_TIMEOUT,
     SCREENSHOTS,
@@ -34,6 +35,7 @@ from tests.browser.helpers import (
     url_params,
     url_path,
     wait_idle,
+    wait_loaded,
 )
 from tools.bench_nginx import NGINX, Nginx
 
@@ -53,13 +55,6 @@ WORDS = [
         "kilo lima mike november oscar papa quebec romeo sierra tango"
     ).split()
 ]
-COUNT_RUNS = """() => {
-    window.__runs = 0;
-    const app = document.querySelector("[data-testid='stApp']");
-    new MutationObserver(() => {
-        if (app.getAttribute("data-test-script-state") === "running") window.__runs += 1;
-    }).observe(app, {attributes: true, attributeFilter: ["data-test-script-state"]});
-}"""
 
 
 # ---- nginx with the deploy config (tools/bench_nginx.py, shared with `make bench`) ------
@@ -103,17 +98,6 @@ def student_params(i: int) -> dict[str, str]:
     return params
 
 
-def wait_first_run(page: Page) -> None:
-    page.wait_for_function(
-        """() => {
-            const app = document.querySelector("[data-testid='stApp']");
-            const done = app && app.getAttribute("data-test-script-state") === "notRunning";
-            return done && document.querySelector("h1, [data-testid='stException']") !== null;
-        }""",
-        timeout=RUN_TIMEOUT,
-    )
-
-
 def shows_only_own_sentence(page: Page, i: int) -> None:
     """The page is drawn from student i's URL: their sentence, settings, and no one else's."""
     params = student_params(i)
@@ -153,7 +137,7 @@ def test_class_survives_losing_a_process(
                 contexts.append(context)
                 batch.append(page)
             for page in batch:
-                wait_first_run(page)
+                wait_loaded(page)
             pages.extend(batch)
             print(f"{len(pages)} students in {time.monotonic() - began:.1f} s")
         time.sleep(1.0)

@@ -50,6 +50,7 @@ from tests.browser.helpers import (
     url_params,
     url_path,
     wait_idle,
+    wait_loaded,
 )
 from ui.i18n import TEXTS
 from ui.menu import PAGES as MENU
@@ -137,19 +138,6 @@ def eventually(check: Callable[[], None], timeout: float = 15.0) -> None:
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.3)
-
-
-def wait_loaded(page: Page) -> None:
-    """After a page.goto: the first run is over and the page drew its title (or an error)."""
-    page.wait_for_function(
-        """() => {
-            const app = document.querySelector("[data-testid='stApp']");
-            const done = app && app.getAttribute("data-test-script-state") === "notRunning";
-            return done && document.querySelector("h1, [data-testid='stException']") !== null;
-        }""",
-        timeout=RUN_TIMEOUT,
-    )
-    time.sleep(SETTLE)
 
 
 def follow_menu(page: Page, path: str, page_title: str) -> None:
@@ -325,6 +313,7 @@ def test_share_link_restores_the_view(
         visitor = other.new_page()
         visitor.goto(link)
         wait_loaded(visitor)
+        time.sleep(SETTLE)
         no_exception(visitor)
         eventually(lambda: _same(view_of(visitor, lang), view))
         assert url_params(visitor).get("lang") == lang  # Chinese although the browser is English

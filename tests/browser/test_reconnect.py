@@ -19,6 +19,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import DEFAULT_TIMEOUT, AppServer
 from tests.browser.helpers import (
+    COUNT_RUNS,
     IDLE,
     RUN_TIMEOUT,
     SCREENSHOTS,
@@ -36,16 +37,6 @@ from tests.browser.helpers import (
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
 RECONNECT_TIMEOUT = 30.0  # s: the front end retries with a back-off of a second or two
-
-# Counts the script runs the page goes through (Streamlit marks each on its app root), so a
-# test can tell that the new server drew the page without any click.
-COUNT_RUNS = """() => {
-    window.__runs = 0;
-    const app = document.querySelector("[data-testid='stApp']");
-    new MutationObserver(() => {
-        if (app.getAttribute("data-test-script-state") === "running") window.__runs += 1;
-    }).observe(app, {attributes: true, attributeFilter: ["data-test-script-state"]});
-}"""
 
 
 @pytest.fixture
