@@ -111,6 +111,17 @@ def open_app(page: Page, base: str, path: str = "", params: dict[str, str] | Non
     time.sleep(SETTLE)
 
 
+def choose_option(page: Page, select: Locator, name: str) -> None:
+    """Pick the option `name` of a selectbox or multiselect by typing it: a click alone does not
+    always open the list (it may only focus the input), typing always does, and filters it."""
+    field = select.locator("input")
+    field.click()
+    field.press_sequentially(name.split(":")[0] + ":")
+    option = page.get_by_role("option", name=name)
+    option.wait_for(timeout=10_000)
+    option.click()
+
+
 def url_params(page: Page) -> dict[str, str]:
     return {k: v[-1] for k, v in parse_qs(urlparse(page.url).query, keep_blank_values=True).items()}
 

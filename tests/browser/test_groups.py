@@ -18,6 +18,7 @@ from tests.browser.helpers import (
     axis_labels,
     cell_fields,
     cells,
+    choose_option,
     en,
     no_exception,
     number,
@@ -66,8 +67,7 @@ def test_opening_the_section_on_the_score_page_shows_the_two_row_chart(
 
     # a query picked in the browser joins the group and the link
     picker = section.get_by_test_id("stMultiSelect").first
-    picker.locator("input").click()
-    tab.get_by_role("option", name=f"4: {TOKENS[4]}").click()
+    choose_option(tab, picker, f"4: {TOKENS[4]}")
     wait_idle(tab)
     no_exception(tab)
     assert url_params(tab)["gq"] == "0,2,4"
