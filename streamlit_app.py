@@ -4,7 +4,14 @@ The page files live in app_pages/, not pages/: a pages/ folder next to this file
 Streamlit to its legacy router (see README).
 """
 
-from ui.menu import PAGES
+import os
+
+# One BLAS thread per server process, set before numpy loads: the app's matrices are small
+# (at most 64 x 1536), and a class of sessions already keeps every core busy, so OpenBLAS's
+# own threads only spin. They doubled the CPU of a MiniLM forward pass (make bench).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+from ui.menu import PAGES  # noqa: E402
 from ui.router import run
 
 run(PAGES)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import pyarrow as pa
 import streamlit as st
 
 from core.attention import AttentionSettings
@@ -336,7 +337,6 @@ def weights(p: Pipeline, **options: Any) -> Figure:
 # ---- showing -----------------------------------------------------------------------------
 
 
-@st.cache_data(max_entries=4000, show_spinner=False)
 def _heatmap_spec(
     matrix: np.ndarray,
     rows: tuple[str, ...],
@@ -367,7 +367,6 @@ def _heatmap_spec(
     )
 
 
-@st.cache_data(max_entries=1000, show_spinner=False)
 def _bars_spec(
     values: np.ndarray,
     labels: tuple[str, ...],
@@ -399,7 +398,9 @@ def on_phone() -> bool:
 
 
 def spec_of(fig: Figure, show_numbers: bool) -> Spec:
-    """The Vega-Lite spec of a figure, built once per distinct input and cached."""
+    """The Vega-Lite spec of a figure. Built on every run, not cached: building takes about a
+    millisecond, less than hashing its arguments for a cache key (see the profile in
+    bench-report.md), and a cache would keep every student's charts in memory."""
     phone = on_phone()
     if fig.kind == "bars":
         titles = (fig.title, fig.row_title, fig.value_title)
@@ -472,6 +473,7 @@ def show_spec(
     """Draw a Vega-Lite spec at its own size (charts that are not a matrix: the head grid).
     The page saved as HTML holds every spec drawn here."""
     st.session_state.setdefault(_SPECS, []).append(chart)
+    chart = arrow_datasets(chart)
     if on_point is None:
         theme_name = None if own_fonts else "streamlit"
         st.vega_lite_chart(None, chart, width="content", key=key, theme=theme_name)
@@ -486,6 +488,32 @@ def show_spec(
     st.vega_lite_chart(
         None, chart, width="content", key=key, on_select=_clicked, selection_mode=SELECTION
     )
+
+
+def arrow_datasets(spec: Spec) -> Spec:
+    """A copy of the spec whose named datasets (lists of records) are Arrow IPC bytes, which
+    Streamlit sends as they are. Given records, Streamlit builds a pandas DataFrame from each
+    first: a fifth of a page's CPU before this (profile in bench-report.md). The spec itself,
+    kept for the exports, is not changed."""
+    datasets = spec.get("datasets")
+    if not isinstance(datasets, dict):
+        return dict(spec)
+    return {**spec, "datasets": {name: _arrow_bytes(data) for name, data in datasets.items()}}
+
+
+def _arrow_bytes(records: object) -> object:
+    """Records (dicts with the same keys) -> Arrow IPC stream bytes; anything else as it is."""
+    if not (isinstance(records, list) and records and all(isinstance(r, dict) for r in records)):
+        return records
+    columns = {key: [r.get(key) for r in records] for key in records[0]}
+    try:
+        table = pa.table(columns)
+    except (pa.ArrowException, TypeError, ValueError):
+        return records  # mixed kinds in a column: Streamlit's own conversion copes
+    sink = pa.BufferOutputStream()
+    with pa.RecordBatchStreamWriter(sink, table.schema) as writer:
+        writer.write_table(table)
+    return sink.getvalue().to_pybytes()
 
 
 def next_chart_number() -> int:
