@@ -11,7 +11,7 @@ import os
 # own threads only spin. They doubled the CPU of a MiniLM forward pass (make bench).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from ui.menu import PAGES  # noqa: E402
+from ui.menu import PAGES
 from ui.router import run
 
 run(PAGES)

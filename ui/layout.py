@@ -63,9 +63,21 @@ def notice(key: str) -> None:
 def url_problems() -> None:
     """Say, once, which settings of the link were refused and why."""
     rejected = state.rejected_params()
-    if not rejected:
+    ignored = state.link_ignored()
+    if not rejected and ignored is None:
         return
     lines = [t("url_rejected_title")]
+    if ignored is not None:
+        lines.append(
+            "- "
+            + t(
+                "url_ignored",
+                params=f"{ignored.params:,}",
+                chars=f"{ignored.chars:,}",
+                max_params=f"{ignored.max_params:,}",
+                max_chars=f"{ignored.max_chars:,}",
+            )
+        )
     for r in rejected:
         if r.problem is Problem.UNKNOWN_KEY:
             lines.append("- " + t("url_unknown_item", key=escape_md(r.key)))

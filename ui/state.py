@@ -13,6 +13,14 @@ from dataclasses import dataclass
 from urllib.parse import quote, urlencode, urlsplit, urlunsplit
 
 import streamlit as st
+from streamlit.runtime import app_session
+from streamlit.runtime.state.query_params import (
+    CLIENT_STATE_QUERY_STRING_MAX_FIELDS as LINK_MAX_PARAMS,
+)
+from streamlit.runtime.state.query_params import (
+    CLIENT_STATE_QUERY_STRING_MAX_LENGTH as LINK_MAX_CHARS,
+)
+from streamlit.runtime.state.query_params import sanitize_query_string
 
 from core.attention import MIN_TEMPERATURE, AttentionSettings
 from core.learning.corpus import DEFAULT_PROBE, check_probe
@@ -87,6 +95,8 @@ CURRENT_PAGE = "_current_page"  # the PageSpec (ui/router.py) being drawn
 SAVED_TEXT = "_saved_text"  # the user's sentence and sizes while the worked example is shown
 _INTERNAL = "_url_loaded"  # set once the link of this session has been read
 _REJECTED = "_url_rejected"  # what the link asked for and did not get
+_IGNORED_LINK = "_url_ignored"  # an IgnoredLink when Streamlit dropped the whole link
+DROPPED_LINK = "_link_dropped"  # the parameter standing for such a link: "params.chars"
 
 GLOBAL_PARAMS: dict[str, Param] = {
     p.key: p
@@ -177,13 +187,54 @@ def load_from_url() -> None:
     if st.session_state.get(_INTERNAL):
         return
     raw = {key: st.query_params[key] for key in st.query_params}
+    ignored = ignored_link(raw)
+    raw.pop(DROPPED_LINK, None)
     values, rejected = decode_all(raw, ALL_PARAMS)
     if K.LANG not in values:
         values[K.LANG] = _browser_language()
     for key, param in ALL_PARAMS.items():
         st.session_state[key] = values.get(key, param.default)
     st.session_state[_REJECTED] = rejected
+    st.session_state[_IGNORED_LINK] = ignored
     st.session_state[_INTERNAL] = True
+
+
+@dataclass(frozen=True)
+class IgnoredLink:
+    """A link Streamlit read as empty: over its limit of parameters or characters."""
+
+    params: int
+    chars: int
+    max_params: int = LINK_MAX_PARAMS
+    max_chars: int = LINK_MAX_CHARS
+
+
+def _sanitize_naming_dropped(query_string: str) -> str:
+    """Streamlit's own check of a link, except that a link it drops whole (over 1,000
+    parameters or 512 Ki characters) becomes one parameter saying how big it was, instead of
+    an empty link that no code of ours could tell from no link at all."""
+    kept = sanitize_query_string(query_string)
+    if query_string and not kept:
+        return urlencode({DROPPED_LINK: f"{query_string.count('&') + 1}.{len(query_string)}"})
+    return kept
+
+
+# Installed when this module is first imported, in the process's first script run: from then
+# on (Streamlit 1.67's AppSession checks each rerun's link with this name).
+app_session.sanitize_query_string = _sanitize_naming_dropped
+
+
+def ignored_link(raw: dict[str, str]) -> IgnoredLink | None:
+    """The size of the link Streamlit dropped, from the parameter `_sanitize_naming_dropped`
+    put in its place; None for any other link."""
+    params, _, chars = raw.get(DROPPED_LINK, "").partition(".")
+    if not (params.isdigit() and chars.isdigit()):
+        return None
+    return IgnoredLink(params=int(params), chars=int(chars))
+
+
+def link_ignored() -> IgnoredLink | None:
+    return st.session_state.get(_IGNORED_LINK)
 
 
 def rejected_params() -> list[Rejected]:
@@ -192,6 +243,7 @@ def rejected_params() -> list[Rejected]:
 
 def dismiss_rejected() -> None:
     st.session_state[_REJECTED] = []
+    st.session_state[_IGNORED_LINK] = None
 
 
 def settings() -> Settings:

@@ -38,7 +38,7 @@ from core.wordpiece import WordPieceTokenizer
 from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, REPO, SCREENSHOTS
 from ui.i18n import TEXTS
 from ui.menu import PAGES as MENU
-from ui.state import DEFAULT_TEXT, INDEX_LISTS, PAGE_PARAMS, K
+from ui.state import DEFAULT_TEXT, INDEX_LISTS, LINK_MAX_CHARS, LINK_MAX_PARAMS, PAGE_PARAMS, K
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
@@ -694,6 +694,40 @@ def test_longest_text_is_drawn_and_longer_is_refused(tab: Page, app_url: str) ->
     assert len(warning.inner_text()) < 2_000  # the refused text is quoted short, not whole
     expect(sentence_box(tab)).to_have_value(DEFAULT_TEXT)  # the default is used instead
     assert tokens_of(DEFAULT_TEXT) in axis_lists(tab)
+
+
+def test_a_link_with_too_many_parameters_is_named_not_silently_dropped(
+    tab: Page, app_url: str
+) -> None:
+    # Streamlit reads no parameter at all of a link with more than 1,000: the sentence (and
+    # the 1,000 filler parameters) are lost, and the note says so, with the link's own count.
+    # (The app names such a link from its first page drawn on, so draw one first.)
+    open_url(tab, f"{app_url}/")
+    filler = "&".join(f"x{i}=1" for i in range(LINK_MAX_PARAMS))
+    open_url(tab, f"{app_url}/input?text=hello%20there&{filler}")
+    draws(tab, "input")
+    warning = refused(tab)
+    expect(warning).to_be_visible()
+    n = LINK_MAX_PARAMS + 1
+    chars = len(f"text=hello%20there&{filler}")
+    expect(warning).to_contain_text(
+        en(
+            "url_ignored",
+            params=f"{n:,}",
+            chars=f"{chars:,}",
+            max_params=f"{LINK_MAX_PARAMS:,}",
+            max_chars=f"{LINK_MAX_CHARS:,}",
+        )
+    )
+    expect(sentence_box(tab)).to_have_value(DEFAULT_TEXT)
+    assert "_link_dropped" not in url_params(tab)  # the link is the app's own again
+
+    # one parameter fewer is read: the sentence is drawn, the 1,000 unknown names are listed
+    open_url(tab, f"{app_url}/input?text=hello%20there&{filler.rsplit('&', 1)[0]}")
+    draws(tab, "input")
+    expect(sentence_box(tab)).to_have_value("hello there")
+    ignored = en("url_ignored", params="", chars="", max_params="", max_chars="").split(":")[0]
+    expect(refused(tab)).not_to_contain_text(ignored)
 
 
 def test_empty_language_is_refused_and_english_used(tab: Page, app_url: str) -> None:

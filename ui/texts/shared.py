@@ -83,6 +83,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{key} = “{raw}”: {why}. Using the default instead.",
         "zh": "{key} = “{raw}”：{why}。已改用默认值。",
     },
+    "url_ignored": {
+        "en": "the whole link was ignored, so every setting is at its default: it has {params} parameters and {chars} characters, and Streamlit reads a link only up to {max_params} parameters and {max_chars} characters.",
+        "zh": "整个链接都被忽略了，所以所有设置都是默认值：它有 {params} 个参数、{chars} 个字符，而 Streamlit 只读取不超过 {max_params} 个参数、{max_chars} 个字符的链接。",
+    },
     "url_unknown_item": {
         "en": "“{key}” is not a setting of this app; it was ignored.",
         "zh": "“{key}” 不是本应用的设置，已忽略。",
