@@ -69,84 +69,101 @@ def show_big(fig: figures.Figure, p: Pipeline, across: int = 1) -> None:
 s = state.settings()
 st.html(BIG_CSS)  # our own constant stylesheet: larger type, no top bar, small margins
 
-step = min(max(int(st.session_state.get(K.STEP, 0)), 0), len(STEPS) - 1)
-st.session_state[K.STEP] = step
 
-head = st.columns([3, 1.2, 1.2, 1.6, 2, 3], vertical_alignment="center")
-head[0].title(t("nav_present"))
-head[1].button(
-    t("present_back"),
-    key="present_back",
-    on_click=_move,
-    args=(-1,),
-    disabled=step == 0,
-    icon=":material/arrow_back:",
-)
-head[2].button(
-    t("present_next"),
-    key="present_next",
-    on_click=_move,
-    args=(1,),
-    disabled=step == len(STEPS) - 1,
-    icon=":material/arrow_forward:",
-)
-head[3].markdown(f"**{t('present_counter', i=step + 1, n=len(STEPS))}**")
-head[4].toggle(t("present_ask"), key=K.ASK, help=t("present_ask_help"), persist_state="session")
-if state.SAVED_TEXT in st.session_state:
-    head[5].button(t("present_restore"), key="present_restore", on_click=_restore)
-else:
-    head[5].button(
-        t("present_example"),
-        key="present_example",
-        on_click=_worked_example,
-        help=t("present_example_help", text=EXAMPLE),
+def controls_row() -> int:
+    """Back, Next, the step counter, ask-first and the worked example; returns the step."""
+    step = min(max(int(st.session_state.get(K.STEP, 0)), 0), len(STEPS) - 1)
+    st.session_state[K.STEP] = step
+
+    head = st.columns([3, 1.2, 1.2, 1.6, 2, 3], vertical_alignment="center")
+    head[0].title(t("nav_present"))
+    head[1].button(
+        t("present_back"),
+        key="present_back",
+        on_click=_move,
+        args=(-1,),
+        disabled=step == 0,
+        icon=":material/arrow_back:",
     )
+    head[2].button(
+        t("present_next"),
+        key="present_next",
+        on_click=_move,
+        args=(1,),
+        disabled=step == len(STEPS) - 1,
+        icon=":material/arrow_forward:",
+    )
+    head[3].markdown(f"**{t('present_counter', i=step + 1, n=len(STEPS))}**")
+    head[4].toggle(t("present_ask"), key=K.ASK, help=t("present_ask_help"), persist_state="session")
+    if state.SAVED_TEXT in st.session_state:
+        head[5].button(t("present_restore"), key="present_restore", on_click=_restore)
+    else:
+        head[5].button(
+            t("present_example"),
+            key="present_example",
+            on_click=_worked_example,
+            help=t("present_example_help", text=EXAMPLE),
+        )
 
-strip = "  →  ".join(
-    f"**:red-background[{t('step_' + name)}]**" if i == step else t("step_" + name)
-    for i, name in enumerate(STEPS)
-)
-st.markdown(strip)
+    strip = "  →  ".join(
+        f"**:red-background[{t('step_' + name)}]**" if i == step else t("step_" + name)
+        for i, name in enumerate(STEPS)
+    )
+    st.markdown(strip)
+    return step
 
-if s.model != "toy":
-    st.info(t("present_toy_only"))
-    st.stop()
-p = compute.pipeline(s)
-enc, att = layout.showing(p), p.attention
-tok = enc.tokens
-name = STEPS[step]
-on = compute.pipeline(s, attention=s.attention.replace(use_softmax=True))
-shown = on if name == "softmax" else p  # the softmax step always shows softmax on
-question = predict.for_step(name, shown) if st.session_state.get(K.ASK) else None
-answered = predict.verdict(question, shown) if question else None
-with st.container(key="present_explain"):
-    # the question comes before the chart; once revealed, its answer takes the explanation's line
-    st.markdown(answered or f"**{t('pexplain_' + name)}**")
-if question and answered is None:
-    predict.ask(question, shown)
-    st.stop()
-lines = figures.context(shown)  # said once here instead of under every chart's title
-st.caption(" · ".join(layout.escape_md(line, limit=len(line)) for line in lines))
 
-if name == "tokens":
-    st.dataframe(pd.DataFrame([list(tok)], index=[t("ax_token")], columns=figures.dims(len(tok))))
-elif name == "embed":
-    show_big(figures.vectors(enc.embedding, tok, t("m_embedding"), p, big=True), p)
-elif name == "pos":
-    pair = ((enc.positions, figures.positions_title(p.model)), (enc.x, figures.x_title(enc, p)))
-    for column, (m, title) in zip(st.columns(2, gap="small"), pair, strict=True):
-        with column:
-            show_big(figures.vectors(m, tok, title, p, big=True), p, across=2)
-elif name == "qkv":
-    trio = ((enc.q, "m_q"), (enc.k, "m_k"), (enc.v, "m_v"))
-    for column, (m, key) in zip(st.columns(3, gap="small"), trio, strict=True):
-        with column:
-            show_big(figures.vectors(m, tok, t(key), p, big=True), p, across=3)
-elif name == "factor":
-    show_big(figures.word_map(att.factor, t("m_factor"), p, big=True), p)
-elif name == "scale":
-    show_big(figures.word_map(att.scores, figures.scores_title(p), p, big=True), p)
-elif name == "softmax":
-    show_big(figures.weights(on, big=True), on)
-else:
-    show_big(figures.vectors(att.output, tok, t("m_output"), p, big=True), p)
+def slide(step: int) -> None:
+    """The step's explanation (or its question first) and its charts, sized for the screen."""
+    if s.model != "toy":
+        st.info(t("present_toy_only"))
+        st.stop()
+    p = compute.pipeline(s)
+    enc, att = layout.showing(p), p.attention
+    tok = enc.tokens
+    name = STEPS[step]
+    on = compute.pipeline(s, attention=s.attention.replace(use_softmax=True))
+    shown = on if name == "softmax" else p  # the softmax step always shows softmax on
+    question = predict.for_step(name, shown) if st.session_state.get(K.ASK) else None
+    answered = predict.verdict(question, shown) if question else None
+    with st.container(key="present_explain"):
+        # the question comes first; once revealed, its answer takes the explanation's line
+        st.markdown(answered or f"**{t('pexplain_' + name)}**")
+    if question and answered is None:
+        predict.ask(question, shown)
+        st.stop()
+    lines = figures.context(shown)  # said once here instead of under every chart's title
+    st.caption(" · ".join(layout.escape_md(line, limit=len(line)) for line in lines))
+
+    if name == "tokens":
+        st.dataframe(
+            pd.DataFrame([list(tok)], index=[t("ax_token")], columns=figures.dims(len(tok)))
+        )
+    elif name == "embed":
+        show_big(figures.vectors(enc.embedding, tok, t("m_embedding"), p, big=True), p)
+    elif name == "pos":
+        pair = ((enc.positions, figures.positions_title(p.model)), (enc.x, figures.x_title(enc, p)))
+        for column, (m, title) in zip(st.columns(2, gap="small"), pair, strict=True):
+            with column:
+                show_big(figures.vectors(m, tok, title, p, big=True), p, across=2)
+    elif name == "qkv":
+        trio = ((enc.q, "m_q"), (enc.k, "m_k"), (enc.v, "m_v"))
+        for column, (m, key) in zip(st.columns(3, gap="small"), trio, strict=True):
+            with column:
+                show_big(figures.vectors(m, tok, t(key), p, big=True), p, across=3)
+    elif name == "factor":
+        show_big(figures.word_map(att.factor, t("m_factor"), p, big=True), p)
+    elif name == "scale":
+        show_big(figures.word_map(att.scores, figures.scores_title(p), p, big=True), p)
+    elif name == "softmax":
+        show_big(figures.weights(on, big=True), on)
+    else:
+        show_big(figures.vectors(att.output, tok, t("m_output"), p, big=True), p)
+
+
+@layout.part  # Next, Back and the ask-first switch re-run the slide only
+def presenter() -> None:
+    slide(controls_row())
+
+
+presenter()

@@ -22,8 +22,6 @@ p = compute.pipeline(s)
 layout.require_tokens(p.key_side)
 figures.offer_json(p)
 tokens = p.tokens
-qi = controls.token_picker("qk_pick", K.QK_QUERY, tokens)
-st.caption(t("qk_pick_help", n=TOP_KEYS))
 
 
 def trust_line(r: float) -> str:
@@ -37,7 +35,7 @@ def trust_line(r: float) -> str:
     return t("qk_trust_low", some=TRUST_SOME)
 
 
-def draw(p: Pipeline, title: str, extra: tuple[str, ...], size: int) -> None:
+def draw(p: Pipeline, qi: int, title: str, extra: tuple[str, ...], size: int) -> None:
     """One head's map, its two faithfulness numbers and a CSV of its points."""
     m = compute.qk_map(p.query_side.q, p.key_side.k)
     row = p.attention.weights[qi]  # [n_k]
@@ -85,18 +83,26 @@ def draw(p: Pipeline, title: str, extra: tuple[str, ...], size: int) -> None:
     st.caption(t("qk_explained_help", share=float(m.explained.sum())))
 
 
-maps: list[tuple[Pipeline, str, tuple[str, ...]]] = [(p, t("qk_map_title"), ())]
-if p.model.kind == "trained":  # the same run before its first step: "milk" moves to "drank"
-    before = compute.untrained_pipeline(state.trained_settings(), s.text, s.attention)
-    maps = [(before, t("qk_before"), (t("qk_ctx_before"),)), (p, t("qk_after"), ())]
-    st.markdown(t("qk_before_after"))
+@layout.part  # picking another query re-runs the maps only
+def chosen_query() -> None:
+    qi = controls.token_picker("qk_pick", K.QK_QUERY, tokens)
+    st.caption(t("qk_pick_help", n=TOP_KEYS))
+    maps: list[tuple[Pipeline, str, tuple[str, ...]]] = [(p, t("qk_map_title"), ())]
+    if p.model.kind == "trained":  # the same run before its first step: "milk" moves to "drank"
+        before = compute.untrained_pipeline(state.trained_settings(), s.text, s.attention)
+        maps = [(before, t("qk_before"), (t("qk_ctx_before"),)), (p, t("qk_after"), ())]
+        st.markdown(t("qk_before_after"))
 
-if len(maps) == 1:
-    draw(*maps[0], size=theme.QK_MAP_SIZE_PHONE if figures.on_phone() else theme.QK_MAP_SIZE)
-else:
+    if len(maps) == 1:
+        (mp, title, extra), size = maps[0], theme.QK_MAP_SIZE
+        draw(mp, qi, title, extra, theme.QK_MAP_SIZE_PHONE if figures.on_phone() else size)
+        return
+    size = min(theme.QK_MAP_SIZE_HALF, theme.QK_MAP_SIZE_PHONE)
     for col, (mp, title, extra) in zip(st.columns(2), maps, strict=True):
         with col:
-            draw(mp, title, extra, size=min(theme.QK_MAP_SIZE_HALF, theme.QK_MAP_SIZE_PHONE))
+            draw(mp, qi, title, extra, size)
 
+
+chosen_query()
 st.caption(t("qk_how"))
 layout.notice("qk_notice")

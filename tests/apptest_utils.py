@@ -9,6 +9,7 @@ from pathlib import Path
 import pyarrow as pa
 from streamlit.testing.v1 import AppTest
 
+from ui.controls import SHARE_OPEN
 from ui.menu import PAGES as MENU
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,6 +29,12 @@ def open_page(
     if page != PAGES[0]:
         at.switch_page(page).run()
     return at
+
+
+def open_share_panel(at: AppTest) -> AppTest:
+    """Open the sidebar's share panel (its link and downloads are drawn only while open)."""
+    at.session_state[SHARE_OPEN] = True
+    return at.run()
 
 
 def chart_specs(at: AppTest) -> list[dict]:

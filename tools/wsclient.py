@@ -146,6 +146,7 @@ class Session:
         self.cookie = cookie  # a Cookie header, e.g. nginx's sticky `attention_route=...`
         self.ws: websockets.ClientConnection | None = None
         self.widget_ids: dict[str, str] = {}  # user key -> widget id, from the last run
+        self.fragments: dict[str, str] = {}  # user key -> id of the fragment drawing it
 
     async def __aenter__(self) -> Session:
         await self.open()
@@ -174,14 +175,16 @@ class Session:
         params: dict[str, str] | None = None,
         widgets: dict[str, str] | None = None,
         triggers: tuple[str, ...] = (),
+        fragment: bool = False,
     ) -> View:
         """Run the script for `page` (url path, "" = default page) as the browser would.
 
-        `params` is the link's query string; `widgets` sets text widgets by their key;
-        `triggers` presses buttons by their key (each widget must have been drawn in an earlier
-        view of this session).
+        `params` is the link's query string; `widgets` sets text widgets (and selectboxes, by
+        their option's label) by their key; `triggers` presses buttons by their key (each
+        widget must have been drawn in an earlier view of this session). `fragment`: the
+        widgets are in a fragment (st.fragment), which the browser then re-runs alone.
         """
-        return await self.receive(await self.send(page, params, widgets, triggers))
+        return await self.receive(await self.send(page, params, widgets, triggers, fragment))
 
     async def send(
         self,
@@ -189,6 +192,7 @@ class Session:
         params: dict[str, str] | None = None,
         widgets: dict[str, str] | None = None,
         triggers: tuple[str, ...] = (),
+        fragment: bool = False,
     ) -> float:
         """Send rerun_script; return the send time (for `receive`)."""
         assert self.ws is not None, "session not open"
@@ -209,6 +213,9 @@ class Session:
             state.widget_states.widgets.append(
                 WidgetState(id=self.widget_ids[key], trigger_value=True)
             )
+        if fragment:
+            first = next(iter((*(widgets or {}), *triggers)))
+            state.fragment_id = self.fragments[first]
         start = time.perf_counter()
         await self.ws.send(msg.SerializeToString())
         return start
@@ -235,7 +242,10 @@ class Session:
                     elif etype is not None:
                         wid = getattr(getattr(element, etype), "id", "")
                         if isinstance(wid, str) and wid.startswith("$$ID-"):
-                            self.widget_ids[wid.split("-", 2)[-1]] = wid
+                            key = wid.split("-", 2)[-1]
+                            self.widget_ids[key] = wid
+                            if fwd.delta.fragment_id:
+                                self.fragments[key] = fwd.delta.fragment_id
                 elif kind == "page_info_changed":
                     query_string = fwd.page_info_changed.query_string
                 elif kind == "page_not_found":

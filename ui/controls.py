@@ -90,18 +90,31 @@ class Shown:
     link: str = ""
 
 
+SHARE_OPEN = "share_open"  # the share panel is open (its content is drawn only then)
+
+
+def share_open() -> bool:
+    return bool(st.session_state.get(SHARE_OPEN))
+
+
 def share_panel(
     url_path: str, page_keys: tuple[str, ...], exports_matrices: bool
-) -> tuple[DeltaGenerator, Shown]:
+) -> tuple[DeltaGenerator | None, Shown]:
     """A link that restores this exact view, the page as one HTML file, and every matrix the
     page showed as JSON.
 
     Drawn before the page runs (a page that ends in st.stop() sends nothing afterwards). The
     downloads are made when clicked, from the returned `Shown`, which the router fills after
     the page; the link's slot is rewritten then too (the page's own choices, a clicked row).
+    The content is drawn only while the panel is open, and opening it draws the page again:
+    a part of a page that re-ran on its own (layout.part) cannot leave a stale link in it.
     """
     shown = Shown()
-    with st.expander(t("share_heading"), icon=":material/share:"):
+    with st.expander(
+        t("share_heading"), icon=":material/share:", key=SHARE_OPEN, on_change="rerun"
+    ):
+        if not share_open():
+            return None, shown
         st.caption(t("share_help"))
         link_slot = st.empty()
         show_link(link_slot, url_path, page_keys)
@@ -141,8 +154,11 @@ def fill_shown(shown: Shown, url_path: str, page_keys: tuple[str, ...]) -> None:
     shown.link = state.share_link(url_path, page_keys)
 
 
-def show_link(slot: DeltaGenerator, url_path: str, page_keys: tuple[str, ...]) -> None:
-    """The share link in its slot, and a note when a long text was shortened in it."""
+def show_link(slot: DeltaGenerator | None, url_path: str, page_keys: tuple[str, ...]) -> None:
+    """The share link in its slot (None: the panel is closed), and a note when a long text was
+    shortened in it."""
+    if slot is None:
+        return
     with slot.container():
         st.code(state.share_link(url_path, page_keys), language=None, wrap_lines=True)
         if state.shortened_in_link(page_keys):

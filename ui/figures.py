@@ -523,6 +523,15 @@ def next_chart_number() -> int:
     return count
 
 
+def chart_count() -> int:
+    return int(st.session_state.get(_CHART_COUNTER, 0))
+
+
+def restart_count(count: int) -> None:
+    """A part of the page re-runs alone: number its charts as the whole run did."""
+    st.session_state[_CHART_COUNTER] = count
+
+
 def start_page(url_path: str) -> None:
     """Before a page runs: chart numbers from 1, its path for file names, nothing offered."""
     st.session_state[_CHART_COUNTER] = 0

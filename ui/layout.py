@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from core.params import Problem
 from core.pipeline import Encoded, Pipeline
 from core.tokenize import MAX_TOKENS, tokenize
-from ui import figures, state, theme
+from ui import controls, figures, state, theme
 from ui.controls import CONTROL_LABELS
 from ui.i18n import t
 from ui.state import K
@@ -53,6 +55,43 @@ def grid(
     across = theme.columns_for(n_columns, per_row, min_cell)
     columns = st.columns(across) if across > 1 else [st.container()]
     return [columns[i % across] for i in range(count)], theme.SPANS[across]
+
+
+def part(body: Callable[[], None]) -> Callable[[], None]:
+    """`body` as a part of the page that re-runs on its own (a Streamlit fragment): a widget
+    inside it (a query word, the presenter's Next) re-runs `body` only, not the page.
+
+    After such a re-run the link follows the new choice. When the change reaches what the
+    rest of the screen shows (a sidebar setting, say the worked example's sentence) or the
+    share panel is open, the whole page is drawn again, so nothing on screen is stale.
+    """
+
+    @st.fragment
+    def run_part() -> None:
+        start = f"_part_{body.__qualname__}"
+        if not _part_rerun():
+            st.session_state[start] = figures.chart_count()
+            body()
+            return
+        # the widget's callback has run: did it change what the rest of the screen shows?
+        if state.sidebar_values() != st.session_state.get(state.SIDEBAR_DRAWN):
+            st.rerun(scope="app")
+        if controls.share_open():
+            st.rerun(scope="app")  # the open panel's link and downloads follow the page
+        figures.restart_count(int(st.session_state.get(start, 0)))
+        page = st.session_state.get(state.CURRENT_PAGE)
+        try:
+            body()
+        finally:
+            state.write_url(page.params if page else ())
+
+    return run_part
+
+
+def _part_rerun() -> bool:
+    """This run re-runs a part of the page only, not the whole page."""
+    ctx = get_script_run_ctx()
+    return bool(ctx and ctx.fragment_ids_this_run)
 
 
 def notice(key: str) -> None:

@@ -60,4 +60,5 @@ def run(pages: list[PageSpec]) -> None:
     finally:
         state.write_url(page_keys)
         controls.fill_shown(shown, current.url_path, page_keys)
+        st.session_state[state.SIDEBAR_DRAWN] = state.sidebar_values()
     controls.show_link(link_slot, current.url_path, page_keys)  # with the page's own choices

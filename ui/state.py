@@ -369,6 +369,14 @@ def share_link(url_path: str, page_keys: tuple[str, ...] = ()) -> str:
     return urlunsplit((base.scheme or "http", base.netloc, "/" + path, query, ""))
 
 
+SIDEBAR_DRAWN = "_sidebar_drawn"  # the sidebar's settings as the last whole run drew them
+
+
+def sidebar_values() -> dict[str, object]:
+    """The settings the sidebar shows (the shared controls)."""
+    return {key: st.session_state.get(key) for key in GLOBAL_PARAMS}
+
+
 def write_url(page_keys: tuple[str, ...] = ()) -> None:
     """Put the shared controls and this page's controls in the link (the language always)."""
     wanted = url_params(page_keys)
