@@ -183,6 +183,41 @@ async def page_cost(server: Server, page: str, views: int, reruns: int) -> PageC
     )
 
 
+# A click that changes one part of a page (layout.part): the page, and the widget and value the
+# click sends (a selectbox by its option's label, a button by its key).
+CLICKS: dict[str, tuple[str, dict[str, str], tuple[str, ...]]] = {
+    "pick a query word (page 5)": ("roles", {"query": "2: cat"}, ()),
+    "pick a word (page 2)": ("rows", {"word": "2: cat"}, ()),
+    "pick a query on the map (6b)": ("qk-map", {"qkq": "2: cat"}, ()),
+    "presenter's Next": ("present", {}, ("present_next",)),
+}
+
+
+@dataclass
+class ClickCost:
+    part_cpu: float  # seconds per click, the part re-run alone (what the browser does)
+    whole_cpu: float  # seconds per re-run of the whole page, same session and sentence
+
+
+async def click_cost(server: Server, click: str, rounds: int) -> ClickCost:
+    """Each round a new tab on the page at the default sentence: the click's part re-run, then
+    a re-run of the whole page, both as server CPU."""
+    page, widgets, triggers = CLICKS[click]
+    part, whole = [], []
+    for _ in range(rounds):
+        async with Session(server.ws) as s:
+            _check(await s.view(page), _path(page))
+            cpu, _view = await _cpu(
+                server,
+                lambda: s.view(page, widgets=widgets, triggers=triggers, fragment=True),
+                f"{click}: part",
+            )
+            part.append(cpu)
+            cpu, _view = await _cpu(server, lambda: s.view(page), f"{click}: whole page")
+            whole.append(cpu)
+    return ClickCost(statistics.mean(part), statistics.mean(whole))
+
+
 async def _warm_up(server: Server, pages: list[str]) -> None:
     """Every page once (imports, model weights, first-call costs) before anything is timed."""
     for page in pages:
@@ -296,6 +331,7 @@ class Result:
     views: int  # first views of a new sentence per page (and as many re-runs of one)
     reruns: int
     pages: dict[str, PageCost]
+    clicks: dict[str, ClickCost]
     crowd: dict[tuple[str, str, int], Crowd]  # (kind, page, n)
     soak: Soak
     seconds: float
@@ -318,6 +354,7 @@ def bench(
     app, bare = start_server(), start_server(BARE_APP)
     try:
         pages = run_async(pages_bench(app, bare, views, reruns))
+        clicks = {c: run_async(click_cost(app, c, reruns)) for c in CLICKS}
         crowd: dict[tuple[str, str, int], Crowd] = {}
         for page in CONCEPT_PAGES:
             for n in sizes:
@@ -331,7 +368,7 @@ def bench(
         soaked = run_async(soak(fresh, checkpoints))
     finally:
         fresh.stop()
-    return Result(views, reruns, pages, crowd, soaked, time.perf_counter() - start)
+    return Result(views, reruns, pages, clicks, crowd, soaked, time.perf_counter() - start)
 
 
 def markdown(r: Result) -> str:
@@ -370,6 +407,20 @@ def markdown(r: Result) -> str:
         cached = sorted(r.pages[page].cached.items(), key=lambda kv: -kv[1])
         text = ", ".join(f"{k.split('.')[-1]} {v * 1000:.0f}" for k, v in cached) or "none"
         lines.append(f"| {_path(page)} | {text} |")
+    lines += [
+        "",
+        f"A click that changes one part of a page re-runs that part only (a Streamlit fragment, "
+        f"ui/layout.part): server CPU per click against a re-run of the whole page in the same "
+        f"tab (mean of {r.reruns}).",
+        "",
+        "| click | page | part re-run (ms CPU) | whole page re-run (ms CPU) | part / whole |",
+        "|---|---|---:|---:|---:|",
+        *(
+            f"| {c} | {_path(CLICKS[c][0])} | {k.part_cpu * 1000:.0f} | "
+            f"{k.whole_cpu * 1000:.0f} | {k.part_cpu / k.whole_cpu:.2f} |"
+            for c, k in r.clicks.items()
+        ),
+    ]
     lines += [
         "",
         "| crowd | page | sessions | p50 (s) | p95 (s) | max (s) | server peak RSS (MB) |",

@@ -40,6 +40,7 @@ from tests.browser.helpers import (
     chart,
     charts,
     charts_titled,
+    choose_option,
     en,
     menu_link,
     no_exception,
@@ -610,3 +611,28 @@ def test_real_model_subtitles_name_the_real_model(tab: Page, app_url: str) -> No
     open_app(tab, app_url, "real-model", {"layer": "2", "head": "5"})
     lines = chart(tab, en("m_weights_soft")).locator("g.role-title text").all_text_contents()
     assert any(en("ctx_pretrained", layer=2, head=5) in line for line in lines), lines
+
+
+def test_a_pick_in_a_part_of_the_page_keeps_the_open_share_link_true(tab: Page, app_url: str):
+    # picking a query word re-runs only that part of page 5 (a fragment); with the share panel
+    # open, the whole page is drawn again so the panel's link names the new word
+    open_app(tab, app_url, "roles")
+    code = share_panel(tab, "en").get_by_test_id("stCode").locator("code")
+    assert "query=" in code.inner_text()  # the default query, the last word
+    main = tab.get_by_test_id("stMain")
+    choose_option(tab, main.get_by_test_id("stSelectbox").first, "2: cat")
+    wait_idle(tab)
+    no_exception(tab)
+    assert url_params(tab)["query"] == "2"
+    expect(code).to_contain_text("query=2")
+    expect(charts_titled(tab, en("roles_weights", word="cat"))).to_have_count(1)
+
+    # closed, the panel draws nothing: reopened, it shows the link of the page as it is now
+    share_panel(tab, "en").locator("summary").click()
+    wait_idle(tab)
+    choose_option(tab, main.get_by_test_id("stSelectbox").first, "3: drank")
+    wait_idle(tab)
+    assert url_params(tab)["query"] == "3"
+    expect(share_panel(tab, "en").get_by_test_id("stCode").locator("code")).to_contain_text(
+        "query=3"
+    )
