@@ -7,6 +7,8 @@ beside the heatmap, so the heatmap stays in view while a run trains or replays.
 from __future__ import annotations
 
 import math
+import os
+import threading
 import time
 
 import numpy as np
@@ -28,6 +30,18 @@ CURVE_POINTS = 300  # the loss and accuracy chart draws at most this many steps
 SAMPLE_SENTENCES = 8  # training sentences shown as examples
 LIVE_SPAN = theme.SPAN_QUARTER  # px: the live heatmap, small enough to stay in a 720 px view
 RUNNING = "_learn_running"  # (step, steps) of the run under way; left behind when interrupted
+TRAINING_NICE = 10  # a live run's thread gives way to other students' page views (Linux nice)
+
+
+def give_way_to_pages() -> None:
+    """Lower the CPU priority of this script run's thread, which trains for up to a few
+    seconds: when a class trains at once, a student opening a page is served first. Linux
+    gives each thread its own nice value, and the thread ends with this session's run (and the
+    re-run it asks for when done), so no other run is affected. Elsewhere, nothing changes."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), TRAINING_NICE)
+    except (AttributeError, OSError):
+        pass
 
 
 def frame_indices(n: int, max_frames: int = REPLAY_FRAMES) -> list[int]:
@@ -172,6 +186,7 @@ def train_live(
         )
         draw(slot, at_step(p.watched, settings, s, p.step))
 
+    give_way_to_pages()
     result = train(settings, callback=on_progress)
     st.session_state.pop(RUNNING, None)
     return result

@@ -52,6 +52,18 @@ def test_picking_a_word_re_runs_only_its_part_and_the_link_follows(server, page,
     assert parse_qs(click.query_string)[key] == ["2"]
 
 
+def test_another_head_on_the_real_model_page_re_runs_only_its_part(server):
+    # the layer and head inputs sit beside the grid, in the part (not in the sidebar)
+    first, click = _click(server, "real-model", {K.LAYER: 2, K.HEAD: 5})
+    assert first.ok and click.ok, click.exceptions
+    assert SIDEBAR in first.payload and SIDEBAR not in click.payload
+    params = parse_qs(click.query_string)
+    assert (params[K.LAYER], params[K.HEAD]) == (["2"], ["5"])
+    assert TEXTS["real_head"]["en"].format(layer=2, head=5).encode() in click.payload
+    patterns = TEXTS["real_patterns"]["en"].encode()  # all heads at once: not in the part
+    assert patterns in first.payload and patterns not in click.payload
+
+
 def test_the_presenters_next_re_runs_only_the_slide(server):
     first, click = _click(server, "present", {}, triggers=("present_next",))
     assert first.ok and click.ok, click.exceptions

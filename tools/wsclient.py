@@ -173,16 +173,16 @@ class Session:
         self,
         page: str = "",
         params: dict[str, str] | None = None,
-        widgets: dict[str, str] | None = None,
+        widgets: dict[str, str | int] | None = None,
         triggers: tuple[str, ...] = (),
         fragment: bool = False,
     ) -> View:
         """Run the script for `page` (url path, "" = default page) as the browser would.
 
-        `params` is the link's query string; `widgets` sets text widgets (and selectboxes, by
-        their option's label) by their key; `triggers` presses buttons by their key (each
-        widget must have been drawn in an earlier view of this session). `fragment`: the
-        widgets are in a fragment (st.fragment), which the browser then re-runs alone.
+        `params` is the link's query string; `widgets` sets text widgets (selectboxes by their
+        option's label) and integer inputs by their key; `triggers` presses buttons by their
+        key (each widget must have been drawn in an earlier view of this session). `fragment`:
+        the widgets are in a fragment (st.fragment), which the browser then re-runs alone.
         """
         return await self.receive(await self.send(page, params, widgets, triggers, fragment))
 
@@ -190,7 +190,7 @@ class Session:
         self,
         page: str = "",
         params: dict[str, str] | None = None,
-        widgets: dict[str, str] | None = None,
+        widgets: dict[str, str | int] | None = None,
         triggers: tuple[str, ...] = (),
         fragment: bool = False,
     ) -> float:
@@ -207,7 +207,10 @@ class Session:
         state.context_info.timezone = "UTC"
         for key, value in (widgets or {}).items():
             ws = WidgetState(id=self.widget_ids[key])
-            ws.string_value = value
+            if isinstance(value, int):
+                ws.int_value = value  # an integer number input
+            else:
+                ws.string_value = value
             state.widget_states.widgets.append(ws)
         for key in triggers:  # a button press, as the frontend sends it
             state.widget_states.widgets.append(

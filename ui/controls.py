@@ -35,11 +35,14 @@ def _bounds(key: str) -> dict[str, float]:
     return {"min_value": p.lo, "max_value": p.hi}
 
 
-def sidebar(heads: bool = False) -> None:
-    """Language, sentence, source, model size and the attention switches.
+def sidebar(heads: bool = False, head_pickers: bool = True) -> tuple[str, ...]:
+    """Language, sentence, source, model size and the attention switches; returns the keys of
+    the settings it drew.
 
     `heads`: the page shows the pretrained model whatever the source, so offer layer and head.
+    `head_pickers=False`: never draw layer and head (the page draws them beside its grid).
     """
+    drawn = tuple(key for key in GLOBAL_PARAMS if key not in (K.LAYER, K.HEAD))
     with st.sidebar:
         st.radio(
             t("language"),
@@ -52,11 +55,10 @@ def sidebar(heads: bool = False) -> None:
         st.caption(t("sentence_help", max=MAX_TOKENS))
         source = choice("source_label", list(MODELS), K.MODEL, prefix="source_")
         toy = source == "toy"
-        if source == "pretrained" or heads:
-            c1, c2 = st.columns(2)
-            c1.number_input(t("layer"), step=1, key=K.LAYER, **_int_bounds(K.LAYER))
-            c2.number_input(t("head"), step=1, key=K.HEAD, **_int_bounds(K.HEAD))
+        if (source == "pretrained" or heads) and head_pickers:
+            head_inputs()
             st.caption(t("source_pretrained_help"))
+            drawn += (K.LAYER, K.HEAD)
         with st.expander(t("model_size"), expanded=False):
             if not toy:
                 st.caption(t("toy_only"))
@@ -77,6 +79,15 @@ def sidebar(heads: bool = False) -> None:
             **_bounds(K.TEMP),
         )
         st.toggle(t("numbers"), key=K.NUMBERS)
+    return drawn
+
+
+def head_inputs() -> None:
+    """MiniLM's layer and head, side by side (kept for the session and in the link)."""
+    c1, c2 = st.columns(2)
+    kept = {"step": 1, "persist_state": "session"}  # also while a page does not draw them
+    c1.number_input(t("layer"), key=K.LAYER, **kept, **_int_bounds(K.LAYER))
+    c2.number_input(t("head"), key=K.HEAD, **kept, **_int_bounds(K.HEAD))
 
 
 @dataclass

@@ -74,7 +74,8 @@ def part(body: Callable[[], None]) -> Callable[[], None]:
             body()
             return
         # the widget's callback has run: did it change what the rest of the screen shows?
-        if state.sidebar_values() != st.session_state.get(state.SIDEBAR_DRAWN):
+        drawn = st.session_state.get(state.SIDEBAR_DRAWN, {})
+        if state.sidebar_values(tuple(drawn)) != drawn:
             st.rerun(scope="app")
         if controls.share_open():
             st.rerun(scope="app")  # the open panel's link and downloads follow the page

@@ -66,6 +66,7 @@ PAGES = [
         (K.HIDE_SPECIALS, *_GROUP),
         uses=(K.TEXT, K.SCALE, K.TEMP, K.NUMBERS),
         heads=True,
+        own_head_pickers=True,
     ),
     PageSpec("app_pages/atlas.py", "nav_atlas", "atlas", uses=(K.TEXT,), heads=True),
     PageSpec(

@@ -20,6 +20,7 @@ class PageSpec:
     params: tuple[str, ...] = ()  # the page's own URL parameters
     uses: tuple[str, ...] = ()  # the sidebar controls this page listens to ("This page uses")
     heads: bool = False  # the page always shows the pretrained model: layer and head in the sidebar
+    own_head_pickers: bool = False  # layer and head drawn by the page, beside its head grid
     chrome: bool = True  # False: the sidebar starts folded away (presenter mode)
     exports: bool = True  # the page draws matrices: offer them as JSON and the page as HTML
 
@@ -44,7 +45,10 @@ def run(pages: list[PageSpec]) -> None:
         st.set_page_config(initial_sidebar_state="collapsed")
     st.session_state[state.CURRENT_PAGE] = spec
     figures.start_page(current.url_path)
-    controls.sidebar(heads=spec.heads if spec else False)
+    in_sidebar = controls.sidebar(
+        heads=bool(spec and spec.heads and not spec.own_head_pickers),
+        head_pickers=not (spec and spec.own_head_pickers),
+    )
     page_keys = params.get(current.url_path, ())
     with st.sidebar:
         link_slot, shown = controls.share_panel(
@@ -60,5 +64,5 @@ def run(pages: list[PageSpec]) -> None:
     finally:
         state.write_url(page_keys)
         controls.fill_shown(shown, current.url_path, page_keys)
-        st.session_state[state.SIDEBAR_DRAWN] = state.sidebar_values()
+        st.session_state[state.SIDEBAR_DRAWN] = state.sidebar_values(in_sidebar)
     controls.show_link(link_slot, current.url_path, page_keys)  # with the page's own choices

@@ -372,9 +372,9 @@ def share_link(url_path: str, page_keys: tuple[str, ...] = ()) -> str:
 SIDEBAR_DRAWN = "_sidebar_drawn"  # the sidebar's settings as the last whole run drew them
 
 
-def sidebar_values() -> dict[str, object]:
-    """The settings the sidebar shows (the shared controls)."""
-    return {key: st.session_state.get(key) for key in GLOBAL_PARAMS}
+def sidebar_values(keys: tuple[str, ...]) -> dict[str, object]:
+    """The values of these settings, as the sidebar shows them."""
+    return {key: st.session_state.get(key) for key in keys}
 
 
 def write_url(page_keys: tuple[str, ...] = ()) -> None:
