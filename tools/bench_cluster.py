@@ -85,11 +85,30 @@ async def crowd(
     return Crowd([v.seconds for v in views], per_process)
 
 
+async def crowd_open(
+    ws_url: str, servers: list[Server], page: str, n: int, nginx: Nginx | None = None
+) -> Crowd:
+    """n new tabs (through nginx with a sticky cookie each, if given) open the same link, with
+    a sentence new to the servers, at the same moment: send to script_finished, per tab."""
+    text = new_sentence()
+
+    async def tab(cookie: str | None):
+        async with Session(ws_url, cookie=cookie) as s:
+            return await s.view(page, {"text": text})
+
+    cookies = [nginx.sticky_cookie() if nginx else None for _ in range(n)]
+    views = await asyncio.gather(*(tab(c) for c in cookies))
+    for view in views:
+        _check(view, f"cluster {_path(page)} open", text)
+    return Crowd([v.seconds for v in views], [])
+
+
 @dataclass
 class Result:
     crowds: dict[tuple[str, int, str], Crowd]  # (setup, sessions, page)
     seconds: float
     skipped: str = ""  # why the section did not run
+    opens: dict[tuple[str, int, str], Crowd] | None = None  # new tabs opening one link
 
 
 ONE = "1 process"
@@ -108,6 +127,7 @@ def bench(quick: bool = False) -> Result:
     servers: list[Server] = []
     proxies: list[Nginx] = []
     out: dict[tuple[str, int, str], Crowd] = {}
+    opens: dict[tuple[str, int, str], Crowd] = {}
     with tempfile.TemporaryDirectory(prefix="bench-nginx-") as folder:
         try:
             servers = [start_server() for _ in range(3)]
@@ -127,12 +147,17 @@ def bench(quick: bool = False) -> Result:
                 out[(_behind(2), pair, page)] = run_async(
                     crowd(two.ws, servers[:2], page, pair, two)
                 )
+            for page in pages:
+                opens[(ONE, pair, page)] = run_async(crowd_open(one.ws, [one], page, pair))
+                opens[(_behind(2), pair, page)] = run_async(
+                    crowd_open(two.ws, servers[:2], page, pair, two)
+                )
         finally:
             for proxy in proxies:
                 proxy.stop()
             for server in servers:
                 server.stop()
-    return Result(out, time.perf_counter() - start)
+    return Result(out, time.perf_counter() - start, opens=opens)
 
 
 def markdown(r: Result) -> str:
@@ -160,6 +185,20 @@ def markdown(r: Result) -> str:
             f"{_pct(c.seconds, 0.5):.2f} | {_pct(c.seconds, 0.95):.2f} | {max(c.seconds):.2f} | "
             f"{ratio:.2f} |"
         )
+    if r.opens:
+        lines += [
+            "",
+            "New tabs opening one link (a sentence new to the servers) at the same moment: send "
+            "to script_finished, per tab.",
+            "",
+            "| tabs at once | page | setup | p50 (s) | p95 (s) | max (s) |",
+            "|---:|---|---|---:|---:|---:|",
+            *(
+                f"| {n} | {_path(page)} | {setup} | {_pct(c.seconds, 0.5):.2f} | "
+                f"{_pct(c.seconds, 0.95):.2f} | {max(c.seconds):.2f} |"
+                for (setup, n, page), c in r.opens.items()
+            ),
+        ]
     lines += ["", f"(cluster part: {r.seconds:.0f} s)"]
     return "\n".join(lines)
 
