@@ -30,7 +30,8 @@ def one_head() -> None:
     figures.offer_json(shown_p)
     st.toggle(t("hide_specials"), key=K.HIDE_SPECIALS, persist_state="session")
     hide = bool(st.session_state[K.HIDE_SPECIALS])
-    controls.head_inputs()
+    with st.container(width=theme.HEAD_PICKERS_WIDTH):
+        controls.head_inputs()
     grid = charts.image_grid(
         thumbs.head_thumbnails(s.text, hide),
         6,

@@ -89,6 +89,7 @@ def columns_for(n_columns: int, wanted: int, min_cell: int = CELL_MIN) -> int:
 
 
 THUMB_SIZE = 56  # px: a head's thumbnail in the 6 x 12 grid
+HEAD_PICKERS_WIDTH = 360  # px: layer and head side by side above the real model's grid
 THUMB_STOPS = ("#f7fbff", "#c6dbef", "#6baed6", "#2171b5", "#08306b")  # 0 -> 1, like "blues"
 
 
