@@ -9,8 +9,8 @@ from pathlib import Path
 import pyarrow as pa
 from streamlit.testing.v1 import AppTest
 
-from ui.controls import SHARE_OPEN
 from ui.menu import PAGES as MENU
+from ui.state import SHARE_OPEN
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -101,11 +101,8 @@ class Shown:
     link: str = ""
 
 
-SHARE_OPEN = "share_open"  # the share panel is open (its content is drawn only then)
-
-
 def share_open() -> bool:
-    return bool(st.session_state.get(SHARE_OPEN))
+    return bool(st.session_state.get(state.SHARE_OPEN))
 
 
 def share_panel(
@@ -122,7 +119,7 @@ def share_panel(
     """
     shown = Shown()
     with st.expander(
-        t("share_heading"), icon=":material/share:", key=SHARE_OPEN, on_change="rerun"
+        t("share_heading"), icon=":material/share:", key=state.SHARE_OPEN, on_change="rerun"
     ):
         if not share_open():
             return None, shown

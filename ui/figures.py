@@ -22,7 +22,7 @@ from core.pipeline import Encoded, ModelRef, Pipeline
 from ui import charts, exports, theme
 from ui.charts import SELECTION, id_index
 from ui.i18n import t
-from ui.state import K
+from ui.state import SHARE_OPEN, K
 
 Spec = dict[str, Any]
 _CHART_COUNTER = "_chart_number"
@@ -443,7 +443,8 @@ def show(
     numbers = bool(st.session_state.get(K.NUMBERS, True))
     spec = spec_of(fig, numbers)
     show_spec(spec, key=key, on_point=on_point, own_fonts=own_fonts)
-    st.session_state.setdefault(_LINES, {}).update(dict.fromkeys(fig.context))
+    if _exporting():
+        st.session_state.setdefault(_LINES, {}).update(dict.fromkeys(fig.context))
     number = next_chart_number()
     downloads = (
         ("csv", lambda: matrix_csv(fig.matrix, fig.rows, fig.cols), "text/csv"),
@@ -472,7 +473,8 @@ def show_spec(
 ) -> None:
     """Draw a Vega-Lite spec at its own size (charts that are not a matrix: the head grid).
     The page saved as HTML holds every spec drawn here."""
-    st.session_state.setdefault(_SPECS, []).append(chart)
+    if _exporting():
+        st.session_state.setdefault(_SPECS, []).append(chart)
     chart = arrow_datasets(chart)
     if on_point is None:
         theme_name = None if own_fonts else "streamlit"
@@ -516,6 +518,13 @@ def _arrow_bytes(records: object) -> object:
     return sink.getvalue().to_pybytes()
 
 
+def _exporting() -> bool:
+    """The share panel is open, so its page and JSON downloads need what the page draws.
+    Closed, nothing is kept: a closed session stays in Streamlit's memory for two minutes
+    (up to 128 of them), and every chart kept in each was most of a server's growth."""
+    return bool(st.session_state.get(SHARE_OPEN))
+
+
 def next_chart_number() -> int:
     """A number unique within this run, for download button keys."""
     count = st.session_state.get(_CHART_COUNTER, 0) + 1
@@ -543,7 +552,8 @@ def start_page(url_path: str) -> None:
 
 def offer_json(p: Pipeline) -> None:
     """The pipeline this page shows, for the sidebar's JSON download."""
-    st.session_state[_SHOWN] = p
+    if _exporting():
+        st.session_state[_SHOWN] = p
 
 
 def offered() -> Pipeline | None:

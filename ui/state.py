@@ -369,6 +369,7 @@ def share_link(url_path: str, page_keys: tuple[str, ...] = ()) -> str:
     return urlunsplit((base.scheme or "http", base.netloc, "/" + path, query, ""))
 
 
+SHARE_OPEN = "share_open"  # the sidebar's share panel is open (its content is drawn only then)
 SIDEBAR_DRAWN = "_sidebar_drawn"  # the sidebar's settings as the last whole run drew them
 
 
