@@ -87,9 +87,11 @@ def test_json_for_cross_attention_names_both_sentences():
 
 
 def _offered(page: str, params: dict[str, str]) -> dict:
-    from tests.apptest_utils import open_page
+    from tests.apptest_utils import open_page, open_share_panel
 
     at = open_page(page, params)
+    assert at.session_state["_shown_pipeline"] is None  # kept only while the panel is open
+    at = open_share_panel(at)
     assert not at.exception
     return json.loads(pipeline_json(at.session_state["_shown_pipeline"]))
 

@@ -9,7 +9,7 @@ import pytest
 from core.attention import AttentionSettings
 from core.models import pretrained_pipeline
 from core.pretrained import MiniLM
-from tests.apptest_utils import all_text, chart_records, chart_titles, open_page
+from tests.apptest_utils import all_text, chart_records, chart_titles, open_page, open_share_panel
 from ui.i18n import TEXTS
 
 CONCEPT_PAGES = [
@@ -30,7 +30,7 @@ def minilm():
 
 @pytest.mark.parametrize("page", CONCEPT_PAGES)
 def test_pretrained_source_on_every_concept_page(page, minilm):
-    at = open_page(page, {"src": "pretrained", "layer": "3", "head": "7"})
+    at = open_share_panel(open_page(page, {"src": "pretrained", "layer": "3", "head": "7"}))
     assert not at.exception, [e.value for e in at.exception]
     assert at.segmented_control(key="src").value == "pretrained"
     assert at.number_input(key="layer").value == 3

@@ -48,7 +48,8 @@ def bound_kept_sessions() -> int:
     where there is no such storage (a test without a server)."""
     if not Runtime.exists():
         return 0
-    storage = getattr(Runtime.instance()._session_mgr, "_session_storage", None)
+    manager = getattr(Runtime.instance(), "_session_mgr", None)  # AppTest: a stand-in without
+    storage = getattr(manager, "_session_storage", None)
     return bound_storage(storage, KEPT_SESSIONS)
 
 
