@@ -100,14 +100,7 @@ def open_app(page: Page, base: str, path: str = "", params: dict[str, str] | Non
     """
     query = f"?{urlencode(params)}" if params else ""
     page.goto(f"{base}/{path}{query}")
-    page.wait_for_function(
-        """() => {
-            const app = document.querySelector("[data-testid='stApp']");
-            const done = app && app.getAttribute("data-test-script-state") === "notRunning";
-            return done && document.querySelector("h1, [data-testid='stException']") !== null;
-        }""",
-        timeout=RUN_TIMEOUT,
-    )
+    wait_loaded(page)
     time.sleep(SETTLE)
 
 

@@ -35,7 +35,7 @@ from core.learning.corpus import ProbeProblem, check_probe
 from core.params import MAX_TEXT_CHARS
 from core.tokenize import MAX_TOKENS, tokenize, tokenize_all
 from core.wordpiece import WordPieceTokenizer
-from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, REPO, SCREENSHOTS
+from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, REPO, SCREENSHOTS, wait_loaded
 from ui.i18n import TEXTS
 from ui.menu import PAGES as MENU
 from ui.state import DEFAULT_TEXT, INDEX_LISTS, LINK_MAX_CHARS, LINK_MAX_PARAMS, PAGE_PARAMS, K
@@ -173,14 +173,7 @@ def link(base: str, path: str, params: dict[str, str] | None = None) -> str:
 def open_url(page: Page, url: str, charts: int = 0) -> None:
     """Open a link (a new session) and wait for its first run to end and its charts to draw."""
     page.goto(url)
-    page.wait_for_function(
-        """() => {
-            const app = document.querySelector("[data-testid='stApp']");
-            const done = app && app.getAttribute("data-test-script-state") === "notRunning";
-            return done && document.querySelector("h1, [data-testid='stException']") !== null;
-        }""",
-        timeout=RUN_TIMEOUT,
-    )
+    wait_loaded(page)
     time.sleep(SETTLE)
     wait_charts_drawn(page, charts)
 
