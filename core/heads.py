@@ -60,19 +60,22 @@ def keep_words(tokens: list[str] | tuple[str, ...]) -> np.ndarray:
 def without_specials(
     matrix: np.ndarray, tokens: list[str] | tuple[str, ...], *, square: bool = True
 ) -> tuple[np.ndarray, tuple[str, ...]]:
-    """Drop [CLS]/[SEP] rows (and columns when `square`): [n, n] -> [m, m] or [n, d] -> [m, d].
+    """Drop [CLS]/[SEP] rows (and columns when `square`): [..., n, n] -> [..., m, m] or
+    [..., n, d] -> [..., m, d] (leading axes, e.g. layers and heads, are kept).
 
     Nothing is renormalised here: softmax rows then add up to less than 1 (see `renormalised`).
     """
     keep = keep_words(tokens)
-    kept = matrix[np.ix_(keep, keep)] if square else matrix[keep]
+    kept = matrix[..., keep, :]  # [..., m, n] or [..., m, d]
+    if square:
+        kept = kept[..., keep]  # [..., m, m]
     return kept, tuple(tokens[i] for i in keep)
 
 
 def renormalised(weights: np.ndarray) -> np.ndarray:
-    """[n, m] non-negative weights -> each row divided by its sum (a zero row stays zero):
+    """[..., n, m] non-negative weights -> each row divided by its sum (a zero row stays zero):
     the share of attention each remaining word gets once [CLS]/[SEP] are left out."""
-    sums = weights.sum(axis=1, keepdims=True)  # [n, 1]
+    sums = weights.sum(axis=-1, keepdims=True)  # [..., n, 1]
     return np.divide(weights, sums, out=np.zeros_like(weights, dtype=float), where=sums > 0)
 
 

@@ -3,6 +3,9 @@
 Page 7 and the "Trained" source are tested in tests/test_learning.py.
 """
 
+import base64
+import io
+
 import numpy as np
 import pytest
 
@@ -153,3 +156,39 @@ def test_glossary_links_every_term(lang):
     for term_id, english, chinese, _ in GLOSSARY:
         assert english in body and chinese in body
         assert TEXTS[f"gloss_{term_id}"][lang] in body
+
+
+def _pixels(uri: str) -> np.ndarray:
+    from PIL import Image
+
+    raw = base64.b64decode(uri.removeprefix("data:image/png;base64,"))
+    return np.asarray(Image.open(io.BytesIO(raw)).convert("RGB"))
+
+
+@pytest.mark.parametrize("hide", [False, True])
+def test_head_thumbnails_are_every_head_one_pixel_per_cell(minilm, hide):
+    from core.heads import keep_words
+    from ui import thumbs
+    from ui.compute import minilm_run
+
+    text = "the black cat drank milk"
+    result = minilm_run(text)
+    uris = thumbs.head_thumbnails(text, hide)
+    assert len(uris) == 72  # 6 layers x 12 heads, layer-major
+    n = len(result.tokens)
+    layer, head = 4, 7
+    matrix = np.asarray(result.weights[layer][head])  # [n, n] softmax rows
+    if hide:
+        keep = keep_words(result.tokens)
+        matrix = matrix[np.ix_(keep, keep)]
+        matrix = matrix / matrix.sum(axis=1, keepdims=True)
+        n -= 2
+    pixels = _pixels(uris[layer * 12 + head])
+    assert pixels.shape == (n, n, 3)
+    stops = thumbs._stops()
+    # a weight of 1 is the last colour stop, 0 the first; in between, the straight line
+    for (i, j), w in np.ndenumerate(matrix):
+        k = min(int(w * (len(stops) - 1)), len(stops) - 2)
+        frac = w * (len(stops) - 1) - k
+        expected = stops[k] + (stops[k + 1] - stops[k]) * frac
+        np.testing.assert_allclose(pixels[i, j], expected, atol=0.51)

@@ -750,7 +750,9 @@ def image_grid(
     step = size + 6
     images = {
         "name": "images",
-        "mark": {"type": "image", "width": size, "height": size},
+        # One pixel per cell in each image (ui/thumbs.py): scaled up without smoothing, cells
+        # stay crisp squares.
+        "mark": {"type": "image", "width": size, "height": size, "smooth": False},
         "encoding": {
             "x": x,
             "y": y,
