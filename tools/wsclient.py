@@ -80,8 +80,11 @@ class Server:
             self.proc.wait()
 
 
-def start_server(app: str = "streamlit_app.py", timeout: float = 90) -> Server:
-    """Start `streamlit run app` from the repo root; return once /_stcore/health says ok."""
+def start_server(
+    app: str = "streamlit_app.py", timeout: float = 90, flags: tuple[str, ...] = ()
+) -> Server:
+    """Start `streamlit run app` from the repo root (with extra `--option=value` flags); return
+    once /_stcore/health says ok."""
     port = free_port()
     launched = time.perf_counter()
     proc = subprocess.Popen(
@@ -97,6 +100,7 @@ def start_server(app: str = "streamlit_app.py", timeout: float = 90) -> Server:
             "--browser.gatherUsageStats=false",
             "--server.fileWatcherType=none",
             "--server.runOnSave=false",
+            *flags,
         ],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
