@@ -703,3 +703,48 @@ def test_page7_relevance_mode_reaches_the_target() -> None:
     assert float(caption.rsplit(" ", 1)[1]) < 0.05
     measure = _texts("en", "learn_measure_plain")
     assert _texts("en", "learn_cos_before", measure=measure) in list(at.dataframe[-1].value.columns)
+
+
+def test_live_runs_take_turns_first_pressed_first_served() -> None:
+    from app_pages.learn_task import TrainingTurns
+
+    turns = TrainingTurns(at_once=1)
+    with turns.place() as first:
+        assert turns.ahead(first) == 0  # alone: trains at once
+        with turns.place() as second, turns.place() as third:
+            assert (turns.ahead(second), turns.ahead(third)) == (1, 2)
+        with pytest.raises(RuntimeError):  # a run stopped while waiting gives up its place
+            with turns.place():
+                raise RuntimeError("stopped")
+        with turns.place() as fourth:
+            assert turns.ahead(fourth) == 1
+    with turns.place() as fifth:
+        assert turns.ahead(fifth) == 0  # the first run ended: nothing ahead
+    two = TrainingTurns(at_once=2)
+    with two.place() as a, two.place() as b, two.place() as c:
+        assert (two.ahead(a), two.ahead(b), two.ahead(c)) == (0, 0, 1)
+
+
+def test_page7_train_waits_while_another_run_trains_then_trains() -> None:
+    import threading
+    import time
+
+    from app_pages.learn_task import TURNS
+
+    at = _page({})
+    released = threading.Event()
+    started = time.monotonic()
+
+    def other_run() -> None:  # another student's run holds the one turn for 1.5 s
+        with TURNS.place():
+            held.set()
+            time.sleep(1.5)
+        released.set()
+
+    held = threading.Event()
+    threading.Thread(target=other_run).start()
+    assert held.wait(5)
+    at.button(key="learn_train").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert released.is_set() and time.monotonic() - started >= 1.5  # it waited its turn
+    assert at.session_state["lrun"] is True  # then trained
