@@ -8,6 +8,10 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
+# Two malloc arenas, not 8 per core: Streamlit runs each script run on a new thread, and memory
+# freed in a thread's own arena was seldom given back (README, make bench's soak).
+ENV MALLOC_ARENA_MAX=2
+
 # An unprivileged user runs the app; the code and weights stay owned by root, read-only to it.
 RUN groupadd --system app && useradd --system --gid app --create-home --home-dir /home/app app
 

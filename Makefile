@@ -16,8 +16,9 @@ $(VENV)/.installed-dev: $(VENV)/.installed requirements-dev.txt
 	$(PY) -m pip install --quiet -r requirements-dev.txt
 	touch $@
 
+# MALLOC_ARENA_MAX: see SERVER_ENV in tools/wsclient.py (it must be set before the process starts).
 run: $(VENV)/.installed
-	$(PY) -m streamlit run streamlit_app.py --server.port $(PORT)
+	MALLOC_ARENA_MAX=2 $(PY) -m streamlit run streamlit_app.py --server.port $(PORT)
 
 # Debian's Chromium and CJK fonts for the browser tests (never a downloaded browser build),
 # and nginx for the cluster test (tests/browser/test_cluster.py runs it in the foreground).

@@ -152,3 +152,40 @@ def test_the_train_button_pressed_through_the_websocket_trains_and_finishes(serv
 def test_a_launch_reports_its_time_to_health(server):
     assert 0 < server.started_in < 90
     assert server.launched > 0
+
+
+def test_two_runs_pressed_at_once_take_turns_and_the_second_says_so(server):
+    from ui.i18n import TEXTS
+
+    params = {"lsteps": "1000"}  # about 0.7 s each: long enough to overlap
+
+    async def press_both():
+        sessions = [Session(server.ws), Session(server.ws)]
+        for s in sessions:
+            await s.open()
+            assert (await s.view(bench_live.PAGE, params)).ok
+        try:
+            first = await sessions[0].send(bench_live.PAGE, params, triggers=(bench_live.TRAIN,))
+            await asyncio.sleep(0.1)  # the first is training when the second is pressed
+            second = await sessions[1].send(bench_live.PAGE, params, triggers=(bench_live.TRAIN,))
+            return await asyncio.gather(sessions[0].receive(first), sessions[1].receive(second))
+        finally:
+            for s in sessions:
+                await s.close()
+
+    first, second = run_async(press_both())
+    waiting = TEXTS["learn_waiting"]["en"].format(n=1).encode()
+    assert waiting not in first.payload
+    assert waiting in second.payload  # told that one run is ahead of it
+    for view in (first, second):
+        assert view.ok and parse_qs(view.query_string).get("lrun") == ["1"]
+
+
+def test_make_run_the_dockerfile_and_the_bench_start_the_app_alike():
+    from tools.wsclient import SERVER_ENV
+
+    root = Path(__file__).resolve().parent.parent
+    makefile, dockerfile = (root / "Makefile").read_text(), (root / "Dockerfile").read_text()
+    for name, value in SERVER_ENV.items():
+        assert f"{name}={value} $(PY) -m streamlit run" in makefile
+        assert f"ENV {name}={value}" in dockerfile

@@ -25,7 +25,9 @@ from ui import state
 from ui.state import Settings
 
 
-@st.cache_data(max_entries=512, show_spinner=False)
+# The toy and trained pipelines cost about a millisecond to compute and ~100 KB to keep at 64
+# tokens: 128 entries (≤ ~13 MB each cache) hold a class's sentences and switches.
+@st.cache_data(max_entries=128, show_spinner=False)
 def toy_pipeline(
     text: str, config: ToyConfig, settings: AttentionSettings, query_text: str | None = None
 ) -> Pipeline:
@@ -61,7 +63,7 @@ def pretrained_pipeline(
     )
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
+@st.cache_data(max_entries=128, show_spinner=False)
 def trained_pipeline(
     run: TrainSettings,
     text: str,
@@ -82,7 +84,7 @@ def untrained_pipeline(
     return models.trained_pipeline(model, text, settings, query_text=query_text, seed=run.seed)
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
+@st.cache_data(max_entries=128, show_spinner=False)
 def random_weights(p: Pipeline, seed: int) -> Pipeline:
     """`p`'s inputs X through random W_Q, W_K, W_V drawn from `seed`."""
     return with_random_weights(p, seed)
