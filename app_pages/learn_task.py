@@ -232,6 +232,8 @@ def train_live(
         draw(slot, at_step(p.watched, settings, s, p.step))
 
     with TURNS.place() as token:
+        if TURNS.ahead(token):  # the untrained model stays in view while the run waits
+            draw(slot, at_step(initial_probe_weights(settings), settings, s, 0))
         while (ahead := TURNS.ahead(token)) > 0:
             status.info(t("learn_waiting", n=ahead))  # also where a Stop click ends the wait
             TURNS.wait(WAIT_POLL_SECONDS)

@@ -91,8 +91,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "第 {step}/{steps} 步 · 损失 {loss:.3f} · 准确率 {acc:.0%}",
     },
     "learn_waiting": {
-        "en": "Other students are training on this server: your run starts after {n} more finish (runs take turns, so each one ends sooner).",
-        "zh": "其他同学正在这台服务器上训练：再有 {n} 个训练结束后，你的训练就会开始（大家轮流训练，每个都能更快完成）。",
+        "en": "Other students are training on this server. Runs ahead of yours: {n}. Yours starts when they finish (runs take turns, so each one ends sooner).",
+        "zh": "其他同学正在这台服务器上训练。排在你前面的训练：{n} 个。它们结束后，你的训练就会开始（大家轮流训练，每个都能更快完成）。",
     },
     "learn_press_train": {
         "en": "This is the untrained model: the hidden word's row is almost even, because nothing has told it where to look yet. Press Train to watch it learn.",
