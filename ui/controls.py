@@ -43,6 +43,10 @@ def sidebar(heads: bool = False, head_pickers: bool = True) -> tuple[str, ...]:
     `head_pickers=False`: never draw layer and head (the page draws them beside its grid).
     """
     drawn = tuple(key for key in GLOBAL_PARAMS if key not in (K.LAYER, K.HEAD))
+    # Kept for the session, although drawn on every page: when a click in the menu interrupts
+    # a run, Streamlit keeps only the widgets the browser reports, and a busy browser can leave
+    # some out (a class on one server lost a language, a seed, a width that way).
+    kept = {"persist_state": "session"}
     with st.sidebar:
         st.radio(
             t("language"),
@@ -50,8 +54,9 @@ def sidebar(heads: bool = False, head_pickers: bool = True) -> tuple[str, ...]:
             format_func=LANGUAGES.__getitem__,
             key=K.LANG,
             horizontal=True,
+            **kept,
         )
-        st.text_area(t("sentence"), key=K.TEXT, height=90)
+        st.text_area(t("sentence"), key=K.TEXT, height=90, **kept)
         st.caption(t("sentence_help", max=MAX_TOKENS))
         source = choice("source_label", list(MODELS), K.MODEL, prefix="source_")
         toy = source == "toy"
@@ -62,23 +67,23 @@ def sidebar(heads: bool = False, head_pickers: bool = True) -> tuple[str, ...]:
         with st.expander(t("model_size"), expanded=False):
             if not toy:
                 st.caption(t("toy_only"))
-            st.number_input(
-                t("d_model"), step=1, key=K.D_MODEL, disabled=not toy, **_int_bounds(K.D_MODEL)
-            )
-            st.number_input(t("d_k"), step=1, key=K.D_K, disabled=not toy, **_int_bounds(K.D_K))
-            st.number_input(t("seed"), step=1, key=K.SEED, disabled=not toy, **_int_bounds(K.SEED))
+            for label_key, key in (("d_model", K.D_MODEL), ("d_k", K.D_K), ("seed", K.SEED)):
+                st.number_input(
+                    t(label_key), step=1, key=key, disabled=not toy, **kept, **_int_bounds(key)
+                )
         st.subheader(t("steps_heading"))
-        st.toggle(t("pe"), key=K.PE, disabled=source == "pretrained")
-        st.toggle(t("scale"), key=K.SCALE)
-        st.toggle(t("softmax"), key=K.SOFTMAX)
+        st.toggle(t("pe"), key=K.PE, disabled=source == "pretrained", **kept)
+        st.toggle(t("scale"), key=K.SCALE, **kept)
+        st.toggle(t("softmax"), key=K.SOFTMAX, **kept)
         st.slider(
             t("temperature"),
             step=0.05,
             key=K.TEMP,
             help=t("temperature_help"),
+            **kept,
             **_bounds(K.TEMP),
         )
-        st.toggle(t("numbers"), key=K.NUMBERS)
+        st.toggle(t("numbers"), key=K.NUMBERS, **kept)
     return drawn
 
 
