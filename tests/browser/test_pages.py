@@ -186,6 +186,28 @@ def test_shared_link_survives_page_switch(tab: Page, app_url: str) -> None:
     no_exception(tab)
 
 
+def test_language_and_sentence_chosen_on_screen_survive_page_switches(
+    tab: Page, app_url: str
+) -> None:
+    # chosen with the widgets, not the link: the sidebar keeps them for the session
+    open_app(tab, app_url, "input", {"lang": "zh"})
+    expect(title(tab)).to_contain_text(zh("nav_input"))
+    sidebar(tab).get_by_role("radiogroup").get_by_text("English", exact=True).click()
+    expect(title(tab)).to_contain_text(en("nav_input"), timeout=RUN_TIMEOUT)
+    wait_idle(tab)
+    sentence = "Owls watch the quiet barn"
+    type_sentence(tab, sentence)
+    for path in ("score", "rows", "input"):
+        go_by_menu(tab, path, "en")
+        check_menu(tab, "en")
+        expect(sidebar(tab).get_by_label(en("sentence"))).to_have_value(sentence)
+        assert url_params(tab).get("lang") == "en"
+        drawn = [charts(tab).nth(i) for i in range(charts(tab).count())]
+        axes = [axis_labels(c, axis) for c in drawn for axis in ("X", "Y")]
+        assert sentence.split() in axes, (path, axes)
+        no_exception(tab)
+
+
 # ---- 4. the softmax switch -------------------------------------------------------------------
 
 
