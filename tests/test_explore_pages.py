@@ -380,6 +380,32 @@ def test_qk_scatter_spec() -> None:
         )
 
 
+def test_qk_scatter_wraps_its_subtitle_to_the_maps_width() -> None:
+    # the settings line of a Chinese page, on a phone-sized map: it was one line, wider than
+    # a 390 px screen
+    line = "玩具 d_model 8，d_k 4，种子 0，位置编码 开启 · softmax 开启 · ÷√d_k 开启 · 温度 1"
+    spec = charts.qk_scatter(
+        np.zeros((2, 2)),
+        np.ones((2, 2)),
+        ["a", "b"],
+        ["c", "d"],
+        chosen=None,
+        links=[],
+        kind_names=("Q", "K"),
+        title="t",
+        subtitle=("“猫喝牛奶”", line),
+        axis_titles=("x", "y"),
+        token_title="",
+        weight_title="",
+        size=theme.QK_MAP_SIZE_PHONE,
+    )
+    lines = spec["title"]["subtitle"]
+    assert len(lines) > 2 and "".join(lines[1:]).replace(" ", "") == line.replace(" ", "")
+    widths = [charts.text_width(sub, theme.SUBTITLE_FONT) for sub in lines]
+    assert max(widths) <= theme.QK_MAP_SIZE_PHONE, widths
+    assert spec["title"]["limit"] == 0  # wrapped, never cut with "…"
+
+
 def test_atlas_grid_spec() -> None:
     labels = [["previous", "mixed"], ["broad", "cls"]]
     names = {b: b.upper() for b in (*BEHAVIOURS, MIXED)}

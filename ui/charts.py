@@ -1021,7 +1021,7 @@ def qk_scatter(
     )
     return {
         "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
-        "title": {"text": title, "subtitle": list(subtitle), "anchor": "start"},
+        "title": _title(title, subtitle, size, big=False),  # wrapped to the map's width
         "width": size,
         "height": size,
         "autosize": {"type": "pad"},

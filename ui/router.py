@@ -8,7 +8,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from ui import controls, figures, layout, reconnect, state
+from ui import controls, figures, layout, reconnect, state, theme
 from ui.i18n import t
 
 
@@ -44,6 +44,7 @@ def run(pages: list[PageSpec]) -> None:
     if spec and not spec.chrome:
         st.set_page_config(initial_sidebar_state="collapsed")
     st.session_state[state.CURRENT_PAGE] = spec
+    st.html(theme.PAGE_LINK_CSS)  # our own constant stylesheet: page links wrap
     figures.start_page(current.url_path)
     in_sidebar = controls.sidebar(
         heads=bool(spec and spec.heads and not spec.own_head_pickers),

@@ -166,3 +166,10 @@ BEHAVIOUR_COLORS = {  # head atlas: one colour per behaviour label (core.atlas),
 ATLAS_CELL = 46  # px: one head in the atlas grid
 ATLAS_CELL_PHONE = 20  # px: on a phone, so 12 heads and the legend fit 390 px
 ATLAS_MIN_OPACITY = 0.2  # a head of strength 0; strength 1 is fully opaque
+# Streamlit draws a page link's label on one line and cuts what does not fit: on a phone the
+# home page lost the end of every page's description. Labels in the page itself wrap instead.
+PAGE_LINK_CSS = """
+<style>
+[data-testid="stMain"] [data-testid="stPageLink"] p { white-space: normal; }
+</style>
+"""
