@@ -50,13 +50,13 @@ ka, kb = kind(pa), kind(pb)
 same_kind = ka == kb
 extent = shared_extent(matrix(pa), matrix(pb)) if same_kind and ka != "weights" else None
 st.caption(t("cmp_same_scale") if same_kind else t("cmp_own_scales"))
-(col_a, col_b), span = layout.grid(2, max(len(pa.tokens), len(pb.tokens)), per_row=2)
+(col_a, col_b), fit = layout.grid(2, max(len(pa.tokens), len(pb.tokens)), per_row=2)
 for col, p, label_key in ((col_a, pa, "cmp_label_a"), (col_b, pb, "cmp_label_b")):
     with col:
         title = t(label_key, what=t(f"cmp_kind_{kind(p)}"))
         if matrix_name == "output":
             fig = figures.vectors(
-                matrix(p), p.query_side.tokens, title, p, span=span, domain_max=extent
+                matrix(p), p.query_side.tokens, title, p, **fit, domain_max=extent
             )
         else:
             fig = figures.word_map(
@@ -64,7 +64,7 @@ for col, p, label_key in ((col_a, pa, "cmp_label_a"), (col_b, pb, "cmp_label_b")
                 title,
                 p,
                 probabilities=kind(p) == "weights",
-                span=span,
+                **fit,
                 domain_max=extent,
             )
         figures.show(fig)

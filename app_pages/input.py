@@ -23,10 +23,10 @@ inputs = (
     (enc.positions, figures.positions_title(p.model)),
     (enc.x, figures.x_title(enc, p)),
 )
-slots, span = layout.grid(3, enc.x.shape[1], per_row=3, min_cell=theme.CELL_MIN_WIDTH)
+slots, fit = layout.grid(3, enc.x.shape[1], per_row=3, min_cell=theme.CELL_MIN_WIDTH)
 for slot, (matrix, title) in zip(slots, inputs, strict=True):
     with slot:
-        figures.show(figures.vectors(matrix, enc.tokens, title, p, span=span))
+        figures.show(figures.vectors(matrix, enc.tokens, title, p, **fit))
 
 repeats = repeated_pairs(enc.tokens)
 same = identical_rows(enc.x)
@@ -39,11 +39,11 @@ if repeats or same:
     else:
         st.info(t("distinct_rows_learned" if minilm else "distinct_rows", pairs=pairs))
 
-slots, span = layout.grid(3, enc.q.shape[1], per_row=3, min_cell=theme.CELL_MIN_WIDTH)
+slots, fit = layout.grid(3, enc.q.shape[1], per_row=3, min_cell=theme.CELL_MIN_WIDTH)
 for slot, (matrix, name) in zip(
     slots, ((enc.q, "m_q"), (enc.k, "m_k"), (enc.v, "m_v")), strict=True
 ):
     with slot:
-        figures.show(figures.vectors(matrix, enc.tokens, t(name), p, span=span))
+        figures.show(figures.vectors(matrix, enc.tokens, t(name), p, **fit))
 
 layout.notice("input_notice_minilm" if minilm else "input_notice")

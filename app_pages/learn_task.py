@@ -126,7 +126,7 @@ def context(settings: TrainSettings) -> list[str]:
     ]
 
 
-def heatmap(matrix: np.ndarray, settings: TrainSettings, *, title: str, span: int) -> Figure:
+def heatmap(matrix: np.ndarray, settings: TrainSettings, *, title: str, **fit: int) -> Figure:
     tokens = list(check_probe(settings.probe).tokens)
     return figures.words_by_words(
         matrix,
@@ -137,7 +137,7 @@ def heatmap(matrix: np.ndarray, settings: TrainSettings, *, title: str, span: in
         f"trained-seed{settings.seed}",
         probabilities=settings.use_softmax,
         highlight=len(tokens) - 1,
-        span=span,
+        **fit,
     )
 
 
@@ -341,13 +341,13 @@ def show_result(result: TrainResult, s: Settings) -> None:
             y_title=t("ax_value"),
         )
     )
-    (before, after), span = layout.grid(2, len(tokens), per_row=2)
+    (before, after), fit = layout.grid(2, len(tokens), per_row=2)
     for slot, matrix, title in (
         (before, result.probe_weights_before, t("learn_before")),
         (after, result.probe_weights, t("learn_after")),
     ):
         with slot:
-            figures.show(heatmap(matrix, result.settings, title=title, span=span))
+            figures.show(heatmap(matrix, result.settings, title=title, **fit))
     (w1, v1), (w2, v2), (w3, v3) = ranking(result)[:3]
     st.markdown(t("learn_ranking", word=word, first=w1, w1=v1, second=w2, w2=v2, third=w3, w3=v3))
     st.markdown(

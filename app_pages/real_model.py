@@ -60,7 +60,7 @@ def one_head() -> None:
         figures.word_map(scores, figures.scores_title(on), on, query_tokens=words, key_tokens=words)
     )
 
-    (c_off, c_on), span = layout.grid(2, len(words), per_row=2)
+    (c_off, c_on), fit = layout.grid(2, len(words), per_row=2)
     for col, p in ((c_off, off), (c_on, on)):
         with col:
             matrix, _ = shown(p.attention.weights, probabilities=p.settings.use_softmax)
@@ -72,7 +72,7 @@ def one_head() -> None:
                     query_tokens=words,
                     key_tokens=words,
                     probabilities=p.settings.use_softmax,
-                    span=span,
+                    **fit,
                 )
             )
     lo, hi = value_range(row_sums(off.attention.weights))

@@ -23,8 +23,8 @@ def one_word() -> None:
     word = controls.token_picker("pick_word", K.WORD, tokens)
     st.caption(t("rows_click_hint"))
 
-    slots, span = layout.grid(4, enc.x.shape[1], per_row=4, min_cell=theme.CELL_MIN_WIDTH)
-    mark = {"highlight": word, "selectable": True, "span": span}
+    slots, fit = layout.grid(4, enc.x.shape[1], per_row=4, min_cell=theme.CELL_MIN_WIDTH)
+    mark = {"highlight": word, "selectable": True, **fit}
     vectors = [
         ("x", figures.vectors(enc.x, tokens, figures.x_title(enc, p), p, **mark)),
         ("q", figures.vectors(enc.q, tokens, t("m_q"), p, **mark)),
@@ -35,8 +35,8 @@ def one_word() -> None:
         with slot:
             figures.show(fig, key=f"rows_{name}", on_point=_pick)
 
-    (left, right), span = layout.grid(2, len(tokens), per_row=2)
-    mark = {"highlight": word, "selectable": True, "span": span}
+    (left, right), fit = layout.grid(2, len(tokens), per_row=2)
+    mark = {"highlight": word, "selectable": True, **fit}
     with left:
         figures.show(figures.weights(p, **mark), key="rows_w", on_point=_pick)
     with right:

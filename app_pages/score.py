@@ -44,10 +44,10 @@ figures.show(figures.word_map(on.attention.scores, figures.scores_title(on), on)
 
 st.subheader(t("score_step3"))
 st.markdown(t("score_sidebar_now", state=t("on") if s.attention.use_softmax else t("off")))
-(c_off, c_on), span = layout.grid(2, len(on.key_side.tokens), per_row=2)
+(c_off, c_on), fit = layout.grid(2, len(on.key_side.tokens), per_row=2)
 for col, p, range_key in ((c_off, off, "range_off"), (c_on, on, "range_on")):
     with col:
-        figures.show(figures.weights(p, span=span))
+        figures.show(figures.weights(p, **fit))
         lo, hi = value_range(p.attention.weights)
         st.caption(t(range_key, lo=lo, hi=hi))
 
@@ -66,11 +66,11 @@ groups.weights_section(on)
 
 st.subheader(t("score_step4"))
 d_v = on.attention.output.shape[1]
-(c_off, c_on), span = layout.grid(2, d_v, per_row=2, min_cell=CELL_MIN_WIDTH)
+(c_off, c_on), fit = layout.grid(2, d_v, per_row=2, min_cell=CELL_MIN_WIDTH)
 for col, p, title_key in ((c_off, off, "out_off"), (c_on, on, "out_on")):
     with col:
         figures.show(
-            figures.vectors(p.attention.output, p.query_side.tokens, t(title_key), p, span=span)
+            figures.vectors(p.attention.output, p.query_side.tokens, t(title_key), p, **fit)
         )
 
 layout.notice("score_notice")

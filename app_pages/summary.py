@@ -17,20 +17,20 @@ vectors = [
     (enc.k, t("m_k")),
     (enc.v, t("m_v")),
 ]
-slots, span = layout.grid(4, enc.x.shape[1], per_row=4, min_cell=theme.CELL_MIN_WIDTH)
+slots, fit = layout.grid(4, enc.x.shape[1], per_row=4, min_cell=theme.CELL_MIN_WIDTH)
 for slot, (matrix, title) in zip(slots, vectors, strict=True):
     with slot:
-        figures.show(figures.vectors(matrix, tok, title, p, span=span))
+        figures.show(figures.vectors(matrix, tok, title, p, **fit))
 
 word_maps = [
     figures.word_map(att.factor, t("m_factor"), p),
     figures.word_map(att.scores, figures.scores_title(p), p),
     figures.weights(p),
 ]
-slots, span = layout.grid(3, len(tok), per_row=3)
+slots, fit = layout.grid(3, len(tok), per_row=3)
 for slot, fig in zip(slots, word_maps, strict=True):
     with slot:
-        figures.show(fig.with_options(span=span))
+        figures.show(fig.with_options(**fit))
 groups.weights_section(p)
 
 figures.show(figures.vectors(att.output, tok, t("m_output"), p))

@@ -86,7 +86,7 @@ diffs = difference_maps(
 )  # [L, H, m, m]
 shown = v.ranking[:TOP_HEADS].tolist()
 lines = [t("variant_ctx_a", text=quoted(s.text)), t("variant_ctx_b", text=quoted(text_b))]
-slots, span = layout.grid(len(shown), len(labels), per_row=2)
+slots, fit = layout.grid(len(shown), len(labels), per_row=2)
 for rank, ((layer, head), slot) in enumerate(zip(shown, slots, strict=True), start=1):
     with slot:
         fig = figures.words_by_words(
@@ -96,7 +96,7 @@ for rank, ((layer, head), slot) in enumerate(zip(shown, slots, strict=True), sta
             t("variant_map_title", rank=rank, layer=layer, head=head),
             (*lines, t("variant_ctx_head", layer=layer, head=head, js=v.head_scores[layer, head])),
             f"minilm-l{layer}-h{head}",
-            span=span,
+            **fit,
         )
         figures.show(dataclasses.replace(fig, value_title=t("variant_diff")))
 st.caption(t("variant_maps_help"))

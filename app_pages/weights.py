@@ -18,7 +18,7 @@ if first.model.kind == "toy" and seed_b == first.model.seed:
 if first.model.kind != "toy":
     st.info(t("weights_learned_vs_random"))
 
-columns, span = layout.grid(2, len(first.tokens), per_row=2)
+columns, fit = layout.grid(2, len(first.tokens), per_row=2)
 titles = [
     t(f"set_{s.model}", seed=first.model.seed, layer=first.model.layer, head=first.model.head),
     t("set_random", seed=seed_b),
@@ -31,8 +31,8 @@ for col, title, p in zip(columns, titles, (first, second), strict=True):
             ("m_wk", p.projection.w_k),
             ("m_wv", p.projection.w_v),
         ):
-            figures.show(figures.layer_weights(w, t(name), p, span=span))
-        figures.show(figures.weights(p, span=span))
+            figures.show(figures.layer_weights(w, t(name), p, **fit))
+        figures.show(figures.weights(p, **fit))
 
 change = max_change(first.attention.weights, second.attention.weights)
 st.metric(t("weights_diff_label"), f"{change:.3f}")

@@ -78,9 +78,11 @@ def vectors(
     selectable: bool = False,
     domain_max: float | None = None,
     span: int = theme.SPAN_FULL,
+    max_width: int | None = None,
     big: bool = False,
 ) -> Figure:
-    """[n, d] matrix: one row per token, one column per dimension (the first MAX_DIMS drawn)."""
+    """[n, d] matrix: one row per token, one column per dimension (the first MAX_DIMS drawn);
+    `max_width` (px): the whole chart fits in it (a column of layout.grid)."""
     return _numbers_figure(
         matrix,
         tokens,
@@ -91,6 +93,7 @@ def vectors(
         selectable=selectable,
         domain_max=_full_range(matrix) if domain_max is None else domain_max,
         span=span,
+        max_width=max_width,
         big=big,
     )
 
@@ -176,7 +179,12 @@ def words_by_words(
 
 
 def layer_weights(
-    matrix: np.ndarray, title: str, p: Pipeline, *, span: int = theme.SPAN_FULL
+    matrix: np.ndarray,
+    title: str,
+    p: Pipeline,
+    *,
+    span: int = theme.SPAN_FULL,
+    max_width: int | None = None,
 ) -> Figure:
     """[d_model, d_k] weight matrix: input dimensions down, output dimensions across."""
     return _numbers_figure(
@@ -186,6 +194,7 @@ def layer_weights(
         p,
         (t("ax_input_dim"), t("ax_output_dim"), t("ax_weight")),
         span=span,
+        max_width=max_width,
         domain_max=_full_range(matrix),
     )
 

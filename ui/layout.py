@@ -46,15 +46,20 @@ def header(intro_key: str) -> None:
 
 def grid(
     count: int, n_columns: int, per_row: int, min_cell: int = theme.CELL_MIN
-) -> tuple[list[DeltaGenerator], int]:
+) -> tuple[list[DeltaGenerator], dict[str, int]]:
     """`count` chart slots, up to `per_row` side by side while heatmaps of `n_columns` columns
     (words, or dimensions with `min_cell=theme.CELL_MIN_WIDTH`) still fit.
 
-    Returns the slots and the span (px) each heatmap should aim for.
+    Returns the slots and the options of each slot's heatmap: the span (px) it aims for, and
+    from three across the slot's width, which it then fits, labels and titles included (three
+    or four charts beside their labels overflowed their columns on a 1280 px projector).
     """
     across = theme.columns_for(n_columns, per_row, min_cell)
-    columns = st.columns(across) if across > 1 else [st.container()]
-    return [columns[i % across] for i in range(count)], theme.SPANS[across]
+    columns = st.columns(across, gap="small") if across > 1 else [st.container()]
+    fit = {"span": theme.SPANS[across]}
+    if across >= 3:
+        fit["max_width"] = theme.slot_width(across)
+    return [columns[i % across] for i in range(count)], fit
 
 
 def part(body: Callable[[], None]) -> Callable[[], None]:

@@ -76,7 +76,8 @@ LEGEND_BELOW = 64  # px: a colour bar drawn under a heatmap, with its title and 
 CHART_PADDING = 5  # px: Vega's padding on each side of a chart
 STEP_MIN = 2  # px: narrowest column a chart squeezed into a phone screen may get
 
-MAIN_WIDTH = 900  # px: the main column on a laptop screen with the sidebar open
+MAIN_WIDTH = 820  # px: the main column at 1280 px with the sidebar open (a projector, measured)
+COLUMN_GAP = 16  # px: Streamlit's gap between columns
 LABEL_ROOM = 110  # px: axis labels and legend beside a heatmap
 SPANS = {1: SPAN_FULL, 2: SPAN_HALF, 3: SPAN_THIRD, 4: SPAN_QUARTER}
 
@@ -84,8 +85,13 @@ SPANS = {1: SPAN_FULL, 2: SPAN_HALF, 3: SPAN_THIRD, 4: SPAN_QUARTER}
 def columns_for(n_columns: int, wanted: int, min_cell: int = CELL_MIN) -> int:
     """How many heatmaps of n columns fit side by side (at most `wanted`, at least 1)."""
     need = min(n_columns, MAX_DIMS) * min_cell + LABEL_ROOM
-    fits = [c for c in range(1, wanted + 1) if need * c <= MAIN_WIDTH]
+    fits = [c for c in range(1, wanted + 1) if need <= slot_width(c)]
     return max(fits, default=1)
+
+
+def slot_width(across: int) -> int:
+    """Width (px) of one of `across` columns side by side in the main column."""
+    return (MAIN_WIDTH - (across - 1) * COLUMN_GAP) // across
 
 
 THUMB_SIZE = 56  # px: a head's thumbnail in the 6 x 12 grid

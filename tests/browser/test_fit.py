@@ -1,5 +1,6 @@
-"""Accessibility and fit in a real browser: axe-core (WCAG 2.1 A/AA) finds nothing, and on a
-phone-sized screen no chart is wider than the screen and no text is cut off."""
+"""Accessibility and fit in a real browser: axe-core (WCAG 2.1 A/AA) finds nothing; on a
+phone-sized screen no chart is wider than the screen and no text is cut off; on a projector
+(1280 x 720) charts side by side stay in their columns."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from playwright.sync_api import Browser, Page
 
 from tests.browser.conftest import DEFAULT_TIMEOUT
 from tests.browser.helpers import at_least, charts, no_exception, open_app
+from ui import theme
 from ui.menu import PAGES as MENU
 
 pytestmark = pytest.mark.browser
@@ -89,3 +91,31 @@ def test_nothing_is_wider_than_a_phone(phone: Page, app_url: str, path: str, lan
     assert widths and all(w > 0 for w in widths), widths
     too_wide = [w for w in widths if w > PHONE["width"]]
     assert too_wide == [], f"chart widths {widths} on a {PHONE['width']} px screen"
+
+
+PROJECTOR = {"width": 1280, "height": 720}
+# Charts in columns whose right edge reaches into the next column (half the gap is allowed).
+OVER_COLUMN = f"""() => [...document.querySelectorAll('[data-testid=stVegaLiteChart]')]
+  .map(c => [c.querySelector('svg.marks, canvas.marks'), c.closest('[data-testid=stColumn]')])
+  .filter(([drawn, column]) => drawn && column)
+  .map(([drawn, column]) => [drawn.getBoundingClientRect(), column.getBoundingClientRect()])
+  .filter(([d, c]) => d.right > c.right + {theme.COLUMN_GAP // 2})
+  .map(([d, c]) => `chart ${{Math.round(d.width)}} px in a ${{Math.round(c.width)}} px column`)"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("path", PAGES)
+def test_charts_side_by_side_stay_in_their_columns_on_a_projector(
+    chromium: Browser, app_url: str, path: str, lang: str
+) -> None:
+    context = chromium.new_context(viewport=PROJECTOR, locale="en-US")
+    context.set_default_timeout(DEFAULT_TIMEOUT)
+    try:
+        page = context.new_page()
+        open_app(page, app_url, path, {"lang": "zh"} if lang == "zh" else None)
+        no_exception(page)
+        if path not in ("", "present", "glossary"):
+            at_least(charts(page), 1)
+        assert page.evaluate(OVER_COLUMN) == []
+    finally:
+        context.close()
