@@ -52,12 +52,13 @@ def grid(
 
     Returns the slots and the options of each slot's heatmap: the span (px) it aims for, and
     from three across the slot's width, which it then fits, labels and titles included (three
-    or four charts beside their labels overflowed their columns on a 1280 px projector).
+    or four charts beside their labels overflowed their columns on a 1280 px projector). On a
+    phone the columns stack, and each chart takes the phone's width instead.
     """
     across = theme.columns_for(n_columns, per_row, min_cell)
     columns = st.columns(across, gap="small") if across > 1 else [st.container()]
     fit = {"span": theme.SPANS[across]}
-    if across >= 3:
+    if across >= 3 and not figures.on_phone():
         fit["max_width"] = theme.slot_width(across)
     return [columns[i % across] for i in range(count)], fit
 
