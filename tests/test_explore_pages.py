@@ -325,6 +325,24 @@ def test_strongest_head_and_unknown_pieces(minilm: MiniLM) -> None:
     assert cjk_characters(["猫", "cat", "猫猫", "##猫", "水"]) == 2
 
 
+def _plain_scatter(q, k, query_tokens, key_tokens, **options) -> dict:
+    """A query-key map with no chosen query, no links and one-letter titles."""
+    return charts.qk_scatter(
+        q,
+        k,
+        query_tokens,
+        key_tokens,
+        chosen=None,
+        links=[],
+        kind_names=("Q", "K"),
+        title="t",
+        axis_titles=("x", "y"),
+        token_title="",
+        weight_title="",
+        **options,
+    )
+
+
 def test_qk_scatter_spec() -> None:
     q = np.array([[0.0, 1.0], [1.0, 0.0]])
     k = np.array([[0.5, 0.5], [-2.0, 0.0]])
@@ -350,53 +368,22 @@ def test_qk_scatter_spec() -> None:
     domain = spec["layer"][0]["encoding"]["x"]["scale"]["domain"]
     assert domain == pytest.approx([-2.0 * theme.QK_MARGIN, 2.0 * theme.QK_MARGIN])
     with pytest.raises(ValueError, match="one token each"):
-        charts.qk_scatter(
-            q,
-            k,
-            ["a"],
-            ["c", "d"],
-            chosen=None,
-            links=[],
-            kind_names=("Q", "K"),
-            title="t",
-            axis_titles=("x", "y"),
-            token_title="",
-            weight_title="",
-        )
+        _plain_scatter(q, k, ["a"], ["c", "d"])
     nan = np.array([[math.nan, 0.0], [0.0, 0.0]])
     with pytest.raises(ValueError, match="finite"):
-        charts.qk_scatter(
-            nan,
-            k,
-            ["a", "b"],
-            ["c", "d"],
-            chosen=None,
-            links=[],
-            kind_names=("Q", "K"),
-            title="t",
-            axis_titles=("x", "y"),
-            token_title="",
-            weight_title="",
-        )
+        _plain_scatter(nan, k, ["a", "b"], ["c", "d"])
 
 
 def test_qk_scatter_wraps_its_subtitle_to_the_maps_width() -> None:
     # the settings line of a Chinese page, on a phone-sized map: it was one line, wider than
     # a 390 px screen
     line = "玩具 d_model 8，d_k 4，种子 0，位置编码 开启 · softmax 开启 · ÷√d_k 开启 · 温度 1"
-    spec = charts.qk_scatter(
+    spec = _plain_scatter(
         np.zeros((2, 2)),
         np.ones((2, 2)),
         ["a", "b"],
         ["c", "d"],
-        chosen=None,
-        links=[],
-        kind_names=("Q", "K"),
-        title="t",
         subtitle=("“猫喝牛奶”", line),
-        axis_titles=("x", "y"),
-        token_title="",
-        weight_title="",
         size=theme.QK_MAP_SIZE_PHONE,
     )
     lines = spec["title"]["subtitle"]
