@@ -1,4 +1,5 @@
-"""Entrypoint. The pages are listed in ui/menu.py; what they share is drawn by ui/router.py.
+"""Entrypoint. The pages are listed in app_pages/__init__.py; what they share is drawn by
+ui/router.py.
 
 The page files live in app_pages/, not pages/: a pages/ folder next to this file would switch
 Streamlit to its legacy router (see README).
@@ -11,7 +12,7 @@ import os
 # own threads only spin. They doubled the CPU of a MiniLM forward pass (make bench).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from ui.menu import PAGES
+from app_pages import PAGES
 from ui.router import run
 
 run(PAGES)

@@ -9,12 +9,17 @@ from pathlib import Path
 import pyarrow as pa
 from streamlit.testing.v1 import AppTest
 
-from ui.menu import PAGES as MENU
-from ui.state import SHARE_OPEN
+from app_pages import PAGES as MENU
+from ui.router import link_params
+from ui.session import SHARE_OPEN
+from ui.settings import GLOBAL_PARAMS
 
 ROOT = Path(__file__).resolve().parent.parent
 
 PAGES = [p.script for p in MENU]
+ALL_PARAMS = link_params(MENU)  # every parameter a link may hold
+PAGE_PARAMS = {key: p for key, p in ALL_PARAMS.items() if key not in GLOBAL_PARAMS}
+QUESTIONS = {q.id: q for page in MENU for q in page.questions}  # predict, then reveal, by id
 
 
 def open_page(
@@ -37,8 +42,21 @@ def open_share_panel(at: AppTest) -> AppTest:
     return at.run()
 
 
+def _records(arrow: bytes) -> list[dict]:
+    return pa.ipc.open_stream(arrow).read_all().to_pylist() if arrow else []
+
+
 def chart_specs(at: AppTest) -> list[dict]:
-    return [json.loads(c.proto.spec) for c in at.get("vega_lite_chart")]
+    """Every chart's spec as the app built it: its named datasets (sent apart, as Arrow bytes)
+    put back as records under "datasets"."""
+    specs = []
+    for chart in at.get("vega_lite_chart"):
+        spec = json.loads(chart.proto.spec)
+        named = {d.name: d for d in chart.proto.datasets if d.name}
+        if named:
+            spec["datasets"] = {name: _records(d.data.data) for name, d in named.items()}
+        specs.append(spec)
+    return specs
 
 
 def chart_records(at: AppTest, title: str) -> list[dict]:

@@ -6,15 +6,14 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from app_pages.learn.charts import grouped_bars, line_chart
+from app_pages.real_model.charts import image_grid
 from ui import theme
 from ui.charts import (
     bars,
-    grouped_bars,
     heatmap,
     id_index,
-    image_grid,
     label_ids,
-    line_chart,
     long_form,
     text_width,
     wrap,

@@ -7,9 +7,11 @@ import functools
 import math
 
 import numpy as np
-import pyarrow as pa
 import pytest
 
+from app_pages.atlas.charts import atlas_grid
+from app_pages.qk_map.charts import qk_scatter
+from app_pages.variant.params import DEFAULT_VARIANT_TEXT
 from core import variant as core_variant
 from core.atlas import (
     BEHAVIOURS,
@@ -30,9 +32,13 @@ from core.wordpiece import UNK, WordPieceTokenizer
 from tests.apptest_utils import all_text, chart_records, chart_specs, open_page
 from ui import charts, theme
 from ui.i18n import TEXTS
-from ui.state import DEFAULT_TEXT, DEFAULT_VARIANT_TEXT
+from ui.settings import DEFAULT_TEXT
 
-QK, ATLAS, VARIANT = "app_pages/qk_map.py", "app_pages/atlas.py", "app_pages/variant.py"
+QK, ATLAS, VARIANT = (
+    "app_pages/qk_map/page.py",
+    "app_pages/atlas/page.py",
+    "app_pages/variant/page.py",
+)
 EXPLORE = [QK, ATLAS, VARIANT]
 TITLES = {QK: "nav_qk_map", ATLAS: "nav_atlas", VARIANT: "nav_variant"}
 HOSTILE = {
@@ -65,12 +71,12 @@ def metrics(at) -> dict[str, str]:
 
 
 def layer_data(spec: dict, mark: str) -> list[list[dict]]:
-    """The inline data of every layer drawn with this mark type."""
+    """The data of every layer drawn with this mark type (its own named dataset)."""
     found = []
     for layer in spec["layer"]:
         kind = layer["mark"]["type"] if isinstance(layer["mark"], dict) else layer["mark"]
         if kind == mark and "data" in layer:
-            found.append(layer["data"]["values"])
+            found.append(spec["datasets"][layer["data"]["name"]])
     return found
 
 
@@ -198,8 +204,8 @@ def test_atlas_table_and_lines_are_core_numbers(minilm: MiniLM, lang: str) -> No
         assert line in body
     assert tr("atlas_pooled", lang, n=len(SENTENCES) + 1) in body
     # the grid: one cell per head, its colour the shown label, its opacity the strength
-    (chart,) = at.get("vega_lite_chart")  # Streamlit sends the grid's data as Arrow
-    cells = pa.ipc.open_stream(chart.proto.data.data).read_all().to_pylist()
+    (spec,) = chart_specs(at)
+    cells = spec["datasets"][spec["data"]["name"]]
     assert [c["label"] for c in cells] == flat
     np.testing.assert_allclose([c["strength"] for c in cells], expected.strength.ravel())
 
@@ -327,7 +333,7 @@ def test_strongest_head_and_unknown_pieces(minilm: MiniLM) -> None:
 
 def _plain_scatter(q, k, query_tokens, key_tokens, **options) -> dict:
     """A query-key map with no chosen query, no links and one-letter titles."""
-    return charts.qk_scatter(
+    return qk_scatter(
         q,
         k,
         query_tokens,
@@ -346,7 +352,7 @@ def _plain_scatter(q, k, query_tokens, key_tokens, **options) -> dict:
 def test_qk_scatter_spec() -> None:
     q = np.array([[0.0, 1.0], [1.0, 0.0]])
     k = np.array([[0.5, 0.5], [-2.0, 0.0]])
-    spec = charts.qk_scatter(
+    spec = qk_scatter(
         q,
         k,
         ["a", "b"],
@@ -396,7 +402,7 @@ def test_qk_scatter_wraps_its_subtitle_to_the_maps_width() -> None:
 def test_atlas_grid_spec() -> None:
     labels = [["previous", "mixed"], ["broad", "cls"]]
     names = {b: b.upper() for b in (*BEHAVIOURS, MIXED)}
-    spec = charts.atlas_grid(
+    spec = atlas_grid(
         labels,
         np.array([[0.9, 0.1], [0.85, 0.7]]),
         names=names,
@@ -407,7 +413,7 @@ def test_atlas_grid_spec() -> None:
         label_title="label",
         strength_title="strength",
     )
-    cells = spec["data"]["values"]
+    cells = spec["datasets"][spec["data"]["name"]]
     assert [(c["row"], c["col"], c["label"]) for c in cells] == [
         (0, 0, "PREVIOUS"),
         (0, 1, "MIXED"),
@@ -421,7 +427,7 @@ def test_atlas_grid_spec() -> None:
     )
     assert spec["layer"][0]["params"][0]["select"]["fields"] == ["row", "col"]
     with pytest.raises(ValueError, match="without a shown name"):
-        charts.atlas_grid(
+        atlas_grid(
             [["odd"]],
             np.ones((1, 1)),
             names=names,

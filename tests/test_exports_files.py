@@ -179,7 +179,7 @@ def test_json_in_a_script_cannot_close_it():
 
 
 def test_a_page_offers_svg_png_and_html_for_what_it_drew():
-    at = open_share_panel(open_page("app_pages/weights.py"))
+    at = open_share_panel(open_page("app_pages/weights/page.py"))
     assert not at.exception
     drawn = at.get("vega_lite_chart")
     specs = at.session_state[figures._SPECS]

@@ -14,13 +14,13 @@ import pytest
 from core.tokenize import tokenize_all
 from tests.apptest_utils import PAGES, all_text, chart_specs, open_page
 from ui.i18n import TEXTS
-from ui.state import DEFAULT_TEXT
+from ui.settings import DEFAULT_TEXT
 
 MARKDOWN_KINDS = ("markdown", "caption", "info", "warning", "error", "success", "title")
 MARKDOWN_SPECIAL = set("\\`*_{}[]()<>#+-.!|~$")  # what ui.layout.escape_md escapes
 OWN_SENTENCES = {  # pages that draw their own sentences, not the sidebar's text
-    "app_pages/compare.py",  # sentences A and B
-    "app_pages/learn.py",  # the probe sentence of the training run
+    "app_pages/compare/page.py",  # sentences A and B
+    "app_pages/learn/page.py",  # the probe sentence of the training run
 }
 REPEATED_NOTE = {lang: TEXTS["repeated_note"][lang].split("{")[0] for lang in ("en", "zh")}
 
@@ -196,7 +196,7 @@ def test_repeated_tokens_note_escapes_markdown(text):
 
     Unescaped, “__init__” renders as a bold “init” and “_tmp_” as an italic “tmp”.
     """
-    at = open_page("app_pages/input.py", {"text": text})
+    at = open_page("app_pages/input/page.py", {"text": text})
     assert not at.exception
     notes = [v for v in markdown_values(at) if REPEATED_NOTE["en"] in v]
     assert notes, "the page notes the repeated tokens"
@@ -205,7 +205,7 @@ def test_repeated_tokens_note_escapes_markdown(text):
 
 
 def test_dismissing_the_rejection_warning_hides_it():
-    at = open_page("app_pages/score.py", {"d_model": "abc"})
+    at = open_page("app_pages/score/page.py", {"d_model": "abc"})
     title = TEXTS["url_rejected_title"]["en"]
     assert any(title in w.value for w in at.warning)
     at.button(key="dismiss_url").click().run()

@@ -544,7 +544,7 @@ def test_a_long_run_stays_small() -> None:
 def _page(params: dict[str, str] | None = None):
     from tests.apptest_utils import open_page
 
-    at = open_page("app_pages/learn.py", params or {})
+    at = open_page("app_pages/learn/page.py", params or {})
     assert not at.exception, [e.value for e in at.exception]
     return at
 
@@ -571,7 +571,7 @@ def test_page7_draws_the_untrained_attention_before_train(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_page7_trains_ranks_replays_and_names_the_measure(lang: str) -> None:
-    from app_pages.learn_task import frame_indices
+    from app_pages.learn.task import frame_indices
     from tests.apptest_utils import all_text, chart_records, chart_titles
 
     at = _page({"lang": lang})
@@ -667,7 +667,7 @@ def test_trained_source_is_trained_on_demand_with_the_session_s_settings() -> No
         ({"src": "trained"}, DEFAULTS),
         ({"src": "trained", "lseed": "4"}, TrainSettings(seed=4)),
     ):
-        at = open_page("app_pages/score.py", params)
+        at = open_page("app_pages/score/page.py", params)
         assert not at.exception, [e.value for e in at.exception]
         records = chart_records(at, TEXTS["m_weights_soft"]["en"])
         model = train(settings).model
@@ -706,7 +706,7 @@ def test_page7_relevance_mode_reaches_the_target() -> None:
 
 
 def test_live_runs_take_turns_first_pressed_first_served() -> None:
-    from app_pages.learn_task import TrainingTurns
+    from ui.training import TrainingTurns
 
     turns = TrainingTurns(at_once=1)
     with turns.place() as first:
@@ -729,7 +729,7 @@ def test_page7_train_waits_while_another_run_trains_then_trains() -> None:
     import threading
     import time
 
-    from app_pages.learn_task import TURNS
+    from ui.training import TURNS
 
     at = _page({})
     released = threading.Event()

@@ -16,7 +16,7 @@ import pytest
 
 from tools.wsclient import Session, run_async, start_server
 from ui.i18n import TEXTS
-from ui.state import GLOBAL_PARAMS, K
+from ui.settings import GLOBAL_PARAMS, K
 
 # every sidebar setting away from its default (the toy model: the pretrained one hides some)
 CHOSEN = {

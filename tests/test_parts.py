@@ -8,9 +8,13 @@ from urllib.parse import parse_qs
 
 import pytest
 
+from app_pages.present.params import STEP
+from app_pages.qk_map.params import QK_QUERY
+from app_pages.roles.params import QUERY
+from app_pages.rows.params import WORD
 from tools.wsclient import Session, run_async, start_server
 from ui.i18n import TEXTS
-from ui.state import DEFAULT_TEXT, K
+from ui.settings import DEFAULT_TEXT, K
 
 SIDEBAR = TEXTS["sentence"]["en"].encode()  # the sentence box's label, drawn in the sidebar
 TOKENS = DEFAULT_TEXT.split()  # The black cat drank the milk
@@ -38,9 +42,9 @@ def _click(server, page: str, widgets: dict[str, str], triggers: tuple[str, ...]
 @pytest.mark.parametrize(
     ("page", "key", "intro"),
     [
-        ("roles", K.QUERY, "roles_intro"),
-        ("rows", K.WORD, "rows_intro"),
-        ("qk-map", K.QK_QUERY, "qk_intro"),
+        ("roles", QUERY, "roles_intro"),
+        ("rows", WORD, "rows_intro"),
+        ("qk-map", QK_QUERY, "qk_intro"),
     ],
 )
 def test_picking_a_word_re_runs_only_its_part_and_the_link_follows(server, page, key, intro):
@@ -68,7 +72,7 @@ def test_the_presenters_next_re_runs_only_the_slide(server):
     first, click = _click(server, "present", {}, triggers=("present_next",))
     assert first.ok and click.ok, click.exceptions
     assert SIDEBAR in first.payload and SIDEBAR not in click.payload
-    assert parse_qs(click.query_string)[K.STEP] == ["1"]
+    assert parse_qs(click.query_string)[STEP] == ["1"]
     step_2 = TEXTS["pexplain_embed"]["en"].split("**")[0][:30].encode()
     assert step_2 in click.payload and step_2 not in first.payload
 

@@ -8,6 +8,7 @@ import re
 import numpy as np
 import pytest
 
+from app_pages.present.questions import STEP_QUESTIONS, question_for
 from core import questions
 from core.attention import STANDARD, AttentionSettings
 from core.pipeline import (
@@ -20,10 +21,10 @@ from core.pipeline import (
     toy_projection,
     with_random_weights,
 )
-from tests.apptest_utils import chart_records, chart_titles, open_page
+from tests.apptest_utils import QUESTIONS, chart_records, chart_titles, open_page
 from ui import predict
 from ui.i18n import TEXTS
-from ui.state import DEFAULT_TEXT
+from ui.settings import DEFAULT_TEXT
 
 # ---- core: hand-worked cases -------------------------------------------------------------
 
@@ -181,13 +182,13 @@ def test_two_sets_of_weights_compared():
 
 def test_for_step_names_a_question_that_fits():
     p = run_toy("the cat saw the dog")
-    assert predict.for_step("tokens", p) is None
-    assert predict.for_step("pos", p) == "input_repeat"
-    assert predict.for_step("pos", run_toy("a cat sat")) is None  # nothing repeated
-    assert predict.for_step("softmax", p) == "score_sum"
-    assert predict.for_step("factor", p) == "dot_sign"
-    assert set(predict.STEP_QUESTIONS.values()) <= set(predict.BUILDERS)
-    assert {q for qs in predict.PAGE_QUESTIONS.values() for q in qs} == set(predict.BUILDERS)
+    ids = {step: (q.id if (q := question_for(step, p)) else None) for step in ("tokens", "pos")}
+    assert ids == {"tokens": None, "pos": "input_repeat"}
+    assert question_for("pos", run_toy("a cat sat")) is None  # nothing repeated
+    assert question_for("softmax", p).id == "score_sum"
+    assert question_for("factor", p).id == "dot_sign"
+    assert all(QUESTIONS[q.id] is q for q in STEP_QUESTIONS.values())
+    assert len(QUESTIONS) == 11  # each question belongs to one page
 
 
 def test_the_state_hash_follows_the_inputs():
@@ -245,8 +246,8 @@ def _cases() -> dict[str, tuple[str, set[str], str]]:
 
 
 CASES = _cases()
-PAGE_FILES = {"dot-product": "app_pages/dot.py"} | {
-    page: f"app_pages/{page}.py"
+PAGE_FILES = {"dot-product": "app_pages/dot/page.py"} | {
+    page: f"app_pages/{page}/page.py"
     for page in ("input", "rows", "weights", "score", "roles", "summary")
 }
 
@@ -278,7 +279,7 @@ def test_pick_reveal_right_then_wrong(qid, lang):
     radio = _radio(at, qid)
     assert radio.value is None  # no answer picked for the learner
     assert _button(at, f"reveal_{qid}_").disabled
-    options = list(predict.BUILDERS[qid](P).answer.options)
+    options = list(QUESTIONS[qid].build(P).answer.options)
     wrong = next(o for o in options if o not in right)
 
     n_charts = len(chart_titles(at))
@@ -288,9 +289,9 @@ def test_pick_reveal_right_then_wrong(qid, lang):
     said = [v for v in _verdicts(at) if TEXTS["pq_right"][lang] in v]
     assert len(said) == 1 and quoted in said[0], _verdicts(at)
     assert not any(TEXTS["pq_wrong"][lang] in v for v in _verdicts(at))
-    assert len(chart_titles(at)) == n_charts + len(predict.BUILDERS[qid](P).figures)
+    assert len(chart_titles(at)) == n_charts + len(QUESTIONS[qid].build(P).figures)
     if lang == "en":
-        assert predict.BUILDERS[qid](P).figures[0].title in chart_titles(at)
+        assert QUESTIONS[qid].build(P).figures[0].title in chart_titles(at)
 
     _button(at, f"again_{qid}_").click().run()
     _radio(at, qid).set_value(wrong).run()
@@ -302,7 +303,7 @@ def test_pick_reveal_right_then_wrong(qid, lang):
 
 
 def test_the_chart_that_shows_why_is_the_row_itself():
-    at = open_page("app_pages/summary.py")
+    at = open_page("app_pages/summary/page.py")
     n_before = len(chart_titles(at))
     radio = _radio(at, "summary_top")
     radio.set_value(str(int(np.argmax(ATT.weights[LAST])))).run()
@@ -316,7 +317,7 @@ def test_the_chart_that_shows_why_is_the_row_itself():
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_new_sentence_asks_again(lang):
-    at = open_page("app_pages/rows.py", {"lang": lang})
+    at = open_page("app_pages/rows/page.py", {"lang": lang})
     _radio(at, "rows_top").set_value("0").run()
     _button(at, "reveal_rows_top_").click().run()
     assert _verdicts(at)
@@ -356,7 +357,7 @@ def test_hostile_sentences_never_break_a_question(page, text):
     if not text.strip():
         assert not radios  # the page says the text is empty instead
     for qid in [r.key[len(predict.RADIO) : -13] for r in radios]:
-        first = predict.BUILDERS[qid](run_toy(text)).answer.options[0]
+        first = QUESTIONS[qid].build(run_toy(text)).answer.options[0]
         _radio(at, qid).set_value(first).run()
         _button(at, f"reveal_{qid}_").click().run()
         assert not at.exception

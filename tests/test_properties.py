@@ -22,7 +22,8 @@ from core.pretrained import MiniLM
 from core.similarity import EDIT_LIMIT, clean_vector, dot_breakdown
 from core.tokenize import MAX_TOKENS, tokenize, tokenize_all
 from core.wordpiece import CLS, SEP, WordPieceTokenizer
-from ui.state import ALL_PARAMS, GLOBAL_PARAMS
+from tests.apptest_utils import ALL_PARAMS
+from ui.settings import GLOBAL_PARAMS
 
 # ---- texts ---------------------------------------------------------------------------------
 

@@ -16,13 +16,13 @@ from tests.apptest_utils import all_text, chart_records, chart_titles, open_page
 from ui.i18n import TEXTS
 
 CONCEPT_PAGES = [
-    "app_pages/input.py",
-    "app_pages/rows.py",
-    "app_pages/weights.py",
-    "app_pages/score.py",
-    "app_pages/roles.py",
-    "app_pages/dot.py",
-    "app_pages/summary.py",
+    "app_pages/input/page.py",
+    "app_pages/rows/page.py",
+    "app_pages/weights/page.py",
+    "app_pages/score/page.py",
+    "app_pages/roles/page.py",
+    "app_pages/dot/page.py",
+    "app_pages/summary/page.py",
 ]
 
 
@@ -43,11 +43,15 @@ def test_pretrained_source_on_every_concept_page(page, minilm):
     run = minilm.run("The black cat drank the milk")
     assert shown.tokens == tuple(run.tokens)
     np.testing.assert_allclose(shown.attention.weights, run.weights[3, 7], atol=1e-5)
-    if page not in ("app_pages/dot.py", "app_pages/weights.py", "app_pages/roles.py"):
+    if page not in (
+        "app_pages/dot/page.py",
+        "app_pages/weights/page.py",
+        "app_pages/roles/page.py",
+    ):
         # (pages 3, 5 and 6 open on W_Q, a bar chart and two vectors: not one row per token)
         labels = [str(r["row_label"]) for r in chart_records(at, "")]  # the first chart
         assert labels[0] == "[CLS]", labels[:3]
-    if page == "app_pages/score.py":
+    if page == "app_pages/score/page.py":
         # the softmax-on weights shown are the real head's weights, recomputed by our attend()
         records = chart_records(at, TEXTS["m_weights_soft"]["en"])
         n = int(np.sqrt(len(records)))
@@ -71,7 +75,7 @@ def test_pretrained_pipeline_equals_the_model_with_defaults(minilm):
 
 
 def test_real_model_page_grid_and_click_state():
-    at = open_page("app_pages/real_model.py", {"layer": "0", "head": "2", "nospecial": "1"})
+    at = open_page("app_pages/real_model/page.py", {"layer": "0", "head": "2", "nospecial": "1"})
     assert not at.exception
     titles = chart_titles(at)
     assert TEXTS["real_grid"]["en"] in titles
@@ -91,7 +95,7 @@ def test_real_model_page_grid_and_click_state():
 
 def test_compare_default_sentences_draw_a_difference_aligned_by_position():
     """The default pair differs in its last word: the map is drawn, that word labelled a/b."""
-    at = open_page("app_pages/compare.py")
+    at = open_page("app_pages/compare/page.py")
     assert not at.exception
     assert len(at.get("vega_lite_chart")) == 3  # A, B and B − A
     from core.pipeline import run_toy
@@ -104,7 +108,7 @@ def test_compare_default_sentences_draw_a_difference_aligned_by_position():
 
 
 def test_compare_sentences_of_different_lengths_align_the_shorter():
-    at = open_page("app_pages/compare.py", {"ca": "the cat sat", "cb": "the cat sat down"})
+    at = open_page("app_pages/compare/page.py", {"ca": "the cat sat", "cb": "the cat sat down"})
     assert not at.exception
     diff = chart_records(at, "B − A")
     assert len(diff) == 9  # 3 × 3: the positions both sentences have
@@ -114,7 +118,7 @@ def test_compare_sentences_of_different_lengths_align_the_shorter():
 def test_compare_never_subtracts_weights_from_scores():
     """Softmax on vs off: weights and raw scores are different kinds: no B − A of them."""
     at = open_page(
-        "app_pages/compare.py", {"cmp": "settings", "cmps": "softmax", "cmpm": "weights"}
+        "app_pages/compare/page.py", {"cmp": "settings", "cmps": "softmax", "cmpm": "weights"}
     )
     assert not at.exception
     assert len(at.get("vega_lite_chart")) == 2
@@ -122,7 +126,9 @@ def test_compare_never_subtracts_weights_from_scores():
 
 
 def test_compare_settings_draws_the_output_difference():
-    at = open_page("app_pages/compare.py", {"cmp": "settings", "cmps": "softmax", "cmpm": "output"})
+    at = open_page(
+        "app_pages/compare/page.py", {"cmp": "settings", "cmps": "softmax", "cmpm": "output"}
+    )
     assert not at.exception
     assert len(at.get("vega_lite_chart")) == 3
     from core.pipeline import run_toy
@@ -140,7 +146,7 @@ def test_compare_settings_draws_the_output_difference():
 
 def test_compare_same_sentences_difference_is_zero_and_zh_works():
     text = "the cat sat"
-    at = open_page("app_pages/compare.py", {"ca": text, "cb": text, "lang": "zh"})
+    at = open_page("app_pages/compare/page.py", {"ca": text, "cb": text, "lang": "zh"})
     assert not at.exception
     assert at.title[0].value == TEXTS["nav_compare"]["zh"]
     assert TEXTS["cmp_diff_none"]["zh"] in all_text(at)
@@ -148,9 +154,9 @@ def test_compare_same_sentences_difference_is_zero_and_zh_works():
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_glossary_links_every_term(lang):
-    from ui.texts.glossary import GLOSSARY
+    from app_pages.glossary.texts import GLOSSARY
 
-    at = open_page("app_pages/glossary.py", {"lang": lang})
+    at = open_page("app_pages/glossary/page.py", {"lang": lang})
     assert not at.exception
     body = all_text(at)
     for term_id, english, chinese, _ in GLOSSARY:
@@ -167,8 +173,8 @@ def _pixels(uri: str) -> np.ndarray:
 
 @pytest.mark.parametrize("hide", [False, True])
 def test_head_thumbnails_are_every_head_one_pixel_per_cell(minilm, hide):
+    from app_pages.real_model import thumbs
     from core.heads import keep_words
-    from ui import thumbs
     from ui.compute import minilm_run
 
     text = "the black cat drank milk"

@@ -28,7 +28,7 @@ def test_every_text_has_both_languages_and_the_same_placeholders(key):
 def test_every_text_key_used_in_code_exists():
     """Literal t("...") calls name keys that exist (f-string keys are checked by AppTest)."""
     missing = []
-    for path in [*ROOT.glob("app_pages/*.py"), *ROOT.glob("ui/*.py"), ROOT / "streamlit_app.py"]:
+    for path in [*ROOT.glob("app_pages/**/*.py"), *ROOT.glob("ui/*.py"), ROOT / "streamlit_app.py"]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
                 isinstance(node, ast.Call)
@@ -61,13 +61,14 @@ def test_no_pages_folder_next_to_the_entrypoint():
 
 
 def test_unsafe_html_only_with_constant_strings():
-    for path in [*ROOT.glob("app_pages/*.py"), *ROOT.glob("ui/*.py"), ROOT / "streamlit_app.py"]:
+    for path in [*ROOT.glob("app_pages/**/*.py"), *ROOT.glob("ui/*.py"), ROOT / "streamlit_app.py"]:
         assert "unsafe_allow_html=True" not in path.read_text(encoding="utf-8"), path
 
 
 def test_every_url_parameter_has_one_meaning():
     """Two controls may not share a URL parameter: a link would set both."""
-    from ui.state import GLOBAL_PARAMS, PAGE_PARAMS, K
+    from tests.apptest_utils import PAGE_PARAMS
+    from ui.settings import GLOBAL_PARAMS, K
 
     names = [value for key, value in vars(K).items() if key.isupper()]
     assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)

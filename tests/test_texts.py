@@ -7,14 +7,14 @@ from types import MappingProxyType
 
 import pytest
 
+from app_pages import PAGES as MENU
 from tests.apptest_utils import PAGES, half_width_next_to_cjk, open_page
 from ui import i18n
 from ui.i18n import TEXTS
-from ui.menu import PAGES as MENU
-from ui.texts.shared import PIPELINE_STEPS
+from ui.texts import PIPELINE_STEPS
 
 ROOT = Path(__file__).resolve().parent.parent
-TEXT_FILES = sorted((ROOT / "ui" / "texts").glob("*.py"))
+TEXT_FILES = sorted([ROOT / "ui" / "texts.py", *(ROOT / "app_pages").glob("*/texts.py")])
 
 # Formulas written in Chinese keep their half-width brackets and commas: (key, the formula).
 FORMULAS = {
@@ -24,13 +24,12 @@ FORMULAS = {
 
 
 def test_every_page_has_its_own_text_module():
-    pages = {Path(p.script).stem for p in MENU if isinstance(p.script, str)}
-    modules = {path.stem for path in TEXT_FILES} - {"__init__", "shared"}
-    assert modules == pages
+    assert all(p.texts and all(key in TEXTS for key in p.texts) for p in MENU)
+    assert len(TEXT_FILES) == len(MENU) + 1  # and ui/texts.py, the shared texts
 
 
 def test_the_table_is_every_module_merged():
-    assert set(i18n.MODULES) == {path.stem for path in TEXT_FILES} - {"__init__"}
+    assert list(i18n.MODULES) == ["shared", *(p.url_path for p in MENU)]
     assert len(TEXTS) == sum(len(part) for part in i18n.MODULES.values())
     for part in i18n.MODULES.values():
         assert all(TEXTS[key] is entry for key, entry in part.items())
@@ -45,11 +44,15 @@ def test_no_key_is_defined_in_two_modules():
     assert not twice
 
 
-def test_a_key_defined_twice_stops_the_import():
+def test_a_key_defined_twice_is_refused():
     entry = {"en": "x", "zh": "x"}
     with pytest.raises(KeyError, match=r"twice: b \(one and two\)"):
         i18n.merge({"one": {"a": entry, "b": entry}, "two": {"b": entry}})
     assert i18n.merge({"one": {"a": entry}, "two": {"b": entry}}) == {"a": entry, "b": entry}
+    before = dict(TEXTS)
+    with pytest.raises(KeyError, match="twice: app_title"):
+        i18n.register({"a page": {"app_title": entry}})  # a key the shared texts define
+    assert dict(TEXTS) == before and "a page" not in i18n.MODULES
 
 
 def test_no_table_is_changed_after_it_is_written():
@@ -125,7 +128,7 @@ def test_one_list_of_pipeline_steps_for_home_and_presenter():
     strip = next(m.value for m in home.markdown if "→" in m.value)
     expected = [f"~~{t['zh']}~~" if n == "softmax" else f"**{t['zh']}**" for n, t in labels.items()]
     assert strip == "  →  ".join(expected)
-    present = open_page("app_pages/present.py", {"lang": "zh"})
+    present = open_page("app_pages/present/page.py", {"lang": "zh"})
     strip = next(m.value for m in present.markdown if "→" in m.value)
     first = f"**:red-background[{labels['tokens']['zh']}]**"
     assert strip == "  →  ".join([first, *(t["zh"] for n, t in labels.items() if n != "tokens")])

@@ -22,7 +22,7 @@ from streamlit.testing.v1 import AppTest
 from tools.bench_server import new_sentence
 
 ROOT = Path(__file__).resolve().parent.parent
-PROFILED = {"score": "app_pages/score.py", "real-model": "app_pages/real_model.py"}
+PROFILED = {"score": "app_pages/score/page.py", "real-model": "app_pages/real_model/page.py"}
 TOP = 15  # lines shown per listing
 WRAPPER = 0.9  # functions holding more than this share of the run are wrappers, not shown
 

@@ -26,8 +26,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from itertools import count
 
+from app_pages import PAGES as MENU
 from tools.wsclient import Server, Session, View, fresh_view, run_async, start_server
-from ui.menu import PAGES as MENU
 
 BARE_APP = "tools/bench_bare_app.py"
 BARE = "bare page"

@@ -83,7 +83,7 @@ def long_form(matrix: np.ndarray, rows: Sequence[str], cols: Sequence[str]) -> p
     return pd.DataFrame(_records(m, list(rows), list(cols), label_ids(rows), label_ids(cols)))
 
 
-def _dataset_name(*parts: object) -> str:
+def dataset_name(*parts: object) -> str:
     """A name that changes with the data, so the front end never keeps a stale dataset."""
     digest = hashlib.blake2b(digest_size=16)
     for part in parts:
@@ -92,7 +92,7 @@ def _dataset_name(*parts: object) -> str:
     return f"data-{digest.hexdigest()}"
 
 
-def _number(v: float, fmt: str = ".2f") -> str:
+def number(v: float, fmt: str = ".2f") -> str:
     return format(v, fmt).replace("-", _MINUS)
 
 
@@ -139,7 +139,7 @@ def wrap(text: str, width: float, size: float) -> list[str]:
     return [*lines, line] if line else lines
 
 
-def _title(
+def title_params(
     title: str | Sequence[str],
     subtitle: Sequence[str],
     width: float,
@@ -168,7 +168,7 @@ def _flat(title: str | Sequence[str]) -> str:
 
 # ---- axes --------------------------------------------------------------------------------------
 
-_Y_TITLE_ABOVE = {  # horizontal, above the labels: no rotated (CJK) text
+Y_TITLE_ABOVE = {  # horizontal, above the labels: no rotated (CJK) text
     "titleAngle": 0,
     "titleAlign": "right",
     "titleBaseline": "bottom",
@@ -261,7 +261,7 @@ def number_fit(
     """
     largest = max(smallest, min(biggest, int(min(step_x, step_y) // 3)))
     for fmt in theme.NUMBER_FORMATS:
-        chars = max(len(_number(lo, fmt)), len(_number(hi, fmt)))
+        chars = max(len(number(lo, fmt)), len(number(hi, fmt)))
         for size in range(largest, smallest - 1, -1):
             wide_enough = chars * theme.CHAR_EM * size + 2 * theme.CELL_TEXT_PAD <= step_x
             if wide_enough and size + 2 * theme.CELL_TEXT_PAD <= step_y:
@@ -473,14 +473,14 @@ def heatmap(
             "labelOverlap": False,
             "labelLimit": theme.LABEL_LIMIT,
             **_band_labels(row_ids, step_y, label_font),
-            **_Y_TITLE_ABOVE,
+            **Y_TITLE_ABOVE,
             **axis_font,
         },
     }
     tooltip = [
         {"field": "row_label", "type": "nominal", "title": row_title},
         {"field": "col_label", "type": "nominal", "title": col_title},
-        {"field": "value", "type": "quantitative", "title": value_title, **_tooltip_format()},
+        {"field": "value", "type": "quantitative", "title": value_title, **tooltip_format()},
     ]
     scale = color_scale(signed, top)
     if legend_below:
@@ -495,7 +495,7 @@ def heatmap(
         "title": value_title,
         "legend": legend,
     }
-    name = _dataset_name(m, rows, cols)
+    name = dataset_name(m, rows, cols)
     data = {"name": name}
     highlighted = highlight_row is not None and 0 <= highlight_row < n_rows
     chosen = {"field": "row", "equal": row_ids[highlight_row]} if highlighted else None
@@ -512,7 +512,7 @@ def heatmap(
     params = []
     if selectable:
         rect["name"] = "cells"
-        params.append(_click(["row"], "cells"))
+        params.append(click(["row"], "cells"))
     layers = [rect]
     if chosen is not None:
         layers.append(
@@ -534,7 +534,7 @@ def heatmap(
 
     text = description or (
         f"{_flat(title)} — {row_title} × {col_title}: {n_rows} × {n_cols}, "
-        f"{value_title} {_number(lo)} … {_number(hi)}"
+        f"{value_title} {number(lo)} … {number(hi)}"
     )
     title_width = _title_width(plot_width, max_width, big)
     spec = Spec(
@@ -543,7 +543,7 @@ def heatmap(
             "description": text,
             "datasets": {name: _records(m, rows, cols, row_ids, col_ids)},
             "data": data,
-            "title": _title(title, _lines(subtitle), title_width, big),
+            "title": title_params(title, _lines(subtitle), title_width, big),
             "width": {"step": step_x},
             "height": {"step": step_y},
             "autosize": {"type": "pad"},
@@ -556,11 +556,11 @@ def heatmap(
     return spec
 
 
-def _tooltip_format() -> dict[str, str]:
+def tooltip_format() -> dict[str, str]:
     return {"format": theme.TOOLTIP_FORMAT}
 
 
-def _click(fields: list[str], view: str) -> dict[str, Any]:
+def click(fields: list[str], view: str) -> dict[str, Any]:
     """A click selection named SELECTION on the layer named `view`."""
     return {
         "name": SELECTION,
@@ -615,21 +615,21 @@ def _numbers_layer(
 # ---- other charts ------------------------------------------------------------------------------
 
 
-def _ids_axis(ids: list[str], step: float) -> dict[str, Any]:
+def ids_axis(ids: list[str], step: float) -> dict[str, Any]:
     return {
         "labelExpr": _LABEL_EXPR,
         "labelOverlap": False,
         "labelLimit": theme.LABEL_LIMIT,
         **_band_labels(ids, step, theme.AXIS_LABEL_FONT),
-        **_Y_TITLE_ABOVE,
+        **Y_TITLE_ABOVE,
     }
 
 
-def _base(title: str, description: str, width: float) -> dict[str, Any]:
+def base(title: str, description: str, width: float) -> dict[str, Any]:
     return {
         "$schema": SCHEMA,
         "description": description,
-        "title": _title(title, [], width, big=False),
+        "title": title_params(title, [], width, big=False),
         "autosize": {"type": "pad"},
         "config": _LINE_BREAKS,
     }
@@ -652,24 +652,24 @@ def bars(
     labels = [str(label) for label in labels]
     ids = label_ids(labels)
     step = theme.cell_size(len(labels))
-    name = _dataset_name(v, labels)
+    name = dataset_name(v, labels)
     records = [
         {"id": i, "label": label, "value": x}
         for i, label, x in zip(ids, labels, v.tolist(), strict=True)
     ]
     lo, hi = (float(v.min()), float(v.max())) if v.size else (0.0, 0.0)
     text = description or (
-        f"{title} — {label_title}: {len(labels)}, {value_title} {_number(lo)} … {_number(hi)}"
+        f"{title} — {label_title}: {len(labels)}, {value_title} {number(lo)} … {number(hi)}"
     )
     color = {
         "condition": {"test": {"field": "value", "gte": 0}, "value": theme.POSITIVE_COLOR},
         "value": theme.NEGATIVE_COLOR,
     }
-    return _bar_spec(
+    return bar_spec(
         title,
         text,
         (name, records),
-        y={"field": "id", "sort": ids, "title": label_title, "axis": _ids_axis(ids, step)},
+        y={"field": "id", "sort": ids, "title": label_title, "axis": ids_axis(ids, step)},
         value_title=value_title,
         color=color,
         first_tip={"field": "label", "type": "nominal", "title": label_title},
@@ -678,7 +678,7 @@ def bars(
     )
 
 
-def _bar_spec(
+def bar_spec(
     title: str,
     text: str,
     data: tuple[str, list[dict[str, Any]]],
@@ -697,11 +697,11 @@ def _bar_spec(
         "field": "value",
         "type": "quantitative",
         "title": value_title,
-        **_tooltip_format(),
+        **tooltip_format(),
     }
     return Spec(
         {
-            **_base(title, text, width + theme.LABEL_ROOM),
+            **base(title, text, width + theme.LABEL_ROOM),
             "datasets": {name: records},
             "data": {"name": name},
             "mark": {"type": "bar"},
@@ -718,418 +718,6 @@ def _bar_spec(
     )
 
 
-def image_grid(
-    urls: Sequence[str],
-    rows: int,
-    cols: int,
-    *,
-    chosen: tuple[int, int],
-    size: int,
-    row_title: str,
-    col_title: str,
-    title: str,
-    tooltip_title: str,
-    description: str | None = None,
-) -> Spec:
-    """rows × cols images (row-major URLs), clickable; the chosen one outlined."""
-    if len(urls) != rows * cols:
-        raise ValueError(f"need {rows * cols} images for a {rows} x {cols} grid; got {len(urls)}")
-    records = [
-        {"row": r, "col": c, "url": urls[r * cols + c], "label": f"{r} · {c}"}
-        for r in range(rows)
-        for c in range(cols)
-    ]
-    name = _dataset_name(list(urls), rows, cols)
-    x = {
-        "field": "col",
-        "type": "ordinal",
-        "title": col_title,
-        "axis": {"orient": "top", "labelAngle": 0},
-    }
-    y = {"field": "row", "type": "ordinal", "title": row_title, "axis": dict(_Y_TITLE_ABOVE)}
-    step = size + 6
-    images = {
-        "name": "images",
-        # One pixel per cell in each image (ui/thumbs.py): scaled up without smoothing, cells
-        # stay crisp squares.
-        "mark": {"type": "image", "width": size, "height": size, "smooth": False},
-        "encoding": {
-            "x": x,
-            "y": y,
-            "url": {"field": "url", "type": "nominal"},
-            "tooltip": [{"field": "label", "type": "nominal", "title": tooltip_title}],
-        },
-    }
-    outline = {
-        "data": {"name": name},
-        "transform": [
-            {
-                "filter": {
-                    "and": [
-                        {"field": "row", "equal": chosen[0]},
-                        {"field": "col", "equal": chosen[1]},
-                    ]
-                }
-            }
-        ],
-        "mark": {"type": "rect", "fill": None, "stroke": theme.HIGHLIGHT_COLOR, "strokeWidth": 3},
-        "encoding": {"x": x, "y": y},
-    }
-    text = description or f"{title} — {row_title} × {col_title}: {rows} × {cols}"
-    return Spec(
-        {
-            **_base(title, text, step * cols + theme.LABEL_ROOM),
-            "datasets": {name: records},
-            "data": {"name": name},
-            "layer": [images, outline],
-            "params": [_click(["row", "col"], "images")],
-            "width": {"step": step},
-            "height": {"step": step},
-        }
-    )
-
-
-def _frame_records(frame: pd.DataFrame) -> tuple[str, list[dict[str, Any]]]:
+def frame_records(frame: pd.DataFrame) -> tuple[str, list[dict[str, Any]]]:
     records = frame.to_dict("records")
-    return _dataset_name(frame.to_numpy().tolist(), list(frame.columns)), records
-
-
-def grouped_bars(
-    frame: pd.DataFrame,
-    *,
-    title: str,
-    label_title: str,
-    value_title: str,
-    description: str | None = None,
-) -> Spec:
-    """Long-form (word id, value, series) -> bars per word, one colour per series."""
-    ids = [str(i) for i in dict.fromkeys(frame["word"])]
-    series = [str(s) for s in dict.fromkeys(frame["series"])]
-    name, records = _frame_records(frame)
-    text = description or f"{title} — {label_title}: {len(ids)}, {' / '.join(series)}"
-    axis = _ids_axis(ids, theme.BAR_GROUP_STEP * max(len(series), 1))
-    return _bar_spec(
-        title,
-        text,
-        (name, records),
-        y={"field": "word", "sort": ids, "title": label_title, "axis": axis},
-        value_title=value_title,
-        color={"field": "series", "type": "nominal", "title": None},
-        first_tip={"field": "series", "type": "nominal", "title": None},
-        width=theme.BAR_WIDTH,
-        step=theme.BAR_GROUP_STEP,
-        extra={"yOffset": {"field": "series", "type": "nominal"}},
-    )
-
-
-def line_chart(
-    frame: pd.DataFrame,
-    *,
-    x: str,
-    y: str,
-    series: str | None,
-    title: str,
-    x_title: str,
-    y_title: str,
-    description: str | None = None,
-) -> Spec:
-    """Curves (loss, accuracy) from a long-form frame."""
-    encoding: dict[str, Any] = {
-        "x": {"field": x, "type": "quantitative", "title": x_title},
-        "y": {
-            "field": y,
-            "type": "quantitative",
-            "title": y_title,
-            "axis": dict(_Y_TITLE_ABOVE),
-        },
-        "tooltip": [
-            {"field": x, "type": "quantitative", "title": x_title},
-            {"field": y, "type": "quantitative", "title": y_title, **_tooltip_format()},
-        ],
-    }
-    if series:
-        encoding["color"] = {"field": series, "type": "nominal", "title": None}
-    name, records = _frame_records(frame)
-    xs = frame[x].to_numpy(dtype=float) if len(frame) else np.zeros(1)
-    ys = frame[y].to_numpy(dtype=float) if len(frame) else np.zeros(1)
-    text = description or (
-        f"{title} — {x_title} {_number(xs.min(), 'g')} … {_number(xs.max(), 'g')}, "
-        f"{y_title} {_number(ys.min())} … {_number(ys.max())}"
-    )
-    return Spec(
-        {
-            **_base(title, text, theme.BAR_WIDTH + theme.LABEL_ROOM),
-            "datasets": {name: records},
-            "data": {"name": name},
-            "mark": {"type": "line"},
-            "encoding": encoding,
-            "width": theme.BAR_WIDTH,
-            "height": theme.LINE_HEIGHT,
-        }
-    )
-
-
-# ---- query–key map and head atlas: plain Vega-Lite dicts ---------------------------------
-
-
-def qk_scatter(
-    query_points: np.ndarray,
-    key_points: np.ndarray,
-    query_tokens: Sequence[str],
-    key_tokens: Sequence[str],
-    *,
-    chosen: int | None,
-    links: Sequence[tuple[int, float]],
-    kind_names: tuple[str, str],
-    title: str,
-    subtitle: Sequence[str] = (),
-    axis_titles: tuple[str, str],
-    token_title: str,
-    weight_title: str,
-    size: int = theme.QK_MAP_SIZE,
-) -> dict:
-    """[n_q, 2] query and [n_k, 2] key points -> one square scatter (equal scales), queries and
-    keys in two shapes and colours, each labelled with its token; `links` (key index, weight)
-    are drawn as lines from the chosen query, labelled with their weights."""
-    q = np.asarray(query_points, dtype=float)
-    k = np.asarray(key_points, dtype=float)
-    if q.shape != (len(query_tokens), 2) or k.shape != (len(key_tokens), 2):
-        raise ValueError(
-            f"need [n, 2] points with one token each; got {q.shape} for {len(query_tokens)} "
-            f"queries and {k.shape} for {len(key_tokens)} keys"
-        )
-    if not (np.all(np.isfinite(q)) and np.all(np.isfinite(k))):
-        raise ValueError("map points must be finite")
-    q_name, k_name = kind_names
-    points = [
-        {"x": float(x), "y": float(y), "kind": q_name, "token": tok, "index": i}
-        for i, ((x, y), tok) in enumerate(zip(q, query_tokens, strict=True))
-    ] + [
-        {"x": float(x), "y": float(y), "kind": k_name, "token": tok, "index": j}
-        for j, ((x, y), tok) in enumerate(zip(k, key_tokens, strict=True))
-    ]
-    reach = float(np.abs(np.concatenate([q.ravel(), k.ravel()])).max(initial=0.0))
-    m = reach * theme.QK_MARGIN if reach > 0 else 1.0
-    x = {"field": "x", "type": "quantitative", "title": axis_titles[0]}
-    y = {
-        "field": "y",
-        "type": "quantitative",
-        "title": axis_titles[1],
-        "axis": dict(_Y_TITLE_ABOVE, titleAlign="left", titleX=0),  # horizontal, not rotated
-    }
-    x["scale"] = y["scale"] = {"domain": [-m, m], "nice": False, "zero": False}
-    color = {
-        "field": "kind",
-        "type": "nominal",
-        "title": None,
-        "scale": {"domain": [q_name, k_name], "range": [theme.QUERY_COLOR, theme.KEY_COLOR]},
-    }
-    shape = {
-        "field": "kind",
-        "type": "nominal",
-        "title": None,
-        "scale": {"domain": [q_name, k_name], "range": ["circle", "square"]},
-    }
-    tooltip = [
-        {"field": "kind", "type": "nominal", "title": " "},
-        {"field": "index", "type": "quantitative", "title": "#"},
-        {"field": "token", "type": "nominal", "title": token_title},
-    ]
-    layers: list[dict] = []
-    if chosen is not None and 0 <= chosen < len(q):
-        qx, qy = (float(v) for v in q[chosen])
-        link_rows = [
-            {
-                "x": qx,
-                "y": qy,
-                "x2": float(k[j, 0]),
-                "y2": float(k[j, 1]),
-                "mx": (qx + float(k[j, 0])) / 2,
-                "my": (qy + float(k[j, 1])) / 2,
-                "weight": float(w),
-                "token": key_tokens[j],
-            }
-            for j, w in links
-        ]
-        link_tip = [
-            {"field": "token", "type": "nominal", "title": token_title},
-            {"field": "weight", "type": "quantitative", "title": weight_title, "format": ".3f"},
-        ]
-        layers.append(
-            {
-                "data": {"values": link_rows},
-                "mark": {"type": "rule", "strokeWidth": theme.QK_LINK_WIDTH},
-                "encoding": {
-                    "x": x,
-                    "y": y,
-                    "x2": {"field": "x2"},
-                    "y2": {"field": "y2"},
-                    "color": {"value": theme.HIGHLIGHT_COLOR},
-                    "tooltip": link_tip,
-                },
-            }
-        )
-        layers.append(
-            {
-                "data": {"values": link_rows},
-                "mark": {"type": "text", "fontWeight": "bold", "dy": -7},
-                "encoding": {
-                    "x": {"field": "mx", "type": "quantitative"},
-                    "y": {"field": "my", "type": "quantitative"},
-                    "text": {"field": "weight", "type": "quantitative", "format": ".2f"},
-                    "color": {"value": theme.TEXT_DARK},
-                },
-            }
-        )
-        layers.append(
-            {
-                "data": {"values": [{"x": qx, "y": qy}]},
-                "mark": {
-                    "type": "point",
-                    "size": theme.QK_CHOSEN_SIZE,
-                    "stroke": theme.HIGHLIGHT_COLOR,
-                    "strokeWidth": 3,
-                    "filled": False,
-                },
-                "encoding": {"x": x, "y": y},
-            }
-        )
-    layers.append(
-        {
-            "data": {"values": points},
-            "mark": {"type": "point", "filled": True, "size": theme.QK_POINT_SIZE, "opacity": 0.9},
-            "encoding": {"x": x, "y": y, "color": color, "shape": shape, "tooltip": tooltip},
-        }
-    )
-    layers.append(
-        {
-            "data": {"values": points},
-            "mark": {
-                "type": "text",
-                "align": "left",
-                "dx": 7,
-                "fontSize": theme.QK_LABEL_FONT,
-                "limit": theme.LABEL_LIMIT,
-            },
-            "encoding": {
-                "x": x,
-                "y": y,
-                "text": {"field": "token", "type": "nominal"},
-                "color": color,
-            },
-        }
-    )
-    return {
-        "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
-        "title": _title(title, subtitle, size, big=False),  # wrapped to the map's width
-        "width": size,
-        "height": size,
-        "autosize": {"type": "pad"},
-        "layer": layers,
-    }
-
-
-def atlas_grid(
-    labels: Sequence[Sequence[str]],
-    strength: np.ndarray,
-    *,
-    names: dict[str, str],
-    chosen: tuple[int, int] | None,
-    title: str,
-    row_title: str,
-    col_title: str,
-    label_title: str,
-    strength_title: str,
-    cell: int = theme.ATLAS_CELL,
-) -> dict:
-    """[L][H] behaviour labels and [L, H] strengths -> a clickable grid of heads, coloured by
-    label (`names`: label -> shown name, in legend order), opacity = strength (0..1)."""
-    s = np.asarray(strength, dtype=float)
-    n_layers, n_heads = s.shape
-    if len(labels) != n_layers or any(len(row) != n_heads for row in labels):
-        raise ValueError(f"need {n_layers} x {n_heads} labels for strengths of shape {s.shape}")
-    unknown = {name for row in labels for name in row} - set(names)
-    if unknown:
-        raise ValueError(f"labels without a shown name: {sorted(unknown)}")
-    records = [
-        {
-            "row": layer,
-            "col": head,
-            "label": names[labels[layer][head]],
-            "strength": float(s[layer, head]),
-        }
-        for layer in range(n_layers)
-        for head in range(n_heads)
-    ]
-    x = {"field": "col", "type": "ordinal", "title": col_title, "axis": {"orient": "top"}}
-    y = {"field": "row", "type": "ordinal", "title": row_title}
-    x["axis"]["labelAngle"] = 0
-    tooltip = [
-        {"field": "row", "type": "ordinal", "title": row_title},
-        {"field": "col", "type": "ordinal", "title": col_title},
-        {"field": "label", "type": "nominal", "title": label_title},
-        {"field": "strength", "type": "quantitative", "title": strength_title, "format": ".3f"},
-    ]
-    order = list(names)
-    layers: list[dict] = [
-        {
-            "mark": {"type": "rect", "stroke": "white", "strokeWidth": 1},
-            "params": [
-                {
-                    "name": SELECTION,
-                    "select": {"type": "point", "fields": ["row", "col"], "on": "click"},
-                }
-            ],
-            "encoding": {
-                "x": x,
-                "y": y,
-                "color": {
-                    "field": "label",
-                    "type": "nominal",
-                    "title": label_title,
-                    "scale": {
-                        "domain": [names[n] for n in order],
-                        "range": [theme.BEHAVIOUR_COLORS[n] for n in order],
-                    },
-                    # small cells (a phone): the legend goes under the grid
-                    **(
-                        {"legend": {"orient": "bottom", "direction": "horizontal", "columns": 2}}
-                        if cell < theme.ATLAS_CELL
-                        else {}
-                    ),
-                },
-                "opacity": {
-                    "field": "strength",
-                    "type": "quantitative",
-                    "title": strength_title,
-                    "scale": {"domain": [0, 1], "range": [theme.ATLAS_MIN_OPACITY, 1]},
-                    "legend": None,
-                },
-                "tooltip": tooltip,
-            },
-        },
-    ]
-    if chosen is not None:
-        layers.append(
-            {
-                "transform": [
-                    {"filter": f"datum.row == {int(chosen[0])} && datum.col == {int(chosen[1])}"}
-                ],
-                "mark": {
-                    "type": "rect",
-                    "filled": False,
-                    "stroke": theme.HIGHLIGHT_COLOR,
-                    "strokeWidth": 3,
-                },
-                "encoding": {"x": x, "y": y},
-            }
-        )
-    return {
-        "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
-        "title": {"text": title, "anchor": "start"},
-        "data": {"values": records},
-        "width": {"step": cell},
-        "height": {"step": cell},
-        "autosize": {"type": "pad"},
-        "layer": layers,
-    }
+    return dataset_name(frame.to_numpy().tolist(), list(frame.columns)), records

@@ -21,8 +21,7 @@ from core.pretrained import MiniLM, MiniLMResult
 from core.qkmap import QKMap
 from core.tokenize import MAX_TOKENS
 from core.variant import Variant
-from ui import state
-from ui.state import Settings
+from ui.settings import Settings
 
 
 # The toy and trained pipelines cost about a millisecond to compute and ~100 KB to keep at 64
@@ -159,7 +158,7 @@ def pipeline(
     if chosen == "pretrained":
         return pretrained_pipeline(text, s.layer, s.head, settings, query_text)
     if chosen == "trained":
-        return trained_pipeline(state.trained_settings(), text, settings, query_text)
+        return trained_pipeline(s.trained, text, settings, query_text)
     return toy_pipeline(text, s.toy, settings, query_text)
 
 

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from core.export import pipeline_json
+from core.params import Param
 from core.pipeline import Pipeline
 from core.tokenize import MAX_TOKENS
-from ui import exports, figures, state
+from ui import exports, figures, session
 from ui.i18n import LANGUAGES, lang, t
-from ui.state import ALL_PARAMS, GLOBAL_PARAMS, MODELS, K
+from ui.settings import GLOBAL_PARAMS, MODELS, K
 
 # which shared control each page can list under "This page uses"
 CONTROL_LABELS = {
@@ -107,11 +108,11 @@ class Shown:
 
 
 def share_open() -> bool:
-    return bool(st.session_state.get(state.SHARE_OPEN))
+    return bool(st.session_state.get(session.SHARE_OPEN))
 
 
 def share_panel(
-    url_path: str, page_keys: tuple[str, ...], exports_matrices: bool
+    url_path: str, page_params: Mapping[str, Param], exports_matrices: bool
 ) -> tuple[DeltaGenerator | None, Shown]:
     """A link that restores this exact view, the page as one HTML file, and every matrix the
     page showed as JSON.
@@ -124,17 +125,17 @@ def share_panel(
     """
     shown = Shown()
     with st.expander(
-        t("share_heading"), icon=":material/share:", key=state.SHARE_OPEN, on_change="rerun"
+        t("share_heading"), icon=":material/share:", key=session.SHARE_OPEN, on_change="rerun"
     ):
         if not share_open():
             return None, shown
         st.caption(t("share_help"))
         link_slot = st.empty()
-        show_link(link_slot, url_path, page_keys)
+        show_link(link_slot, url_path, page_params)
         if not exports_matrices:
             st.caption(t("export_nothing"))
             return link_slot, shown
-        page = st.session_state.get(state.CURRENT_PAGE)
+        page = st.session_state.get(session.CURRENT_PAGE)
         title = t("app_title") + (f" — {t(page.label_key)}" if page else "")
         language = lang()
         st.download_button(
@@ -159,22 +160,22 @@ def share_panel(
     return link_slot, shown
 
 
-def fill_shown(shown: Shown, url_path: str, page_keys: tuple[str, ...]) -> None:
+def fill_shown(shown: Shown, url_path: str, page_params: Mapping[str, Param]) -> None:
     """After the page: what it showed, for the downloads (plain Python: works after st.stop)."""
     shown.pipeline = figures.offered()
     shown.specs = figures.shown_specs()
     shown.lines = figures.shown_context()
-    shown.link = state.share_link(url_path, page_keys)
+    shown.link = session.share_link(url_path, page_params)
 
 
-def show_link(slot: DeltaGenerator | None, url_path: str, page_keys: tuple[str, ...]) -> None:
+def show_link(slot: DeltaGenerator | None, url_path: str, page_params: Mapping[str, Param]) -> None:
     """The share link in its slot (None: the panel is closed), and a note when a long text was
     shortened in it."""
     if slot is None:
         return
     with slot.container():
-        st.code(state.share_link(url_path, page_keys), language=None, wrap_lines=True)
-        if state.shortened_in_link(page_keys):
+        st.code(session.share_link(url_path, page_params), language=None, wrap_lines=True)
+        if session.shortened_in_link(page_params):
             st.caption(t("link_shortened", max=MAX_TOKENS))
 
 
@@ -182,7 +183,7 @@ def token_picker(label_key: str, key: str, tokens: tuple[str, ...]) -> int:
     """Pick one token by position; the choice is kept across pages and in the link, and is
     made to fit when the sentence gets shorter (then the last token)."""
     n = len(tokens)
-    state.token_index(key, n)
+    session.token_index(key, n)
     st.selectbox(
         t(label_key),
         options=list(range(n)),
@@ -195,14 +196,14 @@ def token_picker(label_key: str, key: str, tokens: tuple[str, ...]) -> int:
 
 def bounded_number(
     label_key: str,
-    key: str,
+    p: Param,
     step: float = 1,
     fmt: str | None = None,
     on_change: Callable[[], None] | None = None,
 ) -> float:
     """A number input with the bounds (and int or float kind) of its URL parameter, kept for
     the session."""
-    p = ALL_PARAMS[key]
+    key = p.key
     assert p.lo is not None and p.hi is not None
     kind = float if p.kind == "float" else int
     st.number_input(

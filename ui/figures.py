@@ -19,10 +19,9 @@ import streamlit as st
 from core.attention import AttentionSettings
 from core.export import matrix_csv
 from core.pipeline import Encoded, ModelRef, Pipeline
-from ui import charts, exports, theme
+from ui import charts, exports, session, theme
 from ui.charts import SELECTION, id_index
 from ui.i18n import t
-from ui.state import SHARE_OPEN, K
 
 Spec = dict[str, Any]
 _CHART_COUNTER = "_chart_number"
@@ -449,7 +448,7 @@ def show(
     `on_point(point)` gets the fields of a clicked data point (needs a `key`). `own_fonts`
     keeps the chart's font sizes (presenter mode) instead of Streamlit's chart theme.
     """
-    numbers = bool(st.session_state.get(K.NUMBERS, True))
+    numbers = session.settings().show_numbers
     spec = spec_of(fig, numbers)
     show_spec(spec, key=key, on_point=on_point, own_fonts=own_fonts)
     if _exporting():
@@ -531,7 +530,7 @@ def _exporting() -> bool:
     """The share panel is open, so its page and JSON downloads need what the page draws.
     Closed, nothing is kept: a closed session stays in Streamlit's memory for two minutes
     (up to 128 of them), and every chart kept in each was most of a server's growth."""
-    return bool(st.session_state.get(SHARE_OPEN))
+    return bool(st.session_state.get(session.SHARE_OPEN))
 
 
 def next_chart_number() -> int:

@@ -16,9 +16,10 @@ import streamlit as st
 
 from core.groups import GroupAttention, group_attention
 from core.pipeline import Pipeline
-from ui import figures, layout
+from ui import figures
 from ui.i18n import t
-from ui.state import K
+from ui.markdown import escape_md
+from ui.settings import K
 
 _PICKERS = {K.GROUP_Q: "_group_q_pick", K.GROUP_K: "_group_k_pick"}  # state key -> widget key
 _NUMBER = re.compile(r"[0-9]{1,6}")
@@ -49,7 +50,7 @@ def _picked(state_key: str, n: int, which: str) -> list[int]:
     state, and a caption names them."""
     kept, dropped = parse_indices(st.session_state.get(state_key, ""), n)
     if dropped:
-        named = [f"“{layout.escape_md(part, limit=20)}”" for part in dropped[:MAX_NAMED]]
+        named = [f"“{escape_md(part, limit=20)}”" for part in dropped[:MAX_NAMED]]
         items = t("list_sep").join(named) + ("…" if len(dropped) > MAX_NAMED else "")
         st.caption(t("group_dropped", which=t(which), items=items, last=n - 1))
         st.session_state[state_key] = _encode(kept)

@@ -1,7 +1,8 @@
-"""The one translation table, built from one text module per page (ui/texts/) and `t()`.
+"""The one translation table and `t()`: the shared texts (ui/texts.py) plus each page's own
+(app_pages/<page>/texts.py), which app_pages/__init__.py registers with `register`.
 
 Every string a user sees comes from here, in English and Chinese. Each key is defined in exactly
-one module: a key found twice is an error at import, not a silent override.
+one module: a key found twice is an error when it is registered, not a silent override.
 """
 
 from __future__ import annotations
@@ -11,53 +12,22 @@ from types import MappingProxyType
 
 import streamlit as st
 
-from ui.texts import (
-    atlas,
-    compare,
-    dot,
-    glossary,
-    home,
-    learn,
-    present,
-    qk_map,
-    real_model,
-    roles,
-    rows,
-    score,
-    shared,
-    summary,
-    variant,
-    weights,
-)
-from ui.texts import input as input_page
+from ui import texts as shared
 
 LANGUAGES = {"en": "English", "zh": "中文"}
 
-# Every module that holds texts, by name: the order is the menu's, shared first.
-MODULES = {
-    "shared": shared.TEXTS,
-    "home": home.TEXTS,
-    "input": input_page.TEXTS,
-    "rows": rows.TEXTS,
-    "weights": weights.TEXTS,
-    "score": score.TEXTS,
-    "roles": roles.TEXTS,
-    "dot": dot.TEXTS,
-    "qk_map": qk_map.TEXTS,
-    "learn": learn.TEXTS,
-    "summary": summary.TEXTS,
-    "real_model": real_model.TEXTS,
-    "atlas": atlas.TEXTS,
-    "variant": variant.TEXTS,
-    "compare": compare.TEXTS,
-    "present": present.TEXTS,
-    "glossary": glossary.TEXTS,
-}
+Table = Mapping[str, Mapping[str, str]]  # key -> {"en": ..., "zh": ...}
+
+# Every module that holds texts, by name: shared first, then the pages in menu order.
+_MODULES: dict[str, Table] = {"shared": shared.TEXTS}
+_TABLE: dict[str, Mapping[str, str]] = {}
+MODULES: Mapping[str, Table] = MappingProxyType(_MODULES)
+TEXTS: Mapping[str, Mapping[str, str]] = MappingProxyType(_TABLE)
 
 
-def merge(parts: Mapping[str, Mapping[str, dict[str, str]]]) -> dict[str, dict[str, str]]:
+def merge(parts: Mapping[str, Table]) -> dict[str, Mapping[str, str]]:
     """One table from named parts; a key defined in two parts is a mistake, not an override."""
-    table: dict[str, dict[str, str]] = {}
+    table: dict[str, Mapping[str, str]] = {}
     owner: dict[str, str] = {}
     for name, part in parts.items():
         clash = sorted(table.keys() & part.keys())
@@ -69,7 +39,17 @@ def merge(parts: Mapping[str, Mapping[str, dict[str, str]]]) -> dict[str, dict[s
     return table
 
 
-TEXTS: Mapping[str, dict[str, str]] = MappingProxyType(merge(MODULES))
+def register(parts: Mapping[str, Table]) -> None:
+    """Add named text modules to the table (a name registered again with the same module is
+    a no-op). Raises KeyError, changing nothing, when a key would be defined twice."""
+    new = {name: part for name, part in parts.items() if _MODULES.get(name) is not part}
+    table = merge({**_MODULES, **new})
+    _MODULES.update(new)
+    _TABLE.clear()
+    _TABLE.update(table)
+
+
+register({})
 
 
 def lang() -> str:

@@ -12,36 +12,41 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 from core.params import Problem
 from core.pipeline import Encoded, Pipeline
 from core.tokenize import MAX_TOKENS, tokenize
-from ui import controls, figures, state, theme
+from ui import compute, controls, figures, predict, session, theme
 from ui.controls import CONTROL_LABELS
 from ui.i18n import t
-from ui.state import K
+from ui.markdown import escape_md
+from ui.settings import K, Settings
 
 TOY_ONLY = (K.D_MODEL, K.D_K, K.SEED, K.PE)  # controls that shape only the toy module
 
 
 def header(intro_key: str) -> None:
     """Title (the page's menu label), explanation, and which sidebar controls this page listens
-    to: both from the page's registration in ui/menu.py."""
-    page = st.session_state.get(state.CURRENT_PAGE)
+    to: both from the page's PageSpec (app_pages/<page>/__init__.py)."""
+    page = st.session_state.get(session.CURRENT_PAGE)
     if page is not None:
         st.title(t(page.label_key))
     st.markdown(t(intro_key))
-    s = state.settings()
+    s = session.settings()
     uses = list(page.uses) if page is not None else []
     own_model = page is not None and page.heads  # the page always shows MiniLM
     source = "pretrained" if own_model else s.model
     if source != "toy":
         uses = [*([] if own_model else [K.MODEL]), *(key for key in uses if key not in TOY_ONLY)]
     if source == "trained":
-        model = state.trained_model()
-        tokens = list(tokenize(s.text).tokens)
-        unknown = [tok for tok, u in zip(tokens, model.unknown(tokens), strict=True) if u]
-        if unknown:
-            words = t("list_sep").join(f"“{escape_md(w)}”" for w in dict.fromkeys(unknown))
-            st.caption(t("trained_unknown", words=words))
+        trained_unknown_note(tuple(tokenize(s.text).tokens), s)
     names = t("list_sep").join(t(CONTROL_LABELS[key]) for key in uses)
     st.caption(t("uses", names=names))
+
+
+def trained_unknown_note(tokens: tuple[str, ...], s: Settings) -> None:
+    """Name the words the trained model never saw in training (it gives them one vector)."""
+    model = compute.trained_result(s.trained).model
+    unknown = [tok for tok, u in zip(tokens, model.unknown(list(tokens)), strict=True) if u]
+    if unknown:
+        words = t("list_sep").join(f"“{escape_md(w)}”" for w in dict.fromkeys(unknown))
+        st.caption(t("trained_unknown", words=words))
 
 
 def grid(
@@ -80,17 +85,17 @@ def part(body: Callable[[], None]) -> Callable[[], None]:
             body()
             return
         # the widget's callback has run: did it change what the rest of the screen shows?
-        drawn = st.session_state.get(state.SIDEBAR_DRAWN, {})
-        if state.sidebar_values(tuple(drawn)) != drawn:
+        drawn = st.session_state.get(session.SIDEBAR_DRAWN, {})
+        if session.sidebar_values(tuple(drawn)) != drawn:
             st.rerun(scope="app")
         if controls.share_open():
             st.rerun(scope="app")  # the open panel's link and downloads follow the page
         figures.restart_count(int(st.session_state.get(start, 0)))
-        page = st.session_state.get(state.CURRENT_PAGE)
+        page = st.session_state.get(session.CURRENT_PAGE)
         try:
             body()
         finally:
-            state.write_url(page.params if page else ())
+            session.write_url(page.params if page else session.NO_PARAMS)
 
     return run_part
 
@@ -108,8 +113,8 @@ def notice(key: str) -> None:
 
 def url_problems() -> None:
     """Say, once, which settings of the link were refused and why."""
-    rejected = state.rejected_params()
-    ignored = state.link_ignored()
+    rejected = session.rejected_params()
+    ignored = session.link_ignored()
     if not rejected and ignored is None:
         return
     lines = [t("url_rejected_title")]
@@ -134,13 +139,7 @@ def url_problems() -> None:
             )
     with st.container(border=True):
         st.warning("\n".join(lines))
-        st.button(t("dismiss"), key="dismiss_url", on_click=state.dismiss_rejected)
-
-
-def escape_md(text: str, limit: int = 60) -> str:
-    """Link text shown inside our message: shortened and with Markdown made inert."""
-    short = text if len(text) <= limit else text[: limit - 1] + "…"
-    return "".join("\\" + ch if ch in "\\`*_{}[]()<>#+-.!|~$" else ch for ch in short)
+        st.button(t("dismiss"), key="dismiss_url", on_click=session.dismiss_rejected)
 
 
 def check_tokens(encoded: Encoded, notes: bool = True) -> bool:
@@ -168,13 +167,12 @@ def showing(p: Pipeline) -> Encoded:
     """The page shows `p`: stop with a friendly message when its sentence has no tokens, else
     offer it for the JSON export and ask the page's questions about it (predict, then reveal).
     Returns the sentence's vectors (its key side)."""
-    from ui import predict  # predict draws with this module's helpers
 
     require_tokens(p.key_side)
     figures.offer_json(p)
-    page = st.session_state.get(state.CURRENT_PAGE)
-    if page is not None and page.url_path in predict.PAGE_QUESTIONS:
-        predict.page(page.url_path, p)
+    page = st.session_state.get(session.CURRENT_PAGE)
+    if page is not None:
+        predict.ask_all(page.questions, p)
     return p.key_side
 
 

@@ -5,7 +5,7 @@ reconnect only in a few cases, one of them being that the page has a fragment th
 a timer (`run_every`): otherwise that timer's updates would stop. Without such a run a restarted
 or different server has a new, empty session, and the student's next click is run against it:
 the link's state is read first and overwrites the click. With the fragment below, every
-reconnect re-runs the page; the new session reads the page's URL (ui/state.load_from_url) and
+reconnect re-runs the page; the new session reads the page's URL (ui/session.load_from_url) and
 the next click works. On the same server (a network hiccup) that run just draws the page again.
 
 Because a page is always redrawn from its URL, the server need not keep many closed sessions

@@ -8,9 +8,10 @@ import numpy as np
 import streamlit as st
 
 from core.pipeline import Pipeline
-from ui import compute, figures, layout, state, theme
+from ui import compute, figures, layout, theme
 from ui.i18n import t
-from ui.state import Settings
+from ui.markdown import escape_md
+from ui.settings import Settings
 
 
 def strongest_key(p: Pipeline, query: int) -> tuple[int, float]:
@@ -26,9 +27,9 @@ def looks_at(p: Pipeline, query: int) -> str:
     tokens = p.key_side.tokens
     return t(
         "roles_top",
-        query=layout.escape_md(p.query_side.tokens[query]),
+        query=escape_md(p.query_side.tokens[query]),
         w=weight,
-        key=layout.escape_md(tokens[best]),
+        key=escape_md(tokens[best]),
     )
 
 
@@ -41,13 +42,7 @@ def learned_vs_random(s: Settings, query: int) -> None:
     if not trained.tokens:
         return
     query = min(query, len(trained.tokens) - 1)
-    model = state.trained_model()
-    unknown = [
-        w for w, u in zip(trained.tokens, model.unknown(list(trained.tokens)), strict=True) if u
-    ]
-    if unknown:
-        words = t("list_sep").join(f"“{layout.escape_md(w)}”" for w in dict.fromkeys(unknown))
-        st.caption(t("trained_unknown", words=words))
+    layout.trained_unknown_note(trained.tokens, s)
     word = trained.query_side.tokens[query]
     left, right = st.columns(2)
     for col, p, title_key in (

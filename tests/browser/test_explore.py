@@ -11,6 +11,7 @@ from functools import cache
 import pytest
 from playwright.sync_api import Page, expect
 
+from app_pages.variant.params import DEFAULT_VARIANT_TEXT
 from core.atlas import SENTENCES, atlas
 from core.pretrained import MiniLM
 from core.qkmap import top_keys
@@ -29,7 +30,7 @@ from tests.browser.helpers import (
     wait_idle,
 )
 from ui.i18n import TEXTS
-from ui.state import DEFAULT_TEXT, DEFAULT_VARIANT_TEXT
+from ui.settings import DEFAULT_TEXT
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 expect.set_options(timeout=20_000)  # a loaded 2-CPU machine can take seconds to draw a chart

@@ -25,10 +25,14 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
+from app_pages import PAGES as MENU
+from app_pages.compare.params import CMP_A, CMP_B
+from app_pages.glossary.texts import GLOSSARY
 from core.attention import AttentionSettings
 from core.pipeline import ToyConfig, run_toy
 from core.pretrained import MiniLM, MiniLMResult
 from core.tokenize import MAX_TOKENS, tokenize
+from tests.apptest_utils import PAGE_PARAMS
 from tests.browser.helpers import (
     IDLE,
     MARKS,
@@ -54,10 +58,8 @@ from tests.browser.helpers import (
     wait_loaded,
 )
 from ui.i18n import TEXTS
-from ui.menu import PAGES as MENU
-from ui.state import DEFAULT_TEXT, PAGE_PARAMS, K
-from ui.texts.glossary import GLOSSARY
-from ui.texts.shared import PIPELINE_STEPS
+from ui.settings import DEFAULT_TEXT
+from ui.texts import PIPELINE_STEPS
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 # a shared 2-CPU machine can take seconds to mount and draw a chart: wait up to 15 s, not 5
@@ -407,7 +409,7 @@ def test_json_download_equals_core(tab: Page, app_url: str) -> None:
 
 
 STEPS = PIPELINE_STEPS  # presenter mode walks the one list of pipeline steps
-EXAMPLE: str = page_constant("app_pages/present.py", "EXAMPLE")  # type: ignore[assignment]
+EXAMPLE: str = page_constant("app_pages/present/page.py", "EXAMPLE")  # type: ignore[assignment]
 
 
 def button(page: Page, key: str) -> Locator:
@@ -506,15 +508,15 @@ def test_compare_sentences_and_settings(tab: Page, app_url: str) -> None:
     expect(charts(tab)).to_have_count(3)  # A, B and their difference, aligned by position
     a_chart = chart(tab, tr(lang, "cmp_label_a", what=what))
     b_chart = chart(tab, tr(lang, "cmp_label_b", what=what))
-    a_tokens = list(tokenize(PAGE_PARAMS[K.CMP_A].default).tokens)
-    b_tokens = list(tokenize(PAGE_PARAMS[K.CMP_B].default).tokens)
+    a_tokens = list(tokenize(PAGE_PARAMS[CMP_A].default).tokens)
+    b_tokens = list(tokenize(PAGE_PARAMS[CMP_B].default).tokens)
     assert axis_labels(a_chart, "X") == a_tokens and axis_labels(b_chart, "X") == b_tokens
     diff_chart = chart(tab, tr(lang, "cmp_diff_title", what=what))
     labels = [x if x == y else f"{x}/{y}" for x, y in zip(a_tokens, b_tokens, strict=True)]
     assert axis_labels(diff_chart, "X") == labels
     n = len(a_tokens)
-    a = run_toy(PAGE_PARAMS[K.CMP_A].default).attention.weights
-    b = run_toy(PAGE_PARAMS[K.CMP_B].default).attention.weights
+    a = run_toy(PAGE_PARAMS[CMP_A].default).attention.weights
+    b = run_toy(PAGE_PARAMS[CMP_B].default).attention.weights
     assert_close(as_matrix(heat(diff_chart, lang, "ax_score"), n, n), b - a, tol=2 * VALUE_TOL)
     no_exception(tab)
 

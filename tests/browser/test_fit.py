@@ -10,10 +10,10 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
 
+from app_pages import PAGES as MENU
 from tests.browser.conftest import DEFAULT_TIMEOUT
 from tests.browser.helpers import at_least, charts, no_exception, open_app
 from ui import theme
-from ui.menu import PAGES as MENU
 
 pytestmark = pytest.mark.browser
 

@@ -26,7 +26,7 @@ from tests.browser.helpers import (
     url_params,
     wait_idle,
 )
-from ui.state import DEFAULT_TEXT
+from ui.settings import DEFAULT_TEXT
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 

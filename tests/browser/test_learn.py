@@ -19,6 +19,7 @@ from playwright.sync_api import Browser, Page, expect
 from core.learning.corpus import check_probe
 from core.learning.task import TrainResult, TrainSettings, train
 from core.models import trained_pipeline
+from tests.apptest_utils import PAGE_PARAMS
 from tests.browser.helpers import (
     IDLE,
     MARKS,
@@ -43,7 +44,7 @@ from tests.browser.test_features import (
     tr,
 )
 from ui.i18n import TEXTS
-from ui.state import DEFAULT_TEXT, PAGE_PARAMS, K
+from ui.settings import DEFAULT_TEXT, K
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 expect.set_options(timeout=15_000)

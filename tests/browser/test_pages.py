@@ -14,6 +14,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from app_pages import PAGES as MENU
 from core.tokenize import tokenize
 from tests.browser.helpers import (  # noqa: F401 (all re-exported for other test files)
     IDLE,
@@ -51,8 +52,7 @@ from tests.browser.helpers import (  # noqa: F401 (all re-exported for other tes
     zh,
 )
 from ui.i18n import TEXTS
-from ui.menu import PAGES as MENU
-from ui.state import DEFAULT_TEXT
+from ui.settings import DEFAULT_TEXT
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 # a shared 2-CPU machine can take seconds to mount and draw a chart: wait up to 15 s, not 5

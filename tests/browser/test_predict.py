@@ -21,7 +21,7 @@ from tests.browser.helpers import (
     plain,
     wait_idle,
 )
-from ui.state import DEFAULT_TEXT
+from ui.settings import DEFAULT_TEXT
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 expect.set_options(timeout=15_000)

@@ -30,8 +30,8 @@ from tests.browser.helpers import (
     url_params,
     wait_idle,
 )
-from ui.state import DEFAULT_TEXT
-from ui.texts.shared import PIPELINE_STEPS
+from ui.settings import DEFAULT_TEXT
+from ui.texts import PIPELINE_STEPS
 from ui.theme import FONT_MIN_BIG
 
 pytestmark = pytest.mark.browser

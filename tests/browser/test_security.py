@@ -31,14 +31,17 @@ from playwright.async_api import async_playwright
 from playwright.async_api import expect as async_expect
 from playwright.sync_api import Locator, Page, expect
 
+from app_pages import PAGES as MENU
+from app_pages.dot.params import VEC_A, VEC_B
 from core.learning.corpus import ProbeProblem, check_probe
 from core.params import MAX_TEXT_CHARS
 from core.tokenize import MAX_TOKENS, tokenize, tokenize_all
 from core.wordpiece import WordPieceTokenizer
+from tests.apptest_utils import PAGE_PARAMS
 from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, REPO, SCREENSHOTS, wait_loaded
 from ui.i18n import TEXTS
-from ui.menu import PAGES as MENU
-from ui.state import DEFAULT_TEXT, INDEX_LISTS, LINK_MAX_CHARS, LINK_MAX_PARAMS, PAGE_PARAMS, K
+from ui.link_patch import LINK_MAX_CHARS, LINK_MAX_PARAMS
+from ui.settings import DEFAULT_TEXT, INDEX_LISTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
@@ -274,7 +277,7 @@ def test_every_menu_page_is_covered() -> None:
     assert set(MENU_PATHS) == set(TITLE_KEYS), set(MENU_PATHS) ^ set(TITLE_KEYS)
     own = {key for spec in MENU for key in spec.params if PAGE_PARAMS[key].kind == "text"}
     own -= set(INDEX_LISTS)  # token numbers, not a text box (tests/test_groups_pages.py)
-    own -= {K.VEC_A, K.VEC_B}  # numbers typed on page 6, refused unless numbers (test_present_dot)
+    own -= {VEC_A, VEC_B}  # numbers typed on page 6, refused unless numbers (test_present_dot)
     assert own <= set(OWN_INPUTS), own - set(OWN_INPUTS)  # a new text box: add its label key
     covered = {
         key for load in LOADS.values() for v in load.values() if isinstance(v, dict) for key in v

@@ -1,0 +1,119 @@
+"""The head atlas: MiniLM's 72 heads as one clickable grid, coloured by what each does."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ui import charts, theme
+from ui.charts import SELECTION, Spec
+
+
+def atlas_grid(
+    labels: Sequence[Sequence[str]],
+    strength: np.ndarray,
+    *,
+    names: dict[str, str],
+    chosen: tuple[int, int] | None,
+    title: str,
+    row_title: str,
+    col_title: str,
+    label_title: str,
+    strength_title: str,
+    cell: int = theme.ATLAS_CELL,
+) -> Spec:
+    """[L][H] behaviour labels and [L, H] strengths -> a clickable grid of heads, coloured by
+    label (`names`: label -> shown name, in legend order), opacity = strength (0..1)."""
+    s = np.asarray(strength, dtype=float)
+    n_layers, n_heads = s.shape
+    if len(labels) != n_layers or any(len(row) != n_heads for row in labels):
+        raise ValueError(f"need {n_layers} x {n_heads} labels for strengths of shape {s.shape}")
+    unknown = {name for row in labels for name in row} - set(names)
+    if unknown:
+        raise ValueError(f"labels without a shown name: {sorted(unknown)}")
+    records = [
+        {
+            "row": layer,
+            "col": head,
+            "label": names[labels[layer][head]],
+            "strength": float(s[layer, head]),
+        }
+        for layer in range(n_layers)
+        for head in range(n_heads)
+    ]
+    x = {"field": "col", "type": "ordinal", "title": col_title, "axis": {"orient": "top"}}
+    y = {"field": "row", "type": "ordinal", "title": row_title}
+    x["axis"]["labelAngle"] = 0
+    tooltip = [
+        {"field": "row", "type": "ordinal", "title": row_title},
+        {"field": "col", "type": "ordinal", "title": col_title},
+        {"field": "label", "type": "nominal", "title": label_title},
+        {"field": "strength", "type": "quantitative", "title": strength_title, "format": ".3f"},
+    ]
+    order = list(names)
+    layers: list[dict] = [
+        {
+            "mark": {"type": "rect", "stroke": "white", "strokeWidth": 1},
+            "params": [
+                {
+                    "name": SELECTION,
+                    "select": {"type": "point", "fields": ["row", "col"], "on": "click"},
+                }
+            ],
+            "encoding": {
+                "x": x,
+                "y": y,
+                "color": {
+                    "field": "label",
+                    "type": "nominal",
+                    "title": label_title,
+                    "scale": {
+                        "domain": [names[n] for n in order],
+                        "range": [theme.BEHAVIOUR_COLORS[n] for n in order],
+                    },
+                    # small cells (a phone): the legend goes under the grid
+                    **(
+                        {"legend": {"orient": "bottom", "direction": "horizontal", "columns": 2}}
+                        if cell < theme.ATLAS_CELL
+                        else {}
+                    ),
+                },
+                "opacity": {
+                    "field": "strength",
+                    "type": "quantitative",
+                    "title": strength_title,
+                    "scale": {"domain": [0, 1], "range": [theme.ATLAS_MIN_OPACITY, 1]},
+                    "legend": None,
+                },
+                "tooltip": tooltip,
+            },
+        },
+    ]
+    if chosen is not None:
+        layers.append(
+            {
+                "transform": [
+                    {"filter": f"datum.row == {int(chosen[0])} && datum.col == {int(chosen[1])}"}
+                ],
+                "mark": {
+                    "type": "rect",
+                    "filled": False,
+                    "stroke": theme.HIGHLIGHT_COLOR,
+                    "strokeWidth": 3,
+                },
+                "encoding": {"x": x, "y": y},
+            }
+        )
+    name = charts.dataset_name(records)
+    text = f"{title} — {row_title} × {col_title}: {n_layers} × {n_heads}"
+    return Spec(
+        {
+            **charts.base(title, text, cell * n_heads + theme.LABEL_ROOM),
+            "datasets": {name: records},
+            "data": {"name": name},
+            "width": {"step": cell},
+            "height": {"step": cell},
+            "layer": layers,
+        }
+    )

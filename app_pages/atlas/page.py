@@ -1,0 +1,80 @@
+"""Head atlas: what each of MiniLM's 72 heads does, measured over many sentences and yours."""
+
+import pandas as pd
+import streamlit as st
+
+from app_pages.atlas.charts import atlas_grid
+from core.atlas import MIXED, SENTENCES, strongest_head, unknown_pieces
+from ui import compute, controls, figures, layout, session, theme
+from ui.i18n import t
+
+s = session.settings().replace(model="pretrained")  # this page always shows MiniLM
+layout.header("atlas_intro")
+own = layout.check_tokens(compute.pipeline(s).key_side)  # an empty sentence: built-ins only
+with st.spinner(t("atlas_wait")):
+    a = compute.head_atlas(s.text if own else "")
+st.caption(
+    t("atlas_pooled", n=a.n_sentences) if own else t("atlas_pooled_builtin", n=a.n_sentences)
+)
+
+names = {b: t(f"atlas_b_{b}") for b in (*a.behaviours, MIXED)}
+
+
+spec = atlas_grid(
+    a.labels,
+    a.strength,
+    names=names,
+    chosen=(s.layer, s.head),
+    title=t("atlas_grid"),
+    row_title=t("ax_layer"),
+    col_title=t("ax_head"),
+    label_title=t("atlas_col_label"),
+    strength_title=t("atlas_col_strength"),
+    cell=theme.ATLAS_CELL_PHONE if figures.on_phone() else theme.ATLAS_CELL,
+)
+controls.head_grid(spec, "atlas_grid", "atlas_grid_hint")
+chosen_label = names[a.labels[s.layer][s.head]]
+st.page_link(
+    "app_pages/real_model/page.py",
+    label=t("atlas_open_real", layer=s.layer, head=s.head, label=chosen_label),
+    icon=":material/open_in_new:",
+)
+
+st.subheader(t("atlas_summary"))
+lines = []
+for b in a.behaviours:
+    count = len(a.heads_labelled(b))
+    layer, head, score = strongest_head(a, b)
+    lines.append(
+        "- " + t("atlas_line", name=names[b], count=count, layer=layer, head=head, score=score)
+    )
+lines.append("- " + t("atlas_line_mixed", name=names[MIXED], count=len(a.heads_labelled(MIXED))))
+st.markdown("\n".join(lines))
+thresholds = t("list_sep").join(
+    f"{names[b]} ≥ {th:g}" for b, th in zip(a.behaviours, a.thresholds.tolist(), strict=True)
+)
+st.caption(t("atlas_rule", thresholds=thresholds))
+
+st.subheader(t("atlas_table"))
+table = pd.DataFrame(
+    {
+        t("ax_layer"): [layer for layer in range(len(a.labels)) for _ in a.labels[layer]],
+        t("ax_head"): [head for row in a.labels for head in range(len(row))],
+        t("atlas_col_label"): [names[label] for row in a.labels for label in row],
+        t("atlas_col_strength"): a.strength.ravel(),
+    }
+)
+for i, b in enumerate(a.behaviours):
+    table[names[b]] = a.scores[..., i].ravel()
+st.dataframe(table, hide_index=True, column_config=None)
+st.caption(t("atlas_table_hint"))
+
+st.subheader(t("atlas_unk_heading"))
+st.markdown(t("atlas_unk_note", cjk=compute.vocab_cjk()))
+if own:
+    unknown, pieces = unknown_pieces(compute.minilm_run(s.text).tokens)
+    st.markdown(t("atlas_unk_count", unknown=unknown, pieces=pieces))
+with st.expander(t("atlas_sentences", n=len(SENTENCES))):
+    st.text("\n".join(SENTENCES))
+
+layout.notice("atlas_notice")

@@ -1,0 +1,102 @@
+"""Compare: two sentences, or one sentence under two settings, and their difference."""
+
+import streamlit as st
+
+from app_pages.compare.params import CMP_A, CMP_B, CMP_MATRIX, CMP_MODE, CMP_SETTING
+from core.compare import difference_by_position, shared_extent
+from core.pipeline import Pipeline
+from ui import compute, controls, figures, layout, session
+from ui.i18n import t
+from ui.markdown import escape_md
+from ui.settings import flipped
+
+s = session.settings()
+layout.header("compare_intro")
+mode = controls.choice("cmp_mode", ["sentences", "settings"], CMP_MODE, prefix="cmp_mode_")
+matrix_name = controls.choice(
+    "cmp_matrix", ["scores", "weights", "output"], CMP_MATRIX, prefix="cmp_matrix_"
+)
+
+if mode == "sentences":
+    c1, c2 = st.columns(2)
+    c1.text_input(t("cmp_sentence_a"), key=CMP_A, persist_state="session")
+    c2.text_input(t("cmp_sentence_b"), key=CMP_B, persist_state="session")
+    pa = compute.pipeline(s, text=st.session_state[CMP_A])
+    pb = compute.pipeline(s, text=st.session_state[CMP_B])
+else:
+    setting = controls.choice(
+        "cmp_setting",
+        ["softmax", "scale", "pe", "seed", "source"],
+        CMP_SETTING,
+        prefix="cmp_setting_",
+    )
+    pa, pb = compute.pipeline(s), compute.pipeline(flipped(s, setting))
+layout.require_tokens(pa.key_side)
+layout.require_tokens(pb.key_side, notes=False)
+figures.offer_json(pa)
+
+
+def kind(p: Pipeline) -> str:
+    """What the chosen matrix holds for this result: weights with softmax off are scores."""
+    if matrix_name == "weights" and p.settings.use_softmax:
+        return "weights"
+    return "output" if matrix_name == "output" else "scores"
+
+
+def matrix(p: Pipeline):
+    a = p.attention
+    return {"scores": a.scores, "weights": a.weights, "output": a.output}[matrix_name]
+
+
+ka, kb = kind(pa), kind(pb)
+same_kind = ka == kb
+extent = shared_extent(matrix(pa), matrix(pb)) if same_kind and ka != "weights" else None
+st.caption(t("cmp_same_scale") if same_kind else t("cmp_own_scales"))
+(col_a, col_b), fit = layout.grid(2, max(len(pa.tokens), len(pb.tokens)), per_row=2)
+for col, p, label_key in ((col_a, pa, "cmp_label_a"), (col_b, pb, "cmp_label_b")):
+    with col:
+        title = t(label_key, what=t(f"cmp_kind_{kind(p)}"))
+        if matrix_name == "output":
+            fig = figures.vectors(
+                matrix(p), p.query_side.tokens, title, p, **fit, domain_max=extent
+            )
+        else:
+            fig = figures.word_map(
+                matrix(p),
+                title,
+                p,
+                probabilities=kind(p) == "weights",
+                **fit,
+                domain_max=extent,
+            )
+        figures.show(fig)
+
+same_tokenizer = (pa.model.kind == "minilm") == (pb.model.kind == "minilm")
+if not same_kind:
+    st.info(t("cmp_no_diff_kinds", a=t(f"cmp_kind_{ka}"), b=t(f"cmp_kind_{kb}")))
+elif not same_tokenizer:
+    st.info(t("cmp_no_diff_tokenizers"))
+elif matrix_name == "output" and matrix(pa).shape[1] != matrix(pb).shape[1]:
+    st.info(t("cmp_no_diff_width", da=matrix(pa).shape[1], db=matrix(pb).shape[1]))
+else:
+    diff = difference_by_position(
+        matrix(pa), matrix(pb), pa.tokens, pb.tokens, square=matrix_name != "output"
+    )
+    if diff.cut or diff.labels != tuple(pa.tokens):
+        st.caption(t("cmp_aligned", n=len(diff.labels)))
+    title = t("cmp_diff_title", what=t(f"cmp_kind_{ka}"))
+    if matrix_name == "output":
+        fig = figures.vectors(diff.matrix, diff.labels, title, pa)
+    else:
+        fig = figures.word_map(
+            diff.matrix, title, pa, query_tokens=diff.labels, key_tokens=diff.labels
+        )
+    figures.show(fig)
+    where = diff.labels[diff.row]
+    st.markdown(
+        t("cmp_diff_where", d=diff.largest, row=escape_md(where))
+        if diff.largest > 0
+        else t("cmp_diff_none")
+    )
+
+layout.notice(f"cmp_notice_{mode}")

@@ -1,0 +1,18 @@
+"""The page's own URL parameters: each key is also its session-state key."""
+
+from core.params import Param
+from ui.settings import params_of
+
+CMP_MODE = "cmp"  # two sentences or two settings
+CMP_MATRIX = "cmpm"  # scores, weights or output
+CMP_A = "ca"  # sentence A
+CMP_B = "cb"  # sentence B
+CMP_SETTING = "cmps"  # the setting that differs
+
+PARAMS = params_of(
+    Param(CMP_MODE, "sentences", "choice", choices=("sentences", "settings")),
+    Param(CMP_MATRIX, "weights", "choice", choices=("scores", "weights", "output")),
+    Param(CMP_A, "The cat drank the milk because it was hungry", "text"),
+    Param(CMP_B, "The cat drank the milk because it was sweet", "text"),
+    Param(CMP_SETTING, "softmax", "choice", choices=("softmax", "scale", "pe", "seed", "source")),
+)

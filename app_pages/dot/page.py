@@ -1,0 +1,135 @@
+"""Page 6: a dot product, term by term; dot vs cosine; the sentence's pairs ranked by q·k."""
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from app_pages.dot.params import VEC_A, VEC_B, VECTOR_KIND, WORD_A, WORD_B
+from core.similarity import MAX_VECTOR_CHARS, dot_breakdown, format_vector, parse_vector, rank_pairs
+from ui import compute, controls, figures, layout, relevance, session, theme
+from ui.i18n import t
+from ui.markdown import escape_md
+
+_BASIS = "_dot_basis"  # the sentence, model and words the typed vectors belong to
+
+
+def _reset() -> None:
+    st.session_state[VEC_A] = st.session_state[VEC_B] = ""
+
+
+def _typed(key: str, box: str) -> None:
+    st.session_state[key] = st.session_state[box]
+
+
+def vector_box(name_key: str, key: str, model_vector: np.ndarray) -> np.ndarray:
+    """A text box holding one vector (kept in the link under `key`); what it holds, or the
+    model's vector while the box is empty, unchanged or unreadable (then saying why)."""
+    shown = format_vector(model_vector)
+    box = f"{key}_box"
+    wanted = st.session_state.get(key) or shown
+    if st.session_state.get(box) != wanted:
+        st.session_state[box] = wanted
+    d = len(model_vector)
+    name = t(name_key)
+    typed = st.text_input(
+        t("vector_box", name=name, d=d),
+        key=box,
+        help=t("vector_box_help"),
+        on_change=_typed,
+        args=(key, box),
+    )
+    st.session_state[key] = "" if typed.strip() in ("", shown) else typed
+    if not st.session_state[key]:
+        return model_vector
+    parsed = parse_vector(typed, d)
+    if parsed.values is None:
+        detail = escape_md(parsed.detail)
+        why = t(
+            f"vector_{parsed.problem}",
+            name=name,
+            word=detail,
+            got=detail,
+            d=d,
+            limit=MAX_VECTOR_CHARS,
+        )
+        st.warning(t("vector_model_used", why=why))
+        return model_vector
+    return parsed.values
+
+
+s = session.settings()
+layout.header("dot_intro")
+p = compute.pipeline(s)
+enc = layout.showing(p)
+tokens = enc.tokens
+n = len(tokens)
+
+use_qk = controls.choice("vector_kind", ["qk", "x"], VECTOR_KIND, prefix="vector_") == "qk"
+if st.session_state.get(WORD_B) == -1:
+    st.session_state[WORD_B] = max(0, n - 3)  # a second word other than the last, if any
+c1, c2 = st.columns(2)
+with c1:
+    a_i = controls.token_picker("word_a", WORD_A, tokens)
+with c2:
+    b_i = controls.token_picker("word_b", WORD_B, tokens)
+a = (enc.q if use_qk else enc.x)[a_i]
+b = (enc.k if use_qk else enc.x)[b_i]
+
+st.markdown(f"**{t('edit_vectors')}**")
+basis = (s.text, p.model, a_i, b_i, use_qk)
+if st.session_state.get(_BASIS, basis) != basis:  # other words: start from their own vectors
+    st.session_state[VEC_A] = st.session_state[VEC_B] = ""
+st.session_state[_BASIS] = basis
+c1, c2 = st.columns(2)
+with c1:
+    a = vector_box("vec_a", VEC_A, a)
+with c2:
+    b = vector_box("vec_b", VEC_B, b)
+st.button(t("reset_vectors"), key="dot_reset", on_click=_reset)
+d = dot_breakdown(a, b)
+
+figures.show(
+    figures.vectors(
+        d.table, [t("vec_a"), t("vec_b"), "A × B"], t("products_table"), p, span=theme.SPAN_FULL
+    )
+)
+figures.show(
+    figures.bars(
+        d.products,
+        figures.dims(len(d.products)),
+        t("products"),
+        p,
+        label_title=t("ax_dim"),
+        value_title="A × B",
+    )
+)
+m1, m2 = st.columns(2)
+m1.metric(t("dot_result"), f"{d.dot:.4f}")
+m2.metric(t("cosine_result"), f"{d.cosine:.4f}")
+st.caption(
+    t(
+        "dot_explain",
+        pos=d.positive.size,
+        pos_sum=float(d.positive.sum()),
+        neg=d.negative.size,
+        neg_sum=float(d.negative.sum()),
+    )
+)
+st.caption(t("cosine_explain", na=d.norm_a, nb=d.norm_b))
+
+st.subheader(t("ranked"))
+ranked = rank_pairs(enc.q, enc.k)
+st.dataframe(
+    pd.DataFrame(
+        {
+            t("rank_query"): [f"{r.query}: {tokens[r.query]}" for r in ranked],
+            t("rank_key"): [f"{r.key}: {tokens[r.key]}" for r in ranked],
+            t("rank_dot"): [r.dot for r in ranked],
+            t("rank_cos"): [r.cosine for r in ranked],
+        }
+    ),
+    hide_index=True,
+    height=300,
+)
+relevance.learned_vs_random(s, len(p.tokens) - 1)  # the last word: "milk" in the article
+layout.notice("dot_notice")

@@ -1,0 +1,91 @@
+"""Texts of the home page: the app in a few lines, the pipeline at a glance, one line per page (app_pages/home/page.py).
+
+A page's title is its menu label, `nav_*`: one text for both."""
+
+TEXTS: dict[str, dict[str, str]] = {
+    "nav_home": {"en": "Start: why attention works", "zh": "开始：注意力为什么有效"},
+    "home_intro": {
+        "en": "This dashboard walks through a single self-attention module with a sentence of your "
+        "own. Each page matches one section of Ketan Doshi's article *Transformers Explained "
+        "Visually, Part 4: Not Just How, but Why They Work So Well*. Every matrix is drawn as a "
+        "heatmap with one labelled row per word, and every number is computed live from your "
+        "sentence and the settings in the sidebar.",
+        "zh": "这个仪表盘用你自己输入的句子，逐步拆解一个自注意力模块。每一页对应 Ketan Doshi 的文章"
+        "《Transformers Explained Visually, Part 4：不仅是怎么做，更是为什么有效》中的一节。"
+        "每个矩阵都画成热力图，每一行对应一个带标签的词；所有数字都根据你的句子和侧边栏的设置实时计算。",
+    },
+    "home_softmax": {
+        "en": "The article leaves softmax out of its attention score on purpose. Here you can switch "
+        "softmax (and the division by √d_k) on and off on every page and see exactly what changes.",
+        "zh": "原文在计算注意力分数时有意省略了 softmax。在这里，你可以在每一页打开或关闭 softmax"
+        "（以及除以 √d_k 的缩放），亲眼看到到底改变了什么。",
+    },
+    "home_glance": {"en": "The pipeline at a glance", "zh": "流程一览"},
+    "home_pages": {"en": "The pages", "zh": "各页内容"},
+    "home_toy": {
+        "en": "By default the model is a small *toy* module: word vectors and the W_Q, W_K, W_V matrices are "
+        "drawn at random from a seed, so the patterns you see are not yet meaningful. Training is what makes "
+        "them meaningful: watch it happen on page 7, or switch the sidebar's source to a real pretrained model.",
+        "zh": "默认情况下模型是一个小型的*玩具*模块：词向量和 W_Q、W_K、W_V 矩阵都由随机种子生成，"
+        "所以你看到的模式还没有实际意义。让它们变得有意义的是训练：在第 7 页亲眼看它发生，"
+        "或者把侧边栏的向量来源切换为真实的预训练模型。",
+    },
+    "desc_nav_input": {
+        "en": "tokens, embeddings, positions, and the three linear layers",
+        "zh": "词元、嵌入、位置编码，以及三个线性层",
+    },
+    "desc_nav_rows": {
+        "en": "follow one word's row through every matrix",
+        "zh": "跟踪一个词的那一行穿过每个矩阵",
+    },
+    "desc_nav_weights": {
+        "en": "the learnable matrices, and what other values would do",
+        "zh": "可学习的矩阵，以及换一组数值会怎样",
+    },
+    "desc_nav_score": {
+        "en": "Q·Kᵀ, scaling, mask, softmax off and on, × V",
+        "zh": "Q·Kᵀ、缩放、掩码、softmax 开与关、× V",
+    },
+    "desc_nav_roles": {
+        "en": "one query against every key, its output built term by term",
+        "zh": "一个查询对所有键，逐项构建它的输出",
+    },
+    "desc_nav_dot": {
+        "en": "why a dot product measures agreement; edit the vectors",
+        "zh": "为什么点积衡量一致程度；可以编辑向量",
+    },
+    "desc_nav_learn": {
+        "en": "train a tiny model live and watch relevance emerge",
+        "zh": "现场训练一个小模型，看相关性如何出现",
+    },
+    "desc_nav_summary": {"en": "the whole module on one screen", "zh": "一屏看完整个模块"},
+    "desc_nav_real": {
+        "en": "all 72 heads of a pretrained transformer, softmax switch included",
+        "zh": "预训练 Transformer 的全部 72 个头，同样可以切换 softmax",
+    },
+    "desc_nav_compare": {
+        "en": "two sentences or two settings side by side, with their difference",
+        "zh": "两个句子或两种设置并排对比，并给出差值",
+    },
+    "desc_nav_present": {
+        "en": "large type, one step at a time, for the classroom",
+        "zh": "大字号、一次一步，适合课堂演示",
+    },
+    "desc_nav_glossary": {"en": "every term in English and Chinese", "zh": "所有术语的中英对照"},
+    "glance_tokens_now": {
+        "en": "Your sentence now has {n} tokens: {tokens}",
+        "zh": "你的句子现在有 {n} 个词元：{tokens}",
+    },
+    "desc_nav_qk_map": {
+        "en": "one head's queries and keys on a flat map: near means a high score",
+        "zh": "把一个头的查询和键画在平面地图上：离得近就是分数高",
+    },
+    "desc_nav_atlas": {
+        "en": "what each of MiniLM's 72 heads does, measured over many sentences",
+        "zh": "MiniLM 72 个头各自在做什么，在许多句子上测量",
+    },
+    "desc_nav_variant": {
+        "en": "change one word and see which heads react most",
+        "zh": "改动一个词，看看哪些头反应最大",
+    },
+}

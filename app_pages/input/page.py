@@ -1,0 +1,50 @@
+"""Page 1: tokens -> embeddings -> + positions -> three linear layers -> Q, K, V."""
+
+import pandas as pd
+import streamlit as st
+
+from core.pipeline import identical_rows, repeated_pairs
+from ui import compute, figures, layout, session, theme
+from ui.i18n import t
+from ui.markdown import escape_md
+
+s = session.settings()
+p = compute.pipeline(s)
+minilm = p.model.kind == "minilm"
+layout.header("input_intro_minilm" if minilm else "input_intro")
+enc = layout.showing(p)
+
+st.subheader(t("input_tokens"))
+st.dataframe(
+    pd.DataFrame([list(enc.tokens)], index=[t("ax_token")], columns=figures.dims(len(enc.tokens)))
+)
+
+inputs = (
+    (enc.embedding, t("m_embedding")),
+    (enc.positions, figures.positions_title(p.model)),
+    (enc.x, figures.x_title(enc, p)),
+)
+slots, fit = layout.grid(3, enc.x.shape[1], per_row=3, min_cell=theme.CELL_MIN_WIDTH)
+for slot, (matrix, title) in zip(slots, inputs, strict=True):
+    with slot:
+        figures.show(figures.vectors(matrix, enc.tokens, title, p, **fit))
+
+repeats = repeated_pairs(enc.tokens)
+same = identical_rows(enc.x)
+if repeats or same:
+    pairs = t("list_sep").join(
+        t("row_pair", i=i, j=j, word=escape_md(enc.tokens[i])) for i, j in same or repeats
+    )
+    if same:
+        st.warning(t("identical_rows", pairs=pairs))
+    else:
+        st.info(t("distinct_rows_learned" if minilm else "distinct_rows", pairs=pairs))
+
+slots, fit = layout.grid(3, enc.q.shape[1], per_row=3, min_cell=theme.CELL_MIN_WIDTH)
+for slot, (matrix, name) in zip(
+    slots, ((enc.q, "m_q"), (enc.k, "m_k"), (enc.v, "m_v")), strict=True
+):
+    with slot:
+        figures.show(figures.vectors(matrix, enc.tokens, t(name), p, **fit))
+
+layout.notice("input_notice_minilm" if minilm else "input_notice")

@@ -1,0 +1,10 @@
+"""Page 7: watch a one-layer attention model learn which words matter, trained live.
+
+The page's spec: its menu label, URL path, own parameters, the shared controls it uses,
+its texts and its questions."""
+
+from app_pages.learn.params import PARAMS
+from app_pages.learn.texts import TEXTS
+from ui.page_spec import PageSpec
+
+SPEC = PageSpec("app_pages/learn/page.py", "nav_learn", "learn", params=PARAMS, texts=TEXTS)

@@ -1,0 +1,349 @@
+"""Page 7, mode 1: relevance emerges from guessing a hidden word, trained live in numpy.
+
+Imported by app_pages/learn/page.py, which draws the title and the mode switch. The settings sit
+beside the heatmap, so the heatmap stays in view while a run trains or replays.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
+
+from app_pages.learn.charts import line_chart
+from app_pages.learn.params import LEARN_RUN
+from core.learning.corpus import check_probe, corpus_rules, make_corpus
+from core.learning.optimiser import Progress
+from core.learning.task import TrainResult, TrainSettings, initial_probe_weights, train
+from ui import compute, controls, figures, layout, session, theme, training
+from ui.figures import Figure, Spec
+from ui.i18n import t
+from ui.markdown import escape_md
+from ui.settings import TRAIN_PARAMS, K, Settings
+
+FRAME_SECONDS = 0.2  # at most 5 frames a second, live or replayed: what the eye follows
+REPLAY_FRAMES = 30  # a replay shows at most this many stored snapshots (about 6 s)
+CURVE_POINTS = 300  # the loss and accuracy chart draws at most this many steps
+SAMPLE_SENTENCES = 8  # training sentences shown as examples
+LIVE_SPAN = theme.SPAN_QUARTER  # px: the live heatmap, small enough to stay in a 720 px view
+RUNNING = "_learn_running"  # (step, steps) of the run under way; left behind when interrupted
+WAIT_POLL_SECONDS = 0.2  # a waiting run looks at the queue (and at a Stop click) this often
+
+
+def frame_indices(n: int, max_frames: int = REPLAY_FRAMES) -> list[int]:
+    """At most `max_frames` indices into n snapshots, evenly spread, first and last included."""
+    if n <= max_frames:
+        return list(range(n))
+    return sorted({int(i) for i in np.linspace(0, n - 1, max_frames).round()})
+
+
+def curves_frame(losses: np.ndarray, accuracies: np.ndarray) -> pd.DataFrame:
+    """Long form for the loss/accuracy chart, at most CURVE_POINTS steps (the last included)."""
+    stride = max(1, math.ceil(len(losses) / CURVE_POINTS))
+    steps = np.unique(np.r_[np.arange(0, len(losses), stride), len(losses) - 1])
+    return pd.concat(
+        [
+            pd.DataFrame({"step": steps, "value": losses[steps], "series": t("learn_loss")}),
+            pd.DataFrame(
+                {"step": steps, "value": accuracies[steps], "series": t("learn_accuracy")}
+            ),
+        ]
+    )
+
+
+def context(settings: TrainSettings) -> list[str]:
+    """What a page-7 chart shows: the probe and the training run (not the sidebar's model)."""
+    return [
+        f"“{settings.probe}”",
+        t(
+            "ctx_training",
+            seed=settings.seed,
+            steps=settings.steps,
+            lr=settings.lr,
+            d_model=settings.d_model,
+            d_k=settings.d_k,
+            softmax=t("on") if settings.use_softmax else t("off"),
+        ),
+    ]
+
+
+def heatmap(matrix: np.ndarray, settings: TrainSettings, *, title: str, **fit: int) -> Figure:
+    tokens = list(check_probe(settings.probe).tokens)
+    return figures.words_by_words(
+        matrix,
+        tokens,
+        tokens,
+        title,
+        context(settings),
+        f"trained-seed{settings.seed}",
+        probabilities=settings.use_softmax,
+        highlight=len(tokens) - 1,
+        **fit,
+    )
+
+
+def at_step(matrix: np.ndarray, settings: TrainSettings, s: Settings, step: int) -> Spec:
+    """The top heatmap: the probe's attention at one step (the probe is in its subtitle)."""
+    title = t("learn_live_heatmap", step=step)
+    return figures.spec_of(heatmap(matrix, settings, title=title, span=LIVE_SPAN), s.show_numbers)
+
+
+def draw(slot: DeltaGenerator, chart: Spec) -> None:
+    """Replace what `slot` shows with one chart (no download button: frames come and go)."""
+    slot.vega_lite_chart(None, chart, width="content", theme="streamlit")
+
+
+def forget_run() -> None:
+    """A setting changed: the run on screen no longer matches, so show the untrained model."""
+    st.session_state[LEARN_RUN] = False
+
+
+def number(label_key: str, key: str, step: float, fmt: str | None = None) -> None:
+    """A training setting: changing it forgets the run on screen."""
+    controls.bounded_number(label_key, TRAIN_PARAMS[key], step, fmt, on_change=forget_run)
+
+
+def corpus_panel() -> None:
+    rules = corpus_rules()
+    with st.expander(t("learn_corpus"), expanded=False):
+        st.markdown(
+            t("learn_corpus_rules", best=rules.best_accuracy(), chance=1 / len(rules.objects))
+        )
+        st.dataframe(
+            pd.DataFrame(
+                {
+                    t("learn_verb"): [v for v, _ in rules.objects_by_verb],
+                    t("learn_objects"): [", ".join(o) for _, o in rules.objects_by_verb],
+                }
+            ),
+            hide_index=True,
+        )
+        st.dataframe(
+            pd.DataFrame(
+                {
+                    t("learn_animal"): [a for a, _ in rules.favourites],
+                    t("learn_favourites"): [", ".join(o) for _, o in rules.favourites],
+                    t("learn_never"): [", ".join(o) for _, o in rules.never],
+                }
+            ),
+            hide_index=True,
+        )
+        sample = make_corpus(session.settings().learn.seed, SAMPLE_SENTENCES)
+        st.caption(t("learn_sample", n=TrainSettings().corpus_size))
+        st.code(
+            "\n".join(" ".join(words[:-1]) + f" [{words[-1]}]" for words in sample), language=None
+        )
+
+
+def settings_panel() -> None:
+    with st.expander(t("learn_settings"), expanded=False):
+        c = st.columns(2)
+        with c[0]:
+            number("learn_seed", K.LEARN_SEED, 1)
+            number("learn_lr", K.LEARN_LR, 0.005, "%.3f")
+            number("learn_d_k", K.LEARN_D_K, 1)
+        with c[1]:
+            number("learn_steps", K.LEARN_STEPS, 10)
+            number("learn_d_model", K.LEARN_D_MODEL, 2)
+        kept = {"persist_state": "session", "on_change": forget_run}  # a change forgets the run
+        st.toggle(t("learn_softmax"), key=K.LEARN_SOFTMAX, help=t("learn_softmax_help"), **kept)
+        st.text_input(t("learn_probe"), key=K.PROBE, help=t("learn_probe_help"), **kept)
+
+
+def train_live(
+    settings: TrainSettings, slot: DeltaGenerator, status: DeltaGenerator, s: Settings
+) -> TrainResult:
+    """Train, redrawing the heatmap in place at most once per FRAME_SECONDS of wall clock.
+
+    A click elsewhere (Stop) ends the script at its next redraw; RUNNING then tells the next
+    run where it stopped.
+    """
+    last_frame = -math.inf
+
+    def on_progress(p: Progress) -> None:
+        nonlocal last_frame
+        st.session_state[RUNNING] = (p.step, p.steps)
+        now = time.monotonic()
+        if now - last_frame < FRAME_SECONDS and p.step < p.steps:
+            return
+        last_frame = now
+        status.markdown(
+            t("learn_progress", step=p.step, steps=p.steps, loss=p.loss, acc=p.accuracy)
+        )
+        draw(slot, at_step(p.watched, settings, s, p.step))
+
+    with training.TURNS.place() as token:
+        if training.TURNS.ahead(token):  # the untrained model stays in view while the run waits
+            draw(slot, at_step(initial_probe_weights(settings), settings, s, 0))
+        while (ahead := training.TURNS.ahead(token)) > 0:
+            status.info(t("learn_waiting", n=ahead))  # also where a Stop click ends the wait
+            training.TURNS.wait(WAIT_POLL_SECONDS)
+        training.give_way_to_pages()
+        result = train(settings, callback=on_progress)
+    st.session_state.pop(RUNNING, None)
+    return result
+
+
+def replay(result: TrainResult, slot: DeltaGenerator, status: DeltaGenerator, s: Settings) -> None:
+    """Animate the stored snapshots in place, FRAME_SECONDS apart."""
+    frames = frame_indices(len(result.snapshot_steps))
+    for i in frames:
+        shown = time.monotonic()
+        step = int(result.snapshot_steps[i])
+        status.markdown(t("learn_replaying", step=step, steps=result.steps_run))
+        draw(slot, at_step(result.snapshots[i], result.settings, s, step))
+        time.sleep(max(0.0, FRAME_SECONDS - (time.monotonic() - shown)))
+    status.caption(t("learn_replayed", frames=len(frames), steps=result.steps_run))
+
+
+def show(s: Settings, left: DeltaGenerator, right: DeltaGenerator) -> None:
+    """`left`: the column for the controls; `right`: the live heatmap's, beside them."""
+    with left:
+        corpus_panel()
+        settings_panel()
+    wanted = session.settings().learn  # as the controls just drawn hold it
+    check = check_probe(wanted.probe)
+    if not check.ok:
+        words = t("list_sep").join(f"“{escape_md(w)}”" for w in check.offending)
+        st.warning(
+            t(
+                f"probe_{check.problem.value}",
+                n=len(check.tokens),
+                words=words,
+                roles=", ".join(check.expected_roles),
+            )
+        )
+        st.stop()
+    with left:
+        b1, b2, b3 = st.columns(3)
+        pressed = b1.button(
+            t("learn_train"), key="learn_train", type="primary", icon=":material/play_arrow:"
+        )
+        b2.button(t("learn_stop"), key="learn_stop", icon=":material/stop:")
+        replay_pressed = b3.button(
+            t("learn_replay"),
+            key="learn_replay",
+            icon=":material/replay:",
+            help=t("learn_replay_help"),
+            disabled=not st.session_state[LEARN_RUN],
+        )
+        status = st.empty()
+    with right:
+        slot = st.empty()
+        st.caption(t("learn_watch_row", word=check.tokens[-1]))
+
+    interrupted = st.session_state.pop(RUNNING, None)
+    if pressed:
+        compute.run_store().put(train_live(wanted, slot, status, s))
+        st.session_state[LEARN_RUN] = True
+        st.rerun()  # draws the finished run, with Replay on and the share link updated
+    if st.session_state[LEARN_RUN]:
+        result = compute.trained_result(wanted)  # remembered, or retrained: training is seeded
+    else:
+        if interrupted:
+            step, steps = interrupted
+            st.warning(t("learn_interrupted", step=step, steps=steps))
+        draw(slot, at_step(initial_probe_weights(wanted), wanted, s, 0))
+        status.info(t("learn_press_train"))
+        st.stop()
+
+    if replay_pressed:
+        replay(result, slot, status, s)
+    else:
+        status.caption(t("learn_trained", steps=result.steps_run))
+    draw(slot, at_step(result.probe_weights, wanted, s, result.steps_run))
+    if result.diverged:
+        st.error(t("learn_diverged", step=result.diverged_at))
+    show_result(result, s)
+    st.success(t("learn_source_ready"))
+    layout.notice("learn_notice")
+
+
+def ranking(result: TrainResult) -> list[tuple[str, float]]:
+    """The watched row's weights on the other words, largest first."""
+    row = result.probe_weights[result.watch_row]
+    order = np.argsort(-row, kind="stable")
+    return [(result.probe_tokens[j], float(row[j])) for j in order if j != result.watch_row]
+
+
+def show_result(result: TrainResult, s: Settings) -> None:
+    """Curves, before/after heatmaps, the watched row, accuracy and how the vectors lined up."""
+    tokens = result.probe_tokens
+    word = tokens[result.watch_row]
+    st.subheader(t("learn_curves"))
+    figures.show_spec(
+        line_chart(
+            curves_frame(result.losses, result.accuracies),
+            x="step",
+            y="value",
+            series="series",
+            title=t("learn_curves"),
+            x_title=t("ax_step"),
+            y_title=t("ax_value"),
+        )
+    )
+    (before, after), fit = layout.grid(2, len(tokens), per_row=2)
+    for slot, matrix, title in (
+        (before, result.probe_weights_before, t("learn_before")),
+        (after, result.probe_weights, t("learn_after")),
+    ):
+        with slot:
+            figures.show(heatmap(matrix, result.settings, title=title, **fit))
+    (w1, v1), (w2, v2), (w3, v3) = ranking(result)[:3]
+    st.markdown(t("learn_ranking", word=word, first=w1, w1=v1, second=w2, w2=v2, third=w3, w3=v3))
+    st.markdown(
+        t(
+            "learn_accuracy_result",
+            before=result.held_out_accuracy_before,
+            after=result.held_out_accuracy,
+            best=result.best_accuracy,
+            chance=result.chance_accuracy,
+        )
+    )
+    show_alignment(result)
+
+
+def show_alignment(result: TrainResult) -> None:
+    """One measure, named in the intro, the table and the sentence, all from the same arrays:
+    the centred cosine with softmax (what decides the weights), else the plain cosine."""
+    centred = result.settings.use_softmax
+    measure = t("learn_measure_centred" if centred else "learn_measure_plain")
+    if centred:
+        before = result.alignment_before.centred_query_key
+        after = result.alignment_after.centred_query_key
+    else:
+        before, after = result.alignment_before.query_key, result.alignment_after.query_key
+    tokens = result.probe_tokens
+    word = tokens[result.watch_row]
+    st.subheader(t("learn_cosines"))
+    why = t("learn_why_centred" if centred else "learn_why_plain")
+    st.markdown(t("learn_cosines_intro", word=word, measure=measure, why=why))
+    others = [j for j in range(len(tokens)) if j != result.watch_row]
+    st.dataframe(
+        pd.DataFrame(
+            {
+                t("learn_cos_word"): [tokens[j] for j in others],
+                t("learn_cos_before", measure=measure): before[others],
+                t("learn_cos_after", measure=measure): after[others],
+            }
+        ),
+        hide_index=True,
+    )
+    verb, adjective = result.rules.pattern.index("verb"), result.rules.pattern.index("adjective")
+    st.caption(
+        t(
+            "learn_cos_summary",
+            measure=measure,
+            word=word,
+            a=tokens[verb],
+            a0=float(before[verb]),
+            a1=float(after[verb]),
+            b=tokens[adjective],
+            b0=float(before[adjective]),
+            b1=float(after[adjective]),
+        )
+    )

@@ -1,0 +1,12 @@
+"""Presenter mode: the pipeline one step at a time, in large type, with Next and Back.
+
+The page's spec: its menu label, URL path, own parameters, the shared controls it uses,
+its texts and its questions."""
+
+from app_pages.present.params import PARAMS
+from app_pages.present.texts import TEXTS
+from ui.page_spec import PageSpec
+
+SPEC = PageSpec(
+    "app_pages/present/page.py", "nav_present", "present", params=PARAMS, chrome=False, texts=TEXTS
+)

@@ -1,0 +1,20 @@
+"""A real model: every head of all-MiniLM-L6-v2 on your sentence, with the softmax switch.
+
+The page's spec: its menu label, URL path, own parameters, the shared controls it uses,
+its texts and its questions."""
+
+from app_pages.real_model.params import PARAMS
+from app_pages.real_model.texts import TEXTS
+from ui.page_spec import PageSpec
+from ui.settings import GROUP_PARAMS, K
+
+SPEC = PageSpec(
+    "app_pages/real_model/page.py",
+    "nav_real",
+    "real-model",
+    params={**PARAMS, **GROUP_PARAMS},
+    uses=(K.TEXT, K.SCALE, K.TEMP, K.NUMBERS),
+    heads=True,
+    own_head_pickers=True,
+    texts=TEXTS,
+)

@@ -1,0 +1,79 @@
+"""The real model's head grid: one thumbnail per head, clickable."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ui import charts, theme
+from ui.charts import Spec
+
+
+def image_grid(
+    urls: Sequence[str],
+    rows: int,
+    cols: int,
+    *,
+    chosen: tuple[int, int],
+    size: int,
+    row_title: str,
+    col_title: str,
+    title: str,
+    tooltip_title: str,
+    description: str | None = None,
+) -> Spec:
+    """rows × cols images (row-major URLs), clickable; the chosen one outlined."""
+    if len(urls) != rows * cols:
+        raise ValueError(f"need {rows * cols} images for a {rows} x {cols} grid; got {len(urls)}")
+    records = [
+        {"row": r, "col": c, "url": urls[r * cols + c], "label": f"{r} · {c}"}
+        for r in range(rows)
+        for c in range(cols)
+    ]
+    name = charts.dataset_name(list(urls), rows, cols)
+    x = {
+        "field": "col",
+        "type": "ordinal",
+        "title": col_title,
+        "axis": {"orient": "top", "labelAngle": 0},
+    }
+    y = {"field": "row", "type": "ordinal", "title": row_title, "axis": dict(charts.Y_TITLE_ABOVE)}
+    step = size + 6
+    images = {
+        "name": "images",
+        # One pixel per cell in each image (ui/thumbs.py): scaled up without smoothing, cells
+        # stay crisp squares.
+        "mark": {"type": "image", "width": size, "height": size, "smooth": False},
+        "encoding": {
+            "x": x,
+            "y": y,
+            "url": {"field": "url", "type": "nominal"},
+            "tooltip": [{"field": "label", "type": "nominal", "title": tooltip_title}],
+        },
+    }
+    outline = {
+        "data": {"name": name},
+        "transform": [
+            {
+                "filter": {
+                    "and": [
+                        {"field": "row", "equal": chosen[0]},
+                        {"field": "col", "equal": chosen[1]},
+                    ]
+                }
+            }
+        ],
+        "mark": {"type": "rect", "fill": None, "stroke": theme.HIGHLIGHT_COLOR, "strokeWidth": 3},
+        "encoding": {"x": x, "y": y},
+    }
+    text = description or f"{title} — {row_title} × {col_title}: {rows} × {cols}"
+    return Spec(
+        {
+            **charts.base(title, text, step * cols + theme.LABEL_ROOM),
+            "datasets": {name: records},
+            "data": {"name": name},
+            "layer": [images, outline],
+            "params": [charts.click(["row", "col"], "images")],
+            "width": {"step": step},
+            "height": {"step": step},
+        }
+    )

@@ -1,0 +1,125 @@
+"""A real model: every head of all-MiniLM-L6-v2 on your sentence, with the softmax switch."""
+
+import streamlit as st
+
+from app_pages.real_model import thumbs
+from app_pages.real_model.charts import image_grid
+from app_pages.real_model.params import HIDE_SPECIALS
+from core.heads import (
+    head_patterns,
+    layer_mean,
+    renormalised,
+    strongest_heads,
+    without_specials,
+)
+from core.pipeline import row_sums, value_range
+from ui import compute, controls, figures, groups, layout, session, theme
+from ui.i18n import t
+
+layout.header("real_intro")
+text = session.settings().text
+result = compute.minilm_run(text)  # every head of every layer, for the grid and the patterns
+
+
+@layout.part  # a click on the grid, or another layer or head, re-runs this part only
+def one_head() -> None:
+    s = session.settings().replace(model="pretrained")  # this page always shows MiniLM
+    switches = s.attention
+    on = compute.pipeline(s, attention=switches.replace(use_softmax=True))
+    off = compute.pipeline(s, attention=switches.replace(use_softmax=False))
+    layout.require_tokens(on.key_side)
+    shown_p = on if switches.use_softmax else off
+    figures.offer_json(shown_p)
+    st.toggle(t("hide_specials"), key=HIDE_SPECIALS, persist_state="session")
+    hide = bool(st.session_state[HIDE_SPECIALS])
+    with st.container(width=theme.HEAD_PICKERS_WIDTH):
+        controls.head_inputs()
+    grid = image_grid(
+        thumbs.head_thumbnails(s.text, hide),
+        6,
+        12,
+        chosen=(s.layer, s.head),
+        size=theme.THUMB_SIZE_PHONE if figures.on_phone() else theme.THUMB_SIZE,
+        row_title=t("ax_layer"),
+        col_title=t("ax_head"),
+        title=t("real_grid"),
+        tooltip_title=t("ax_layer_head"),
+    )
+    controls.head_grid(grid, "real_grid", "real_grid_hint")
+    tokens = on.tokens
+
+    def shown(matrix, probabilities: bool = False):
+        """The matrix and its labels, without [CLS]/[SEP] when they are hidden; softmax rows
+        are then renormalised over the words left, so they still add up to 1."""
+        if not hide:
+            return matrix, tuple(tokens)
+        kept, words = without_specials(matrix, tokens)
+        return (renormalised(kept) if probabilities else kept), words
+
+    st.subheader(t("real_head", layer=s.layer, head=s.head))
+    scores, words = shown(on.attention.scores)
+    figures.show(
+        figures.word_map(scores, figures.scores_title(on), on, query_tokens=words, key_tokens=words)
+    )
+
+    (c_off, c_on), fit = layout.grid(2, len(words), per_row=2)
+    for col, p in ((c_off, off), (c_on, on)):
+        with col:
+            matrix, _ = shown(p.attention.weights, probabilities=p.settings.use_softmax)
+            figures.show(
+                figures.word_map(
+                    matrix,
+                    figures.weights_title(p),
+                    p,
+                    query_tokens=words,
+                    key_tokens=words,
+                    probabilities=p.settings.use_softmax,
+                    **fit,
+                )
+            )
+    lo, hi = value_range(row_sums(off.attention.weights))
+    st.caption(t("real_rowsums", lo=lo, hi=hi))
+    if hide:
+        st.caption(t("specials_hidden_renorm"))
+    soft = shown_p.settings.use_softmax
+    chosen, _ = shown(shown_p.attention.weights, probabilities=soft)
+    groups.group_section(
+        shown_p, chosen, words, words, figures.weights_title(shown_p), probabilities=soft
+    )
+
+    output, out_words = shown_p.attention.output, tokens
+    if hide:
+        output, out_words = without_specials(output, tokens, square=False)
+    state_word = t("on") if switches.use_softmax else t("off")
+    figures.show(figures.vectors(output, out_words, t("real_output", state=state_word), shown_p))
+
+    st.subheader(t("real_mean", layer=s.layer))
+    mean, words = shown(layer_mean(result.weights, s.layer), probabilities=True)
+    figures.show(
+        figures.word_map(
+            mean,
+            t("real_mean", layer=s.layer),
+            on,
+            query_tokens=words,
+            key_tokens=words,
+            probabilities=True,
+        )
+    )
+
+
+one_head()
+st.subheader(t("real_patterns"))
+st.markdown(t("real_patterns_intro"))
+patterns = head_patterns(result.weights, result.tokens)
+lines = []
+for name in ("previous", "next", "sep", "cls", "same_word"):
+    best = strongest_heads(getattr(patterns, name), count=3)
+    if best[0][2] == 0.0:
+        lines.append(t("label_line", label=t("pattern_" + name), text=t("pattern_none")))
+        continue
+    heads = t("list_sep").join(
+        t("head_ref", layer=ly, head=hd, share=share) for ly, hd, share in best
+    )
+    lines.append(t("label_line", label=t("pattern_" + name), text=heads))
+st.markdown("\n".join(lines))
+layout.notice("real_notice")

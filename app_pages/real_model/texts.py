@@ -1,0 +1,75 @@
+"""Texts of the real-model page (all-MiniLM-L6-v2) (app_pages/real_model/page.py).
+
+A page's title is its menu label, `nav_*`: one text for both."""
+
+TEXTS: dict[str, dict[str, str]] = {
+    "nav_real": {"en": "A real model (MiniLM)", "zh": "真实模型（MiniLM）"},
+    "real_intro": {
+        "en": "Everything so far used random weights. Here is a small trained transformer encoder "
+        "(6 layers, 12 heads per layer, vectors of 384 numbers, 32 per head), computed in numpy on "
+        "your sentence. Its tokens are word pieces, with [CLS] added in front and [SEP] at the end. "
+        "Click any head in the grid to open it below, and switch softmax off to see its raw scores "
+        "weighting V — something other attention viewers do not let you do.",
+        "zh": "前面的页面用的都是随机权重。这里是一个训练好的小型 Transformer 编码器（6 层，每层 12 个头，"
+        "向量有 384 个数，每个头 32 个），用 numpy 在你的句子上计算。它的词元是词片（word piece），"
+        "开头加上 [CLS]，结尾加上 [SEP]。点击网格中的任意一个头即可在下方展开；关闭 softmax，"
+        "就能看到原始分数直接去加权 V——这是其他注意力可视化工具做不到的。",
+    },
+    "hide_specials": {"en": "Hide [CLS] and [SEP]", "zh": "隐藏 [CLS] 和 [SEP]"},
+    "real_grid": {
+        "en": "Every head's attention weights (softmax on)",
+        "zh": "每个头的注意力权重（使用 softmax）",
+    },
+    "real_grid_hint": {
+        "en": "Rows are layers 0–5, columns heads 0–11. Click a head to open it; the chosen one is outlined.",
+        "zh": "行是第 0–5 层，列是第 0–11 个头。点击一个头即可展开；被选中的头有外框。",
+    },
+    "ax_layer": {"en": "layer", "zh": "层"},
+    "ax_head": {"en": "head", "zh": "头"},
+    "ax_layer_head": {"en": "layer · head", "zh": "层 · 头"},
+    "real_head": {"en": "Layer {layer}, head {head}", "zh": "第 {layer} 层，第 {head} 个头"},
+    "real_rowsums": {
+        "en": "Row sums with softmax off: from {lo:.2f} to {hi:.2f}. With softmax on: every row sums to 1.",
+        "zh": "不用 softmax 时每行之和：从 {lo:.2f} 到 {hi:.2f}。使用 softmax 时：每行之和都是 1。",
+    },
+    "real_output": {
+        "en": "Head output Z (softmax {state})",
+        "zh": "该头的输出 Z（softmax {state}）",
+    },
+    "real_mean": {
+        "en": "Mean over the 12 heads of layer {layer}",
+        "zh": "第 {layer} 层 12 个头的平均",
+    },
+    "real_patterns": {"en": "What heads do on this sentence", "zh": "各个头在这个句子上做了什么"},
+    "real_patterns_intro": {
+        "en": "Measured now on your sentence: the heads that send the most attention, on average, to each "
+        "kind of word. Click them in the grid to check.",
+        "zh": "在你的句子上实时测量：平均而言，把最多注意力投向每类词的那些头。在网格中点击它们来验证。",
+    },
+    "pattern_previous": {"en": "the previous word", "zh": "前一个词"},
+    "pattern_next": {"en": "the next word", "zh": "后一个词"},
+    "pattern_sep": {"en": "[SEP]", "zh": "[SEP]"},
+    "pattern_cls": {"en": "[CLS]", "zh": "[CLS]"},
+    "pattern_same_word": {"en": "another copy of the same word", "zh": "同一个词的另一次出现"},
+    "pattern_none": {"en": "no word repeats in this sentence", "zh": "这个句子里没有重复的词"},
+    "head_ref": {
+        "en": "L{layer} H{head} ({share:.0%})",
+        "zh": "第{layer}层第{head}头（{share:.0%}）",
+    },
+    "real_notice": {
+        "en": "- Many heads pour most of their weight onto [CLS] or [SEP]: a common way for a trained head "
+        "to say “nothing here for me”. Hide them to see the rest.\n"
+        "- Some heads are almost purely positional (previous or next word); others link related words.\n"
+        "- With softmax off, a real head's rows no longer add up to 1 (the range is printed under the "
+        "two matrices), so the size of Z swings from word to word: softmax is what turns scores into an average.",
+        "zh": "- 许多头把大部分权重投向 [CLS] 或 [SEP]：这是训练好的头表达“这里没有我要找的”的常见方式。"
+        "隐藏它们就能看清其余部分。\n"
+        "- 有些头几乎纯粹按位置工作（看前一个或后一个词）；另一些头会把相关的词联系起来。\n"
+        "- 关闭 softmax 后，真实头的每行之和不再是 1（范围印在两个矩阵下方），于是 Z 的大小随词而剧烈变化："
+        "正是 softmax 把分数变成了平均。",
+    },
+    "specials_hidden_renorm": {
+        "en": "[CLS] and [SEP] are hidden, not removed: the model still attends to them. Each softmax row shown here is divided by what the remaining words got, so it adds up to 1 again (the thumbnails above too); the row sums below are before hiding.",
+        "zh": "[CLS] 和 [SEP] 只是被隐藏，并没有被删除：模型仍然会关注它们。这里显示的每一行 softmax 权重都除以了剩下的词所得权重之和，因此每行之和重新等于 1（上面的缩略图也一样）；下面的行和是隐藏之前的。",
+    },
+}

@@ -1,0 +1,8 @@
+"""The page's own URL parameters: each key is also its session-state key."""
+
+from core.params import Param
+from ui.settings import params_of
+
+QUERY = "query"  # the query word (token index)
+
+PARAMS = params_of(Param(QUERY, -1, "int", -1, 63))

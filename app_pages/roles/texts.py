@@ -1,0 +1,70 @@
+"""Texts of page 5, the roles of query, key and value (app_pages/roles/page.py).
+
+A page's title is its menu label, `nav_*`: one text for both."""
+
+TEXTS: dict[str, dict[str, str]] = {
+    "nav_roles": {"en": "5 · Roles of query, key, value", "zh": "5 · 查询、键、值的作用"},
+    "roles_intro": {
+        "en": "The query is the word we are computing attention *for*. Its query vector is compared "
+        "with the key vector of every word, which gives one score per word: how relevant that word "
+        "is to the query. The value vectors carry what each word contributes; the query's output "
+        "row is the sum of all value rows, each multiplied by its weight.",
+        "zh": "查询（Query）是我们正在为之计算注意力的那个词。它的查询向量与每个词的键向量比较，"
+        "为每个词得到一个分数：这个词与查询词有多相关。值（Value）向量携带每个词贡献的内容；"
+        "查询词的输出行就是所有值向量各自乘以权重后的总和。",
+    },
+    "pick_query": {"en": "Query word", "zh": "查询词"},
+    "roles_scores": {"en": "Scores of “{word}” against every key", "zh": "“{word}” 与每个键的分数"},
+    "roles_weights": {
+        "en": "Weights of “{word}” (the row used for Z)",
+        "zh": "“{word}” 的权重（用于计算 Z 的那一行）",
+    },
+    "roles_terms": {
+        "en": "Its output row, term by term: αⱼ · vⱼ",
+        "zh": "它的输出行，逐项展开：αⱼ · vⱼ",
+    },
+    "roles_terms_chart": {
+        "en": "One row per key word: its weight × its value vector",
+        "zh": "每个键词一行：它的权重 × 它的值向量",
+    },
+    "roles_sum": {
+        "en": "Sum of the terms = row of Z for “{word}”",
+        "zh": "各项之和 = “{word}” 在 Z 中的那一行",
+    },
+    "roles_check": {
+        "en": "Check: the largest difference between the summed terms and Z's row is {d:.1e}.",
+        "zh": "验证：各项之和与 Z 中那一行的最大差值为 {d:.1e}。",
+    },
+    "term_row": {"en": "{w} × v({word})", "zh": "{w} × v({word})"},
+    "roles_top": {
+        "en": "“{query}” gives its largest weight, {w:.3f}, to “{key}”.",
+        "zh": "“{query}” 给出的最大权重是 {w:.3f}，给了 “{key}”。",
+    },
+    "roles_notice": {
+        "en": "- The bar chart is one row of the score matrix: the query's view of the sentence.\n"
+        "- Each term αⱼ·vⱼ is a value row scaled by one weight; a word with a large weight "
+        "dominates the sum.\n"
+        "- With softmax off, a negative score flips the sign of that word's value row before it "
+        "is added.",
+        "zh": "- 条形图就是分数矩阵中的一行：查询词眼中的整个句子。\n"
+        "- 每一项 αⱼ·vⱼ 都是一行值向量乘以一个权重；权重大的词在总和中占主导。\n"
+        "- 不用 softmax 时，负的分数会先把该词的值向量取反，然后再加进去。",
+    },
+    # ---- predict, then reveal (ui/predict.py) ----
+    "pq_term_q": {
+        "en": "In the output row of “{word}”, which word's term αⱼ·vⱼ (its weight × its value vector) will be the longest vector?",
+        "zh": "在 “{word}” 的输出行中，哪个词的项 αⱼ·vⱼ（权重 × 值向量）会是最长的向量？",
+    },
+    "pq_term_a": {
+        "en": "“{key}”: its weight {w:.3f} × its value vector gives a term of length {length:.3f}, the longest.",
+        "zh": "“{key}”：权重 {w:.3f} × 它的值向量，得到长度为 {length:.3f} 的项，是最长的。",
+    },
+    "pq_fig_terms": {
+        "en": "Length of each term αⱼ·vⱼ of “{word}”",
+        "zh": "“{word}” 每一项 αⱼ·vⱼ 的长度",
+    },
+    "pq_ax_length": {
+        "en": "length",
+        "zh": "长度",
+    },
+}

@@ -1,0 +1,77 @@
+"""Page 4: Q·Kᵀ, scaling and temperature, mask, softmax off vs on, then × V."""
+
+import pandas as pd
+import streamlit as st
+
+from app_pages.score.params import DECODER_TEXT, ENCODER_TEXT, KIND
+from app_pages.score.questions import QUESTIONS
+from core.pipeline import row_sums, value_range
+from ui import compute, controls, figures, groups, layout, predict, session
+from ui.i18n import t
+from ui.theme import CELL_MIN_WIDTH
+
+s = session.settings()
+layout.header("score_intro")
+st.info(t("score_terms_note"))
+
+kind = controls.choice("kind", ["self", "causal", "cross"], KIND, prefix="kind_")
+st.caption(t(f"kind_{kind}_help"))
+
+text, query_text = s.text, None
+if kind == "cross":
+    c1, c2 = st.columns(2)
+    c1.text_input(t("source"), key=ENCODER_TEXT, persist_state="session")
+    c2.text_input(t("target"), key=DECODER_TEXT, persist_state="session")
+    text, query_text = st.session_state[ENCODER_TEXT], st.session_state[DECODER_TEXT]
+
+switches = s.attention.replace(causal=kind == "causal")
+off = compute.pipeline(
+    s, text=text, query_text=query_text, attention=switches.replace(use_softmax=False)
+)
+on = compute.pipeline(
+    s, text=text, query_text=query_text, attention=switches.replace(use_softmax=True)
+)
+layout.require_tokens(on.key_side)
+if query_text is not None:
+    layout.require_tokens(on.query_side)
+figures.offer_json(on if s.attention.use_softmax else off)
+predict.ask_all(QUESTIONS, on if s.attention.use_softmax else off)
+
+st.subheader(t("score_step1"))
+figures.show(figures.word_map(on.attention.factor, t("m_factor"), on))
+
+st.subheader(t("score_step2"))
+figures.show(figures.word_map(on.attention.scores, figures.scores_title(on), on))
+
+st.subheader(t("score_step3"))
+st.markdown(t("score_sidebar_now", state=t("on") if s.attention.use_softmax else t("off")))
+(c_off, c_on), fit = layout.grid(2, len(on.key_side.tokens), per_row=2)
+for col, p, range_key in ((c_off, off, "range_off"), (c_on, on, "range_on")):
+    with col:
+        figures.show(figures.weights(p, **fit))
+        lo, hi = value_range(p.attention.weights)
+        st.caption(t(range_key, lo=lo, hi=hi))
+
+st.markdown(f"**{t('row_sums')}**")
+st.dataframe(
+    pd.DataFrame(
+        {
+            t("ax_query"): list(on.query_side.tokens),
+            t("col_sum_off"): row_sums(off.attention.weights),
+            t("col_sum_on"): row_sums(on.attention.weights),
+        }
+    ),
+    hide_index=True,
+)
+groups.weights_section(on)
+
+st.subheader(t("score_step4"))
+d_v = on.attention.output.shape[1]
+(c_off, c_on), fit = layout.grid(2, d_v, per_row=2, min_cell=CELL_MIN_WIDTH)
+for col, p, title_key in ((c_off, off, "out_off"), (c_on, on, "out_on")):
+    with col:
+        figures.show(
+            figures.vectors(p.attention.output, p.query_side.tokens, t(title_key), p, **fit)
+        )
+
+layout.notice("score_notice")

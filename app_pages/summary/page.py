@@ -1,0 +1,39 @@
+"""Page 8: the whole pipeline for the current sentence on one screen, and a recap."""
+
+import streamlit as st
+
+from ui import compute, figures, groups, layout, relevance, session, theme
+from ui.i18n import t
+
+s = session.settings()
+layout.header("summary_intro")
+p = compute.pipeline(s)
+enc, att = layout.showing(p), p.attention
+tok = enc.tokens
+
+vectors = [
+    (enc.x, figures.x_title(enc, p)),
+    (enc.q, t("m_q")),
+    (enc.k, t("m_k")),
+    (enc.v, t("m_v")),
+]
+slots, fit = layout.grid(4, enc.x.shape[1], per_row=4, min_cell=theme.CELL_MIN_WIDTH)
+for slot, (matrix, title) in zip(slots, vectors, strict=True):
+    with slot:
+        figures.show(figures.vectors(matrix, tok, title, p, **fit))
+
+word_maps = [
+    figures.word_map(att.factor, t("m_factor"), p),
+    figures.word_map(att.scores, figures.scores_title(p), p),
+    figures.weights(p),
+]
+slots, fit = layout.grid(3, len(tok), per_row=3)
+for slot, fig in zip(slots, word_maps, strict=True):
+    with slot:
+        figures.show(fig.with_options(**fit))
+groups.weights_section(p)
+
+figures.show(figures.vectors(att.output, tok, t("m_output"), p))
+st.markdown(t("summary_recap"))
+relevance.learned_vs_random(s, len(p.tokens) - 1)  # the last word: "milk" in the article
+layout.notice("summary_notice")

@@ -1,0 +1,139 @@
+"""Change one word: which of MiniLM's 72 heads move most when sentence A becomes sentence B."""
+
+import dataclasses
+
+import pandas as pd
+import streamlit as st
+
+from app_pages.variant.params import DEFAULT_VARIANT_TEXT, VARIANT_TEXT
+from core.qkmap import top_keys
+from core.variant import difference_maps
+from ui import compute, figures, layout, session, theme
+from ui.i18n import t
+from ui.markdown import escape_md
+from ui.settings import DEFAULT_TEXT
+
+TOP_HEADS = 5  # difference maps drawn
+TOP_TOKENS = 3  # tokens named as moving most
+AUTO_B = "_variant_auto_b"  # the sentence B this page last filled in by itself
+
+
+def default_b(text: str) -> str:
+    """Sentence B when the user has not typed one: a one-word change of the default sentence,
+    else the user's own sentence, ready to be edited."""
+    return DEFAULT_VARIANT_TEXT if text == DEFAULT_TEXT else text
+
+
+def quoted(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= theme.CONTEXT_CHARS else text[: theme.CONTEXT_CHARS - 1] + "…"
+
+
+s = session.settings().replace(model="pretrained")  # this page always shows MiniLM
+layout.header("variant_intro")
+if st.session_state.get(VARIANT_TEXT) in (DEFAULT_VARIANT_TEXT, st.session_state.get(AUTO_B)):
+    st.session_state[VARIANT_TEXT] = default_b(s.text)
+st.session_state[AUTO_B] = default_b(s.text)
+st.text_input(t("variant_b"), key=VARIANT_TEXT, persist_state="session")
+text_b = st.session_state[VARIANT_TEXT]
+st.caption(t("variant_b_help"))
+
+pa = compute.pipeline(s)
+layout.require_tokens(pa.key_side)
+pb = compute.pipeline(s, text=text_b)
+layout.require_tokens(pb.key_side, notes=False)
+figures.offer_json(pa)
+st.info(t("variant_measure"))
+
+v = compute.head_variant(s.text, text_b)
+labels = [
+    a if a.lower() == b.lower() else f"{a}→{b}"
+    for a, b in ((v.tokens_a[i], v.tokens_b[j]) for i, j in v.pairs.tolist())
+]
+if v.by_position:
+    st.caption(t("variant_by_position", m=len(v.pairs)))
+else:
+    left_a = [tok for i, tok in enumerate(v.tokens_a) if i not in set(v.pairs[:, 0].tolist())]
+    left_b = [tok for j, tok in enumerate(v.tokens_b) if j not in set(v.pairs[:, 1].tolist())]
+    st.caption(
+        t(
+            "variant_by_lcs",
+            m=len(v.pairs),
+            a=t("list_sep").join(f"“{escape_md(w)}”" for w in left_a) or "–",
+            b=t("list_sep").join(f"“{escape_md(w)}”" for w in left_b) or "–",
+        )
+    )
+
+(top_layer, top_head), top_score = v.ranking[0].tolist(), float(v.head_scores.max())
+if top_score == 0.0:
+    st.info(t("variant_same"))
+c1, c2 = st.columns(2)
+c1.metric(t("variant_top"), t("variant_head", layer=top_layer, head=top_head))
+c2.metric(t("variant_top_js"), f"{top_score:.4f}")
+ranks = {(int(ly), int(hd)): r + 1 for r, (ly, hd) in enumerate(v.ranking.tolist())}
+st.caption(
+    t(
+        "variant_sidebar_rank",
+        layer=s.layer,
+        head=s.head,
+        rank=ranks[(s.layer, s.head)],
+        js=float(v.head_scores[s.layer, s.head]),
+        n=len(ranks),
+    )
+)
+
+st.subheader(t("variant_maps", n=TOP_HEADS))
+diffs = difference_maps(
+    compute.minilm_run(s.text).weights, compute.minilm_run(text_b).weights, v.pairs
+)  # [L, H, m, m]
+shown = v.ranking[:TOP_HEADS].tolist()
+lines = [t("variant_ctx_a", text=quoted(s.text)), t("variant_ctx_b", text=quoted(text_b))]
+slots, fit = layout.grid(len(shown), len(labels), per_row=2)
+for rank, ((layer, head), slot) in enumerate(zip(shown, slots, strict=True), start=1):
+    with slot:
+        fig = figures.words_by_words(
+            diffs[layer, head],
+            labels,
+            labels,
+            t("variant_map_title", rank=rank, layer=layer, head=head),
+            (*lines, t("variant_ctx_head", layer=layer, head=head, js=v.head_scores[layer, head])),
+            f"minilm-l{layer}-h{head}",
+            **fit,
+        )
+        figures.show(dataclasses.replace(fig, value_title=t("variant_diff")))
+st.caption(t("variant_maps_help"))
+
+st.subheader(t("variant_tokens"))
+moved = top_keys(v.token_movement, TOP_TOKENS).tolist()
+st.markdown(
+    t(
+        "variant_tokens_line",
+        words=t("list_sep").join(
+            t("variant_token_item", word=escape_md(labels[i]), js=v.token_movement[i])
+            for i in moved
+        ),
+    )
+)
+bars = figures.bars(
+    v.token_movement,
+    labels,
+    t("variant_tokens_chart"),
+    None,
+    label_title=t("ax_token"),
+    value_title=t("variant_js"),
+)
+figures.show(dataclasses.replace(bars, context=tuple(lines), file_tag="minilm-all-heads"))
+
+st.subheader(t("variant_table"))
+st.dataframe(
+    pd.DataFrame(
+        {
+            t("variant_col_rank"): range(1, len(ranks) + 1),
+            t("ax_layer"): v.ranking[:, 0],
+            t("ax_head"): v.ranking[:, 1],
+            t("variant_js"): [float(v.head_scores[ly, hd]) for ly, hd in v.ranking.tolist()],
+        }
+    ),
+    hide_index=True,
+)
+layout.notice("variant_notice")

@@ -1,0 +1,73 @@
+"""Texts of app_pages/variant/page.py, in English and Chinese."""
+
+TEXTS: dict[str, dict[str, str]] = {
+    "nav_variant": {"en": "Change one word", "zh": "改动一个词"},
+    "variant_intro": {
+        "en": "Sentence A is the sidebar's sentence; sentence B is the same sentence with a word changed. Every one of MiniLM's 72 heads reads both, and we rank the heads by how much their attention moved.",
+        "zh": "句子 A 是侧边栏里的句子；句子 B 是改了一个词的同一个句子。MiniLM 的 72 个注意力头都读这两个句子，我们按注意力变化的大小给这些头排序。",
+    },
+    "variant_b": {"en": "Sentence B", "zh": "句子 B"},
+    "variant_b_help": {
+        "en": "Change one word of sentence A here (press Enter to apply).",
+        "zh": "在这里改动句子 A 中的一个词（按回车生效）。",
+    },
+    "variant_measure": {
+        "en": "The measure: the tokens of A and B are paired up. For each head and each paired query, both attention rows are cut down to the paired keys and renormalised, then compared with the Jensen–Shannon divergence in bits (0 = the same row, 1 = no key in common). A head's score is the mean over the paired queries.",
+        "zh": "衡量方法：先把 A 和 B 的词元一一配对。对每个头、每个配对的查询，把两行注意力都只保留配对的键并重新归一化，再用詹森—香农散度（单位：比特）比较（0 表示两行相同，1 表示没有共同的键）。一个头的得分是所有配对查询的平均值。",
+    },
+    "variant_by_position": {
+        "en": "Both sentences have the same number of pieces, so the {m} positions are paired one to one (a changed word is paired with its replacement).",
+        "zh": "两个句子的词片数相同，所以 {m} 个位置一一配对（改动的词与替换它的词配成一对）。",
+    },
+    "variant_by_lcs": {
+        "en": "The sentences differ in length, so they are paired on their {m} pieces in common (longest common subsequence). Left out of A: {a}. Left out of B: {b}.",
+        "zh": "两个句子长度不同，所以按它们共有的 {m} 个词片配对（最长公共子序列）。A 中未配对的：{a}。B 中未配对的：{b}。",
+    },
+    "variant_same": {
+        "en": "The two sentences give the same attention everywhere: change a word of sentence B.",
+        "zh": "两个句子在各处的注意力都相同：请改动句子 B 中的一个词。",
+    },
+    "variant_top": {"en": "Head that moved most", "zh": "变化最大的头"},
+    "variant_head": {"en": "layer {layer}, head {head}", "zh": "第 {layer} 层第 {head} 个头"},
+    "variant_top_js": {"en": "Its mean JS divergence (bits)", "zh": "它的平均 JS 散度（比特）"},
+    "variant_sidebar_rank": {
+        "en": "The sidebar's head (layer {layer}, head {head}) ranks {rank} of {n}, with {js:.4f} bits.",
+        "zh": "侧边栏选中的头（第 {layer} 层第 {head} 个）在 {n} 个头中排第 {rank}，散度为 {js:.4f} 比特。",
+    },
+    "variant_maps": {
+        "en": "The {n} heads that moved most: B − A",
+        "zh": "变化最大的 {n} 个头：B − A",
+    },
+    "variant_ctx_a": {"en": "A: “{text}”", "zh": "A：“{text}”"},
+    "variant_ctx_b": {"en": "B: “{text}”", "zh": "B：“{text}”"},
+    "variant_map_title": {
+        "en": "#{rank}: layer {layer}, head {head}, weights B − A",
+        "zh": "第 {rank} 名：第 {layer} 层第 {head} 个头，权重 B − A",
+    },
+    "variant_ctx_head": {
+        "en": "MiniLM layer {layer}, head {head} · mean JS {js:.4f} bits · paired tokens, rows renormalised",
+        "zh": "MiniLM 第 {layer} 层第 {head} 个头 · 平均 JS {js:.4f} 比特 · 配对的词元，行已重新归一化",
+    },
+    "variant_diff": {"en": "change in weight", "zh": "权重变化"},
+    "variant_maps_help": {
+        "en": "Red: B gives that key more weight than A; blue: less. A label “x→y” marks a changed word.",
+        "zh": "红色：B 给该键的权重比 A 多；蓝色：比 A 少。“x→y” 形式的标签表示被改动的词。",
+    },
+    "variant_tokens": {"en": "Which tokens moved most", "zh": "哪些词元变化最大"},
+    "variant_tokens_line": {
+        "en": "Averaged over all 72 heads, the queries that moved most: {words}.",
+        "zh": "在全部 72 个头上平均，变化最大的查询是：{words}。",
+    },
+    "variant_token_item": {"en": "“{word}” ({js:.4f} bits)", "zh": "“{word}”（{js:.4f} 比特）"},
+    "variant_tokens_chart": {
+        "en": "How far each token's attention moved (mean over 72 heads)",
+        "zh": "每个词元的注意力变化了多少（72 个头的平均）",
+    },
+    "variant_js": {"en": "mean JS divergence (bits)", "zh": "平均 JS 散度（比特）"},
+    "variant_table": {"en": "All 72 heads, most moved first", "zh": "全部 72 个头，变化最大的在前"},
+    "variant_col_rank": {"en": "rank", "zh": "名次"},
+    "variant_notice": {
+        "en": "- Compare the top of the table with its bottom: how many heads moved a lot, and how many hardly at all?\n- The changed word's own row is not the only one that can move: look for words that attend to it.\n- Try a change that alters the meaning (milk → water) and one that does not (the → a).",
+        "zh": "- 比较表格的开头和结尾：有多少个头变化很大，又有多少个头几乎不动？\n- 会变化的不只是被改动的那个词自己的那一行：找找关注它的那些词。\n- 试一个改变意思的改动（milk → water），再试一个不改变意思的改动（the → a）。",
+    },
+}

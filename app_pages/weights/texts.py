@@ -1,0 +1,89 @@
+"""Texts of page 3, learnable transformations (app_pages/weights/page.py).
+
+A page's title is its menu label, `nav_*`: one text for both."""
+
+TEXTS: dict[str, dict[str, str]] = {
+    "nav_weights": {"en": "3 · Learnable transformations", "zh": "3 · 可学习的变换"},
+    "weights_intro": {
+        "en": "The embedding table and the matrices W_Q, W_K and W_V are parameters: numbers the model "
+        "owns and can change. Here they are drawn at random from a seed. Draw a second set with "
+        "another seed and compare: the sentence is the same, but the scores are not. Which set is "
+        "right? Nothing on this page can say — training decides, by adjusting these numbers until "
+        "the scores help with the task (page 7 shows it happening).",
+        "zh": "嵌入表以及 W_Q、W_K、W_V 这几个矩阵都是参数：属于模型、可以被改变的数字。"
+        "这里它们由随机种子生成。用另一个种子再生成一组并对比：句子相同，分数却不同。"
+        "哪一组才是对的？这一页无法回答——由训练来决定，它会不断调整这些数字，直到分数对任务有帮助"
+        "（第 7 页会展示这个过程）。",
+    },
+    "seed_b": {"en": "Second seed", "zh": "第二个种子"},
+    "set_toy": {"en": "Random weights, seed {seed}", "zh": "随机权重，种子 {seed}"},
+    "set_pretrained": {
+        "en": "Learned weights: MiniLM layer {layer}, head {head}",
+        "zh": "学到的权重：MiniLM 第 {layer} 层第 {head} 个头",
+    },
+    "set_trained": {"en": "Weights trained on page 7", "zh": "在第 7 页训练得到的权重"},
+    "set_random": {
+        "en": "Random weights, seed {seed}, same X",
+        "zh": "随机权重，种子 {seed}，X 相同",
+    },
+    "weights_learned_vs_random": {
+        "en": "Left: weights that were learned. Right: random weights of the same shape applied to the very same X. "
+        "Compare how the two weight patterns differ.",
+        "zh": "左边：学出来的权重。右边：形状相同的随机权重，作用在完全相同的 X 上。比较两种权重模式有何不同。",
+    },
+    "weights_same_seed": {
+        "en": "Both seeds are equal, so both sides are identical. Pick a different second seed.",
+        "zh": "两个种子相同，所以两边完全一样。请换一个不同的第二个种子。",
+    },
+    "weights_diff_label": {
+        "en": "Largest change of one attention weight between the two seeds",
+        "zh": "两个种子之间，单个注意力权重的最大变化",
+    },
+    "weights_notice": {
+        "en": "- W_Q, W_K and W_V have d_model rows and d_k columns, whatever the sentence: "
+        "the same layers are applied to every word.\n"
+        "- A different seed changes every weight, and so every score, for the very same words.\n"
+        "- In a real transformer these numbers are not chosen by hand or by chance: they are "
+        "learned from data.",
+        "zh": "- 无论句子是什么，W_Q、W_K、W_V 都有 d_model 行、d_k 列：同一组线性层作用在每个词上。\n"
+        "- 换一个种子会改变每个权重，于是同样的词也会得到完全不同的分数。\n"
+        "- 在真正的 Transformer 中，这些数字不是手选或随机的，而是从数据中学出来的。",
+    },
+    # ---- predict, then reveal (ui/predict.py) ----
+    "pq_kept_q": {
+        "en": "“{word}” now looks most at “{key}”. With the random weights of seed {seed}, will it still look most at “{key}”?",
+        "zh": "“{word}” 现在最关注 “{key}”。换成种子 {seed} 的随机权重后，它还会最关注 “{key}” 吗？",
+    },
+    "pq_kept_a": {
+        "en": "With seed {seed}, “{word}” looks most at “{key}” (weight {w:.3f}).",
+        "zh": "换成种子 {seed} 后，“{word}” 最关注 “{key}”（权重 {w:.3f}）。",
+    },
+    "pq_fig_weights_seed": {
+        "en": "Weights of “{word}”, random weights of seed {seed}",
+        "zh": "“{word}” 的权重（种子 {seed} 的随机权重）",
+    },
+    "pq_max_q": {
+        "en": "Which weights give one word the larger single weight: the current ones, or the random ones of seed {seed}?",
+        "zh": "哪一组权重给出的单个最大权重更大：当前的权重，还是种子 {seed} 的随机权重？",
+    },
+    "pq_max_a": {
+        "en": "Largest weight: {a:.3f} with the current weights, {b:.3f} with seed {seed}.",
+        "zh": "最大权重：当前权重为 {a:.3f}，种子 {seed} 为 {b:.3f}。",
+    },
+    "pq_set_a": {
+        "en": "Current weights",
+        "zh": "当前权重",
+    },
+    "pq_set_b": {
+        "en": "Seed {seed}",
+        "zh": "种子 {seed}",
+    },
+    "pq_fig_max": {
+        "en": "The largest weight of each weights matrix",
+        "zh": "每个权重矩阵中最大的权重",
+    },
+    "pq_ax_set": {
+        "en": "weights",
+        "zh": "权重组",
+    },
+}

@@ -1,0 +1,31 @@
+"""What a page is, as data: each page package under app_pages/ defines one `PageSpec`, and
+app_pages/__init__.py lists them in menu order for the router, the home page and the tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from core.params import Param
+from ui.predict import Question
+
+Texts = Mapping[str, Mapping[str, str]]  # key -> {"en": ..., "zh": ...}
+
+
+@dataclass(frozen=True, eq=False)
+class PageSpec:
+    script: str | Callable[[], None]  # the page's page.py, or a function (benchmarks)
+    label_key: str  # menu label and title, through the translation table
+    url_path: str  # fixed, so links do not change with the UI language
+    params: Mapping[str, Param] = field(default_factory=dict)  # the page's own URL parameters
+    uses: tuple[str, ...] = ()  # the sidebar controls this page listens to ("This page uses")
+    heads: bool = False  # the page always shows the pretrained model: layer and head in the sidebar
+    own_head_pickers: bool = False  # layer and head drawn by the page, beside its head grid
+    chrome: bool = True  # False: the sidebar starts folded away (presenter mode)
+    exports: bool = True  # the page draws matrices: offer them as JSON and the page as HTML
+    texts: Texts = field(default_factory=dict)  # the page's own texts, en and zh
+    questions: tuple[Question, ...] = ()  # predict, then reveal: asked under the page's intro
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", MappingProxyType(dict(self.params)))

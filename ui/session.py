@@ -1,0 +1,141 @@
+"""The session <-> Settings <-> link: fill the session from the link once, read the shared
+settings as one value, write the link back, compose the share link.
+
+Written by hand rather than with Streamlit's `bind="query-params"`: binding drops a refused
+value silently (we name it in a note), stores a selectbox's label (our token pickers' labels
+change with the sentence), and cannot compose the share link on the server or restore the
+several values the presenter's worked example replaces. See docs/ARCHITECTURE.md.
+
+Every function that writes or composes a link takes the current page's own parameters
+(`PageSpec.params`); what the link can hold at all (`load_from_url`) is every page's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from urllib.parse import quote, urlencode, urlsplit, urlunsplit
+
+import streamlit as st
+
+from core.params import Param, Rejected, decode_all, encode_changed
+from core.pipeline import resolve_index
+from core.tokenize import drawn_prefix
+from ui.link_patch import DROPPED_LINK, IgnoredLink, ignored_link
+from ui.settings import GLOBAL_PARAMS, INDEX_LISTS, SHARED_PARAMS, K, Settings, settings_from
+
+CURRENT_PAGE = "_current_page"  # the PageSpec (ui/page_spec.py) being drawn
+SAVED_TEXT = "_saved_text"  # the user's sentence and sizes while the worked example is shown
+SHARE_OPEN = "share_open"  # the sidebar's share panel is open (its content is drawn only then)
+SIDEBAR_DRAWN = "_sidebar_drawn"  # the sidebar's settings as the last whole run drew them
+_INTERNAL = "_url_loaded"  # set once the link of this session has been read
+_REJECTED = "_url_rejected"  # what the link asked for and did not get
+_IGNORED_LINK = "_url_ignored"  # an IgnoredLink when Streamlit dropped the whole link
+NO_PARAMS: Mapping[str, Param] = MappingProxyType({})  # a page without parameters of its own
+
+
+def _browser_language() -> str:
+    locale = st.context.locale or ""
+    return "zh" if locale.lower().startswith("zh") else "en"
+
+
+def load_from_url(params: Mapping[str, Param]) -> None:
+    """Once per session: fill the state from the link (any of `params`, every page's), and
+    remember what was refused."""
+    if st.session_state.get(_INTERNAL):
+        return
+    raw = {key: st.query_params[key] for key in st.query_params}
+    ignored = ignored_link(raw)
+    raw.pop(DROPPED_LINK, None)
+    values, rejected = decode_all(raw, params)
+    if K.LANG not in values:
+        values[K.LANG] = _browser_language()
+    for key, param in params.items():
+        st.session_state[key] = values.get(key, param.default)
+    st.session_state[_REJECTED] = rejected
+    st.session_state[_IGNORED_LINK] = ignored
+    st.session_state[_INTERNAL] = True
+
+
+def link_ignored() -> IgnoredLink | None:
+    return st.session_state.get(_IGNORED_LINK)
+
+
+def rejected_params() -> list[Rejected]:
+    return list(st.session_state.get(_REJECTED, []))
+
+
+def dismiss_rejected() -> None:
+    st.session_state[_REJECTED] = []
+    st.session_state[_IGNORED_LINK] = None
+
+
+def settings() -> Settings:
+    """The shared settings as this session holds them."""
+    s = st.session_state
+    return settings_from({key: s.get(key, param.default) for key, param in SHARED_PARAMS.items()})
+
+
+def token_index(key: str, n: int) -> int:
+    """The token index stored under `key`, made to fit a sentence of n tokens (else the last)."""
+    value = st.session_state.get(key, -1)
+    if isinstance(value, str):  # a stale "5: milk" from before the sentence changed
+        head = value.split(":", 1)[0].strip()
+        value = int(head) if head.isdigit() else -1
+    index = value if isinstance(value, int) else -1
+    st.session_state[key] = resolve_index(index, n)
+    return st.session_state[key]
+
+
+def _carried(page_params: Mapping[str, Param]) -> dict[str, Param]:
+    return {**GLOBAL_PARAMS, **page_params}
+
+
+def link_values(page_params: Mapping[str, Param] = NO_PARAMS) -> dict[str, object]:
+    """The values a link carries: the shared controls and this page's, texts cut to the
+    tokens the app draws (a link has room for about 128 KB; the box keeps the whole text)."""
+    carried = _carried(page_params)
+    values = {key: st.session_state[key] for key in carried if key in st.session_state}
+    return {
+        key: drawn_prefix(value)
+        if carried[key].kind == "text" and key not in INDEX_LISTS
+        else value
+        for key, value in values.items()
+    }
+
+
+def shortened_in_link(page_params: Mapping[str, Param] = NO_PARAMS) -> list[str]:
+    """The keys whose text the link holds only the start of (what is drawn of it)."""
+    carried = link_values(page_params)
+    return [key for key, value in carried.items() if value != st.session_state[key]]
+
+
+def url_params(page_params: Mapping[str, Param] = NO_PARAMS) -> dict[str, str]:
+    """The shared controls and this page's controls that differ from their defaults, and lang."""
+    wanted = encode_changed(link_values(page_params), _carried(page_params))
+    wanted[K.LANG] = st.session_state[K.LANG]
+    return wanted
+
+
+def share_link(url_path: str, page_params: Mapping[str, Param] = NO_PARAMS) -> str:
+    """The full address of this page with every control, to paste anywhere."""
+    base = urlsplit(st.context.url or "http://localhost:8501/")
+    prefix = "/".join(
+        part for part in (st.get_option("server.baseUrlPath") or "").split("/") if part
+    )
+    path = "/".join(part for part in (prefix, url_path) if part)
+    query = urlencode(url_params(page_params), quote_via=quote)
+    return urlunsplit((base.scheme or "http", base.netloc, "/" + path, query, ""))
+
+
+def sidebar_values(keys: tuple[str, ...]) -> dict[str, object]:
+    """The values of these settings, as the sidebar shows them."""
+    return {key: st.session_state.get(key) for key in keys}
+
+
+def write_url(page_params: Mapping[str, Param] = NO_PARAMS) -> None:
+    """Put the shared controls and this page's controls in the link (the language always)."""
+    wanted = url_params(page_params)
+    current = {key: st.query_params[key] for key in st.query_params}
+    if current != wanted:
+        st.query_params.from_dict(wanted)

@@ -1,0 +1,181 @@
+"""The settings every page shares, as data: their keys, their URL parameters and one value.
+
+A leaf: it imports core only, never Streamlit, so pages, ui/ and tests can all read it. A
+page's own parameters live in its package (app_pages/<page>/__init__.py); the session and the
+link are kept in step by ui/session.py.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from core.attention import MIN_TEMPERATURE, AttentionSettings
+from core.learning.corpus import DEFAULT_PROBE, check_probe
+from core.learning.task import TrainSettings
+from core.params import Param
+from core.pipeline import ToyConfig
+
+DEFAULT_TEXT = "The black cat drank the milk"
+_TOY = ToyConfig()
+_ATTENTION = AttentionSettings()
+LEARN = TrainSettings()
+MODELS = ("toy", "pretrained", "trained")  # which model makes the vectors
+
+
+class K:
+    """Keys of the shared settings. Each one is also the name of its URL parameter."""
+
+    LANG = "lang"
+    TEXT = "text"
+    D_MODEL = "d_model"
+    D_K = "d_k"
+    SEED = "seed"
+    PE = "pe"
+    SCALE = "scale"
+    SOFTMAX = "softmax"
+    TEMP = "temp"
+    NUMBERS = "numbers"
+    MODEL = "src"  # which model makes the vectors: toy, pretrained, trained
+    LAYER = "layer"  # pretrained layer
+    HEAD = "head"  # pretrained head
+    # several tokens at once, under the weights of several pages (ui/groups.py)
+    GROUP_Q = "gq"  # the chosen query indices, "0,2"
+    GROUP_K = "gk"  # the chosen key indices ("" = all keys)
+    # the trained model: page 7 trains it, the sidebar's "Trained" source shows it everywhere
+    LEARN_SEED = "lseed"  # training seed
+    LEARN_STEPS = "lsteps"  # training steps
+    LEARN_LR = "llr"  # learning rate
+    LEARN_D_MODEL = "ldm"  # model width
+    LEARN_D_K = "ldk"  # query/key width
+    LEARN_SOFTMAX = "lsoft"  # train with softmax
+    PROBE = "probe"  # the sentence whose attention is watched
+
+
+def params_of(*params: Param) -> dict[str, Param]:
+    """Parameters by key."""
+    return {p.key: p for p in params}
+
+
+GLOBAL_PARAMS: dict[str, Param] = params_of(  # the sidebar's; every link carries them
+    Param(K.LANG, "en", "choice", choices=("en", "zh")),
+    Param(K.TEXT, DEFAULT_TEXT, "text"),
+    Param(K.D_MODEL, _TOY.d_model, "int", 2, 64),
+    Param(K.D_K, _TOY.d_k, "int", 1, 32),
+    Param(K.SEED, _TOY.seed, "int", 0, 9999),
+    Param(K.PE, _TOY.positional, "bool"),
+    Param(K.SCALE, _ATTENTION.scale, "bool"),
+    Param(K.SOFTMAX, _ATTENTION.use_softmax, "bool"),
+    Param(K.TEMP, _ATTENTION.temperature, "float", MIN_TEMPERATURE, 5.0),
+    Param(K.NUMBERS, True, "bool"),
+    Param(K.MODEL, "toy", "choice", choices=MODELS),
+    Param(K.LAYER, 0, "int", 0, 5),
+    Param(K.HEAD, 0, "int", 0, 11),
+)
+GROUP_PARAMS: dict[str, Param] = params_of(  # a page that shows groups lists these as its own
+    Param(K.GROUP_Q, "", "text"),
+    Param(K.GROUP_K, "", "text"),
+)
+TRAIN_PARAMS: dict[str, Param] = params_of(  # page 7 lists these as its own
+    Param(K.LEARN_SEED, LEARN.seed, "int", 0, 9999),
+    Param(K.LEARN_STEPS, LEARN.steps, "int", 10, 2000),
+    Param(K.LEARN_LR, LEARN.lr, "float", 0.001, 1.0),
+    Param(K.LEARN_D_MODEL, LEARN.d_model, "int", 4, 64),
+    Param(K.LEARN_D_K, LEARN.d_k, "int", 2, 32),
+    Param(K.LEARN_SOFTMAX, LEARN.use_softmax, "bool"),
+    Param(K.PROBE, DEFAULT_PROBE, "text"),
+)
+SHARED_PARAMS = GLOBAL_PARAMS | GROUP_PARAMS | TRAIN_PARAMS
+INDEX_LISTS = (K.GROUP_Q, K.GROUP_K)  # "text" parameters that hold token numbers, not a text
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The shared settings as one value: the sentence, which model, its sizes, the switches,
+    and the run behind the "Trained" source."""
+
+    lang: str
+    text: str
+    toy: ToyConfig
+    attention: AttentionSettings
+    show_numbers: bool
+    model: str = "toy"  # one of MODELS
+    layer: int = 0  # pretrained
+    head: int = 0  # pretrained
+    learn: TrainSettings = LEARN  # page 7's training settings, as its controls hold them
+    trained: TrainSettings = LEARN  # the "Trained" source's run: `learn`, on a probe that fits
+
+    def replace(self, **changes: object) -> Settings:
+        return dataclasses.replace(self, **changes)
+
+
+def learn_settings(values: Mapping[str, object]) -> TrainSettings:
+    """Page 7's training settings from the shared values (the link's, else the defaults).
+
+    d_model is made even (sinusoidal positions come in pairs); a probe that fits the corpus is
+    written as its tokens, so "The black cat drank the milk." and its lower case are one run.
+    """
+    probe = str(values[K.PROBE])
+    check = check_probe(probe)
+    return TrainSettings(
+        seed=int(values[K.LEARN_SEED]),
+        use_softmax=bool(values[K.LEARN_SOFTMAX]),
+        steps=int(values[K.LEARN_STEPS]),
+        lr=float(values[K.LEARN_LR]),
+        d_model=max(2, int(values[K.LEARN_D_MODEL]) // 2 * 2),
+        d_k=int(values[K.LEARN_D_K]),
+        probe=" ".join(check.tokens) if check.ok else probe,
+    )
+
+
+def trained_settings(learn: TrainSettings) -> TrainSettings:
+    """The run behind the "Trained" source: page 7's settings, with the default probe when
+    that page's probe does not fit the corpus."""
+    if check_probe(learn.probe).ok:
+        return learn
+    return dataclasses.replace(learn, probe=DEFAULT_PROBE)
+
+
+def settings_from(values: Mapping[str, object]) -> Settings:
+    """The Settings value of a mapping holding every key of SHARED_PARAMS."""
+    learn = learn_settings(values)
+    model = str(values[K.MODEL])
+    return Settings(
+        lang=str(values[K.LANG]),
+        text=str(values[K.TEXT]),
+        toy=ToyConfig(
+            d_model=int(values[K.D_MODEL]),
+            d_k=int(values[K.D_K]),
+            seed=int(values[K.SEED]),
+            positional=bool(values[K.PE]),
+        ),
+        attention=AttentionSettings(
+            scale=bool(values[K.SCALE]),
+            use_softmax=bool(values[K.SOFTMAX]),
+            temperature=float(values[K.TEMP]),
+        ),
+        show_numbers=bool(values[K.NUMBERS]),
+        model=model if model in MODELS else "toy",
+        layer=int(values[K.LAYER]),
+        head=int(values[K.HEAD]),
+        learn=learn,
+        trained=trained_settings(learn),
+    )
+
+
+def flipped(s: Settings, setting: str) -> Settings:
+    """The same settings with one thing changed: a switch turned over, the next seed, or the
+    other model (toy <-> pretrained)."""
+    a, toy = s.attention, s.toy
+    if setting == "softmax":
+        return s.replace(attention=a.replace(use_softmax=not a.use_softmax))
+    if setting == "scale":
+        return s.replace(attention=a.replace(scale=not a.scale))
+    if setting == "pe":
+        return s.replace(toy=dataclasses.replace(toy, positional=not toy.positional))
+    if setting == "seed":
+        return s.replace(toy=dataclasses.replace(toy, seed=(toy.seed + 1) % 10_000))
+    if setting == "source":
+        return s.replace(model="pretrained" if s.model == "toy" else "toy")
+    raise ValueError(f"unknown setting to flip: {setting!r}")
