@@ -23,7 +23,8 @@ from pathlib import Path
 
 from tools.bench_nginx import NGINX, Nginx
 from tools.bench_server import CONCEPT_PAGES, _check, _path, _pct, _warm_up, new_sentence
-from tools.wsclient import Server, Session, run_async, start_server
+from tools.server import Server, start_server
+from tools.wsclient import Session, run_async
 
 BIG = 60  # sessions at once: 1 process against 3 behind nginx
 PAIR = 30  # sessions at once: 1 process against 2 behind nginx (a 2-core server)
@@ -38,7 +39,7 @@ class Crowd:
 
 def active_sessions(server: Server) -> int:
     """Sessions this process holds (Streamlit's own /_stcore/metrics)."""
-    with urllib.request.urlopen(f"{server.http}/_stcore/metrics", timeout=30) as response:
+    with urllib.request.urlopen(f"{server.url}/_stcore/metrics", timeout=30) as response:
         text = response.read().decode()
     match = re.search(r"^active_sessions (\d+)", text, re.MULTILINE)
     if not match:

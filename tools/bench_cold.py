@@ -16,7 +16,8 @@ import time
 from dataclasses import dataclass
 
 from tools.bench_server import _check, metrics, new_sentence
-from tools.wsclient import Server, fresh_view, run_async, start_server
+from tools.server import Server, start_server
+from tools.wsclient import fresh_view, run_async
 
 ROUNDS = 3
 REAL = "real-model"

@@ -20,7 +20,8 @@ from urllib.parse import parse_qs
 
 from core.learning.task import TrainSettings, train
 from tools.bench_server import _check, _pct
-from tools.wsclient import Server, Session, View, fresh_view, run_async, start_server
+from tools.server import Server, start_server
+from tools.wsclient import Session, View, fresh_view, run_async
 
 STEPS = 2000
 PAGE = "learn"

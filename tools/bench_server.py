@@ -1,6 +1,7 @@
 """A class at once, measured on a real server through Streamlit's own websocket protocol.
 
-Four measurements, each on a `streamlit run` server of its own (tools/wsclient.py, no browser):
+Four measurements, each on a `streamlit run` server of its own (tools/server.py), driven
+through tools/wsclient.py (no browser):
 - per page: server CPU per first view of a new sentence in a fresh session, and per warm
   re-run, each as a ratio to a bare page with one text box (tools/bench_bare_app.py) measured
   the same way in the same run;
@@ -26,7 +27,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from itertools import count
 
-from tools.wsclient import Server, Session, View, fresh_view, run_async, start_server
+from tools.server import Server, start_server
+from tools.wsclient import Session, View, fresh_view, run_async
 from ui.menu import PAGES as MENU
 
 BARE_APP = "tools/bench_bare_app.py"
@@ -86,7 +88,7 @@ _METRIC = re.compile(r"^(\w+)\{([^}]*)\} ([0-9.eE+-]+)$")
 
 def metrics(server: Server) -> dict[tuple[str, str], float]:
     """{(metric, cache function): value} from Streamlit's OpenMetrics endpoint (all caches)."""
-    text = urllib.request.urlopen(server.http + "/_stcore/metrics", timeout=30).read().decode()
+    text = urllib.request.urlopen(server.url + "/_stcore/metrics", timeout=30).read().decode()
     out: dict[tuple[str, str], float] = defaultdict(float)
     for line in text.splitlines():
         m = _METRIC.match(line)
