@@ -18,10 +18,8 @@ Ratios to the bare page hold on any machine; wall times depend on the machine's 
 from __future__ import annotations
 
 import signal
-import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -36,21 +34,13 @@ from tools import (
     bench_profile,
     bench_server,
 )
+from tools.timing import median_seconds
 
 ROOT = Path(__file__).resolve().parent.parent
 REPORT = ROOT / "bench-report.md"
 # bench_server's loops for `make bench`: its full counts (the report states them). The whole
 # run took about 11 minutes on the 2-core machine; cut these first if it grows past 15.
 SERVER_COUNTS = {"views": 4, "reruns": 4, "sizes": (1, 10, 30), "checkpoints": (50, 500)}
-
-
-def median_seconds(fn: Callable[[], object], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def attend_time(n: int, d_k: int = 64) -> float:

@@ -6,9 +6,7 @@ python tools/bench_learning.py        # prints a markdown table
 from __future__ import annotations
 
 import importlib.util
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -18,17 +16,9 @@ import numpy as np
 from core.embeddings import positional_encoding
 from core.learning.corpus import OBJECT_ROW, corpus_rules, make_corpus, vocabulary
 from core.learning.task import TrainSettings, corpus_batch, init_params, train
+from tools.timing import median_seconds
 
 RUNS = 5  # timed runs per measurement; the median is reported
-
-
-def _median_seconds(run, runs: int = RUNS) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def _torch_loop(settings: TrainSettings) -> None:
@@ -69,7 +59,7 @@ def _torch_loop(settings: TrainSettings) -> None:
 def bench() -> dict:
     """Median seconds of the default numpy `train()` and, if torch imports, the PyTorch loop."""
     defaults = TrainSettings()
-    numpy_seconds = _median_seconds(lambda: train(defaults))
+    numpy_seconds = median_seconds(lambda: train(defaults), RUNS)
     result = {
         "steps": defaults.steps,
         "corpus_size": defaults.corpus_size,
@@ -82,7 +72,7 @@ def bench() -> dict:
         import torch
 
         torch.set_num_threads(2)
-        result["torch_loop_s"] = _median_seconds(lambda: _torch_loop(defaults))
+        result["torch_loop_s"] = median_seconds(lambda: _torch_loop(defaults), RUNS)
         result["torch_version"] = torch.__version__
     return result
 

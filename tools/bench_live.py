@@ -21,6 +21,7 @@ from urllib.parse import parse_qs
 from core.learning.task import TrainSettings, train
 from tools.bench_server import _check, _pct
 from tools.server import Server, start_server
+from tools.timing import timings
 from tools.wsclient import Session, View, fresh_view, run_async
 
 STEPS = 2000
@@ -51,13 +52,8 @@ class Result:
 
 def arithmetic(runs: int) -> tuple[float, float]:
     """Median CPU and wall seconds of train(TrainSettings(steps=STEPS)) in this process."""
-    cpu, wall = [], []
-    for _ in range(runs):
-        c, w = time.process_time(), time.perf_counter()
-        train(TrainSettings(steps=STEPS))
-        cpu.append(time.process_time() - c)
-        wall.append(time.perf_counter() - w)
-    return statistics.median(cpu), statistics.median(wall)
+    t = timings(lambda: train(TrainSettings(steps=STEPS)), runs)
+    return statistics.median(t.cpu), statistics.median(t.wall)
 
 
 def _trained(view: View) -> None:

@@ -17,6 +17,8 @@ from functools import partial
 from pathlib import Path
 
 from core.pretrained import DEFAULT_DIR, MiniLM
+from tools.server import rss_mb
+from tools.timing import timings
 
 TOKEN_COUNTS = (16, 64)  # sequence lengths timed, [CLS] and [SEP] included
 TEXT = (  # long enough to fill the largest token count
@@ -26,14 +28,6 @@ TEXT = (  # long enough to fill the largest token count
     "each gives the model its contextual embeddings, and this sentence goes on a little longer "
     "so that it certainly holds more than sixty-four word pieces."
 )
-
-
-def rss_mb() -> float:
-    """Resident memory of this process in MB, from /proc/self/status."""
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmRSS in /proc/self/status (not Linux?)")
 
 
 def time_ms(fns: dict[str, Callable[[], object]], runs: int, rounds: int) -> dict[str, float]:
@@ -46,10 +40,7 @@ def time_ms(fns: dict[str, Callable[[], object]], runs: int, rounds: int) -> dic
     for _ in range(rounds):
         for name, fn in fns.items():
             fn()
-            for _ in range(runs):
-                start = time.perf_counter()
-                fn()
-                samples[name].append(1000 * (time.perf_counter() - start))
+            samples[name] += [1000 * s for s in timings(fn, runs).wall]
     out = {f"{name}_ms": statistics.median(times) for name, times in samples.items()}
     out |= {f"{name}_min_ms": min(times) for name, times in samples.items()}
     return out
