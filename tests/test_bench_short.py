@@ -1,6 +1,7 @@
 """The crowd, the soak, the cluster and page 7's Train button of `make bench`, small: every
 session finishes and keeps its own sentence, nginx keeps a cookie on one process, the button
-trains. Correctness only; the timings are in bench-report.md."""
+trains. Also the one launcher all of them and the browser tests use, and `--only`. Correctness
+only; the timings are in bench-report.md."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from urllib.parse import parse_qs
 import pytest
 
 from tests.browser.conftest import AppServer
-from tools import bench_live, bench_server
+from tools import bench, bench_live, bench_server
 from tools.bench_cluster import active_sessions
 from tools.bench_nginx import NGINX, NGINX_CONF, Nginx, nginx_site
 from tools.bench_server import CONCEPT_PAGES, PAGES, new_sentence
@@ -223,3 +224,19 @@ def test_a_server_found_stopped_starts_again_on_its_port_and_logs(tmp_path):
     finally:
         server.stop()
     assert str(port) in server.log_tail()  # "You can now view your Streamlit app ... :port"
+
+
+def test_bench_only_takes_sections_by_name_repeated_or_comma_separated():
+    args = bench.parse(["--only", "learning,cold", "--only", "models", "--quick"])
+    assert args.only == ["cold", "models", "learning"]  # report order
+    assert args.quick
+    assert bench.parse([]).only == list(bench.SECTIONS)
+    with pytest.raises(SystemExit):
+        bench.parse(["--only", "nonsense"])
+
+
+def test_bench_attention_section_alone():
+    report = bench.run(["attention"], quick=True)
+    assert report.startswith("# Benchmark\n\n## Attention")
+    assert re.search(r"\| n = 16 \| \d+ µs \|", report)
+    assert "(whole benchmark:" in report

@@ -6,12 +6,11 @@ sends it with the websocket, so all of its messages reach one process. The crowd
 has the page open on one shared sentence, then all type their own new sentence at the same
 moment; what is timed is send to script_finished, per session.
 
-`python -m tools.bench_cluster [--quick]` prints the markdown; tools/bench.py calls `bench()`.
+`python -m tools.bench --only cluster [--quick]` runs this section alone.
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import os
 import re
@@ -202,13 +201,3 @@ def markdown(r: Result) -> str:
         ]
     lines += ["", f"(cluster part: {r.seconds:.0f} s)"]
     return "\n".join(lines)
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="few sessions, one page: a smoke run")
-    print(markdown(bench(parser.parse_args().quick)))
-
-
-if __name__ == "__main__":
-    main()

@@ -5,12 +5,11 @@ first page's script_finished (a new tab on the home page); the real-model page's
 (the MiniLM weights load, once per process) and a second visit with another sentence. The
 weights' cache (ui.compute.minilm, st.cache_resource) must have missed exactly once.
 
-`python -m tools.bench_cold [--quick]` prints the markdown; tools/bench.py calls `bench()`.
+`python -m tools.bench --only cold [--quick]` runs this section alone.
 """
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
 from dataclasses import dataclass
@@ -105,13 +104,3 @@ def markdown(r: Result) -> str:
             f"(cold start part: {r.seconds:.0f} s)",
         ]
     )
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="one launch")
-    print(markdown(bench(parser.parse_args().quick)))
-
-
-if __name__ == "__main__":
-    main()

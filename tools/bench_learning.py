@@ -1,15 +1,11 @@
 """Time the default section-7 training run; compare with the same loop in PyTorch if present.
 
-python tools/bench_learning.py        # prints a markdown table
+`python -m tools.bench --only learning` runs this section alone.
 """
 
 from __future__ import annotations
 
 import importlib.util
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np
 
@@ -95,7 +91,3 @@ def markdown(result: dict) -> str:
             f"| {seconds:.3f} | {1000 * seconds / steps:.2f} |"
         )
     return "\n".join(rows)
-
-
-if __name__ == "__main__":
-    print(markdown(bench()))

@@ -6,12 +6,11 @@ The page's Train button is pressed as the browser does it: a widget trigger for 
 2,000 steps. The run ends with a rerun that draws the finished run; the time is from the press
 to that rerun's script_finished.
 
-`python -m tools.bench_live [--quick]` prints the markdown; tools/bench.py calls `bench()`.
+`python -m tools.bench --only live [--quick]` runs this section alone.
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import statistics
 import time
@@ -188,13 +187,3 @@ def markdown(r: Result) -> str:
             f"(page 7 part: {r.seconds:.0f} s)",
         ]
     )
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="one run, three at once")
-    print(markdown(bench(parser.parse_args().quick)))
-
-
-if __name__ == "__main__":
-    main()

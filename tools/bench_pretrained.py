@@ -1,12 +1,11 @@
 """Time MiniLM.load() and the numpy forward pass; compare with HF BertModel if torch is there.
 
-From the repo root: `python -m tools.bench_pretrained [--runs 20] [--rounds 3]`. Prints a
-markdown table. With OPENBLAS_NUM_THREADS set, torch is given the same number of threads.
+`python -m tools.bench --only models` runs this section alone. With OPENBLAS_NUM_THREADS set,
+torch is given the same number of threads.
 """
 
 from __future__ import annotations
 
-import argparse
 import gc
 import importlib.util
 import os
@@ -20,6 +19,7 @@ from core.pretrained import DEFAULT_DIR, MiniLM
 from tools.server import rss_mb
 from tools.timing import timings
 
+RUNS, ROUNDS = 5, 2  # timed calls per measure and round; rounds, the measures taking turns
 TOKEN_COUNTS = (16, 64)  # sequence lengths timed, [CLS] and [SEP] included
 TEXT = (  # long enough to fill the largest token count
     "Attention lets every token look at every other token in the sentence, weigh how relevant "
@@ -74,7 +74,7 @@ def torch_forwards(ids_by_n: dict[int, list[int]]) -> dict[str, Callable[[], obj
     }
 
 
-def bench(runs: int = 20, rounds: int = 3, path: Path = DEFAULT_DIR) -> dict[str, float]:
+def bench(runs: int = RUNS, rounds: int = ROUNDS, path: Path = DEFAULT_DIR) -> dict[str, float]:
     """Load time and memory of MiniLM.load(), forward times; HF BertModel and ratios if present.
 
     `ratio_{n}` is numpy's median forward time over that of torch's default (sdpa) BertModel;
@@ -116,16 +116,3 @@ def markdown(result: dict[str, float]) -> str:
     rows = ["| measure | value |", "| --- | --- |"]
     rows += [f"| {key} | {value:.3g} |" for key, value in result.items()]
     return "\n".join(rows)
-
-
-def main() -> None:
-    """Run the benchmark and print the table."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=20, help="timed calls per measure and round")
-    parser.add_argument("--rounds", type=int, default=3, help="rounds, measures taking turns")
-    args = parser.parse_args()
-    print(markdown(bench(args.runs, args.rounds)))
-
-
-if __name__ == "__main__":
-    main()

@@ -10,12 +10,11 @@ through tools/wsclient.py (no browser):
   size of every st.cache_data cache (from /_stcore/metrics);
 - where the CPU of a first view goes: time spent inside each cached function (also metrics).
 
-`python -m tools.bench_server [--quick]` prints the markdown; tools/bench.py calls `bench()`.
+`python -m tools.bench --only server [--quick]` runs this section alone.
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import re
 import statistics
@@ -516,13 +515,3 @@ def markdown(r: Result) -> str:
         f"(server part: {r.seconds:.0f} s)",
     ]
     return "\n".join(lines)
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="few views: a smoke run")
-    print(markdown(bench(parser.parse_args().quick)))
-
-
-if __name__ == "__main__":
-    main()
