@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tools.bench_nginx import NGINX, Nginx
-from tools.bench_server import CONCEPT_PAGES, _check, _path, _pct, _warm_up, new_sentence
+from tools.bench_server import CONCEPT_PAGES, new_sentence, page_path, warm_up
 from tools.server import Server, start_server
+from tools.timing import percentile, spread_cells
 from tools.wsclient import Session, run_async
 
 BIG = 60  # sessions at once: 1 process against 3 behind nginx
@@ -65,7 +66,7 @@ async def crowd(
             await asyncio.gather(*(s.open() for s in batch))
             opened = await asyncio.gather(*(s.view(page, first) for s in batch))
             for view in opened:
-                _check(view, f"cluster {_path(page)} open", first["text"])
+                view.check(f"cluster {page_path(page)} open", first["text"])
         per_process = [active_sessions(server) for server in servers]
         texts = [new_sentence() for _ in range(n)]
         starts = [
@@ -77,11 +78,11 @@ async def crowd(
         await asyncio.gather(*(s.close() for s in sessions))
     mine = set(texts)
     for view, text in zip(views, texts, strict=True):
-        _check(view, f"cluster {_path(page)}", text)
+        view.check(f"cluster {page_path(page)}", text)
         if any(o.encode() in view.payload for o in mine - {text}):
-            raise RuntimeError(f"cluster {_path(page)}: a session was sent another's sentence")
+            raise RuntimeError(f"cluster {page_path(page)}: a session was sent another's sentence")
     if sum(per_process) != n:
-        raise RuntimeError(f"cluster {_path(page)}: {per_process} sessions for {n} students")
+        raise RuntimeError(f"cluster {page_path(page)}: {per_process} sessions for {n} students")
     return Crowd([v.seconds for v in views], per_process)
 
 
@@ -99,7 +100,7 @@ async def crowd_open(
     cookies = [nginx.sticky_cookie() if nginx else None for _ in range(n)]
     views = await asyncio.gather(*(tab(c) for c in cookies))
     for view in views:
-        _check(view, f"cluster {_path(page)} open", text)
+        view.check(f"cluster {page_path(page)} open", text)
     return Crowd([v.seconds for v in views], [])
 
 
@@ -132,7 +133,7 @@ def bench(quick: bool = False) -> Result:
         try:
             servers = [start_server() for _ in range(3)]
             for server in servers:
-                run_async(_warm_up(server, pages))  # imports, model weights: once each
+                run_async(warm_up(server, pages))  # imports, model weights: once each
             three = Nginx(Path(folder) / "three", [s.port for s in servers])
             two = Nginx(Path(folder) / "two", [s.port for s in servers[:2]])
             proxies = [three, two]
@@ -179,11 +180,10 @@ def markdown(r: Result) -> str:
     ]
     for (setup, n, page), c in r.crowds.items():
         alone = r.crowds[(ONE, n, page)]
-        ratio = _pct(c.seconds, 0.5) / _pct(alone.seconds, 0.5)
+        ratio = percentile(c.seconds, 0.5) / percentile(alone.seconds, 0.5)
         lines.append(
-            f"| {n} | {_path(page)} | {setup} | {' / '.join(map(str, c.per_process))} | "
-            f"{_pct(c.seconds, 0.5):.2f} | {_pct(c.seconds, 0.95):.2f} | {max(c.seconds):.2f} | "
-            f"{ratio:.2f} |"
+            f"| {n} | {page_path(page)} | {setup} | {' / '.join(map(str, c.per_process))} | "
+            f"{spread_cells(c.seconds)} | {ratio:.2f} |"
         )
     if r.opens:
         lines += [
@@ -194,8 +194,7 @@ def markdown(r: Result) -> str:
             "| tabs at once | page | setup | p50 (s) | p95 (s) | max (s) |",
             "|---:|---|---|---:|---:|---:|",
             *(
-                f"| {n} | {_path(page)} | {setup} | {_pct(c.seconds, 0.5):.2f} | "
-                f"{_pct(c.seconds, 0.95):.2f} | {max(c.seconds):.2f} |"
+                f"| {n} | {page_path(page)} | {setup} | {spread_cells(c.seconds)} |"
                 for (setup, n, page), c in r.opens.items()
             ),
         ]

@@ -14,7 +14,7 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from tools.bench_server import _check, metrics, new_sentence
+from tools.bench_server import metrics, new_sentence
 from tools.server import Server, start_server
 from tools.wsclient import fresh_view, run_async
 
@@ -44,11 +44,9 @@ async def _visits(server: Server) -> tuple[float, float, float]:
     ws = server.ws
     home = await fresh_view(ws)
     shown = time.perf_counter() - server.launched
-    _check(home, "cold /")
-    first = await fresh_view(ws, REAL, {"text": new_sentence()})
-    _check(first, f"cold /{REAL}")
-    second = await fresh_view(ws, REAL, {"text": new_sentence()})
-    _check(second, f"cold /{REAL} again")
+    home.check("cold /")
+    first = (await fresh_view(ws, REAL, {"text": new_sentence()})).check(f"cold /{REAL}")
+    second = (await fresh_view(ws, REAL, {"text": new_sentence()})).check(f"cold /{REAL} again")
     return shown, first.seconds, second.seconds
 
 

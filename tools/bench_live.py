@@ -18,9 +18,8 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs
 
 from core.learning.task import TrainSettings, train
-from tools.bench_server import _check, _pct
 from tools.server import Server, start_server
-from tools.timing import timings
+from tools.timing import percentile, timings
 from tools.wsclient import Session, View, fresh_view, run_async
 
 STEPS = 2000
@@ -56,7 +55,7 @@ def arithmetic(runs: int) -> tuple[float, float]:
 
 
 def _trained(view: View) -> None:
-    _check(view, f"/{PAGE} Train")
+    view.check(f"/{PAGE} Train")
     if parse_qs(view.query_string).get("lrun") != ["1"]:
         raise RuntimeError(f"/{PAGE}: the run did not finish ({view.query_string!r})")
 
@@ -64,7 +63,7 @@ def _trained(view: View) -> None:
 async def _opened(server: Server) -> Session:
     s = Session(server.ws)
     await s.open()
-    _check(await s.view(PAGE, PARAMS), f"/{PAGE}")
+    (await s.view(PAGE, PARAMS)).check(f"/{PAGE}")
     if TRAIN not in s.widget_ids:
         raise RuntimeError(f"/{PAGE}: no {TRAIN} button among {sorted(s.widget_ids)}")
     return s
@@ -91,12 +90,10 @@ async def loads_while_training(
     server: Server, n: int, idle_loads: int
 ) -> tuple[float, float, int, list[float]]:
     """Median plain page load idle, then while n runs train at once; the runs' times."""
-    _check(await fresh_view(server.ws, PLAIN), "warm-up /")
+    (await fresh_view(server.ws, PLAIN)).check("warm-up /")
     idle = []
     for _ in range(idle_loads):
-        view = await fresh_view(server.ws, PLAIN)
-        _check(view, "idle /")
-        idle.append(view.seconds)
+        idle.append((await fresh_view(server.ws, PLAIN)).check("idle /").seconds)
         await asyncio.sleep(LOAD_EVERY)
     sessions = [await _opened(server) for _ in range(n)]
     try:
@@ -105,8 +102,7 @@ async def loads_while_training(
         busy = []
         while True:
             paced = asyncio.create_task(asyncio.sleep(LOAD_EVERY))
-            view = await fresh_view(server.ws, PLAIN)
-            _check(view, "busy /")
+            view = (await fresh_view(server.ws, PLAIN)).check("busy /")
             if runs.done():  # this load ended after the last run: not counted
                 break
             busy.append(view.seconds)
@@ -182,7 +178,7 @@ def markdown(r: Result) -> str:
             f"| home page load during {r.at_once} runs | {r.busy_load:.2f} |",
             f"| ratio (goal ≤ {TARGET:g}×) | {load_ratio:.2f} {_verdict(load_ratio)} |",
             f"| the {r.at_once} runs, press to finished: p50 / max | "
-            f"{_pct(r.at_once_seconds, 0.5):.1f} / {max(r.at_once_seconds):.1f} |",
+            f"{percentile(r.at_once_seconds, 0.5):.1f} / {max(r.at_once_seconds):.1f} |",
             "",
             f"(page 7 part: {r.seconds:.0f} s)",
         ]

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from itertools import count
 
 from tools.server import Server, start_server
+from tools.timing import spread_cells
 from tools.wsclient import Session, View, fresh_view, run_async
 from ui.menu import PAGES as MENU
 
@@ -71,13 +72,8 @@ def new_sentence(long: bool = False) -> str:
     return " ".join(words)
 
 
-def _path(page: str) -> str:
+def page_path(page: str) -> str:
     return "/" + page if page else "/ (home)"
-
-
-def _pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 # --- /_stcore/metrics ------------------------------------------------------------------------
@@ -141,21 +137,12 @@ class PeakRss:
 # --- 1. CPU per view, page by page ------------------------------------------------------------
 
 
-def _check(view: View, what: str, sentence: str | None = None) -> None:
-    if not view.ok:
-        raise RuntimeError(f"{what}: {view.exceptions or 'page not found'}")
-    if sentence is not None and sentence.encode() not in view.payload:
-        raise RuntimeError(f"{what}: the page did not show the sentence {sentence!r}")
-
-
 async def _cpu(server: Server, fn: Callable[[], Awaitable[View]], what: str) -> tuple[float, View]:
     """Server CPU seconds used while `fn` ran one view (connect and close included)."""
     before = server.cpu_seconds()
     view = await fn()
     await asyncio.sleep(0.05)  # let the server finish closing the session
-    cpu = server.cpu_seconds() - before
-    _check(view, what)
-    return cpu, view
+    return server.cpu_seconds() - before, view.check(what)
 
 
 @dataclass
@@ -171,7 +158,7 @@ async def page_cost(server: Server, page: str, views: int, reruns: int) -> PageC
     for _ in range(views):
         text = new_sentence()
         cpu, view = await _cpu(
-            server, lambda text=text: fresh_view(server.ws, page, {"text": text}), _path(page)
+            server, lambda text=text: fresh_view(server.ws, page, {"text": text}), page_path(page)
         )
         fresh_cpu.append(cpu)
         fresh_wall.append(view.seconds)
@@ -179,9 +166,11 @@ async def page_cost(server: Server, page: str, views: int, reruns: int) -> PageC
     warm_cpu = []
     async with Session(server.ws) as s:
         params = {"text": new_sentence()}
-        _check(await s.view(page, params), _path(page))
+        (await s.view(page, params)).check(page_path(page))
         for _ in range(reruns):
-            cpu, _view = await _cpu(server, lambda: s.view(page, params), f"{_path(page)} rerun")
+            cpu, _view = await _cpu(
+                server, lambda: s.view(page, params), f"{page_path(page)} rerun"
+            )
             warm_cpu.append(cpu)
     return PageCost(
         fresh_cpu=statistics.mean(fresh_cpu),
@@ -215,7 +204,7 @@ async def click_cost(server: Server, click: str, rounds: int) -> ClickCost:
     part, whole = [], []
     for _ in range(rounds):
         async with Session(server.ws) as s:
-            _check(await s.view(page), _path(page))
+            (await s.view(page)).check(page_path(page))
             cpu, _view = await _cpu(
                 server,
                 lambda: s.view(page, widgets=widgets, triggers=triggers, fragment=True),
@@ -227,10 +216,10 @@ async def click_cost(server: Server, click: str, rounds: int) -> ClickCost:
     return ClickCost(statistics.mean(part), statistics.mean(whole))
 
 
-async def _warm_up(server: Server, pages: list[str]) -> None:
+async def warm_up(server: Server, pages: list[str]) -> None:
     """Every page once (imports, model weights, first-call costs) before anything is timed."""
     for page in pages:
-        _check(await fresh_view(server.ws, page), f"warm-up {_path(page)}")
+        (await fresh_view(server.ws, page)).check(f"warm-up {page_path(page)}")
 
 
 def _mean_cost(a: PageCost, b: PageCost) -> PageCost:
@@ -250,8 +239,8 @@ async def pages_bench(
     closes, Streamlit forgets the page scripts it compiled, and the next first view would pay
     for compiling them again (about 7 ms), which a class in session never does."""
     for bare in bares.values():
-        await _warm_up(bare, [""])
-    await _warm_up(app, PAGES)
+        await warm_up(bare, [""])
+    await warm_up(app, PAGES)
     others = [Session(server.ws) for server in (app, *bares.values())]
     await asyncio.gather(*(s.open() for s in others))
     try:
@@ -282,7 +271,7 @@ async def crowd_submit(server: Server, page: str, n: int) -> Crowd:
         for s, text in zip(
             sessions, firsts, strict=True
         ):  # one after the other: not what is measured
-            _check(await s.view(page, {"text": text}), f"crowd {_path(page)} open", text)
+            (await s.view(page, {"text": text})).check(f"crowd {page_path(page)} open", text)
         texts = [new_sentence() for _ in range(n)]
         with PeakRss(server) as rss:
             starts = [
@@ -295,10 +284,10 @@ async def crowd_submit(server: Server, page: str, n: int) -> Crowd:
     finally:
         await asyncio.gather(*(s.close() for s in sessions))
     for view, text in zip(views, texts, strict=True):
-        _check(view, f"crowd {_path(page)}", text)
+        view.check(f"crowd {page_path(page)}", text)
         others = [o for o in texts if o != text]
         if any(o.encode() in view.payload for o in others):
-            raise RuntimeError(f"crowd {_path(page)}: a session was sent another's sentence")
+            raise RuntimeError(f"crowd {page_path(page)}: a session was sent another's sentence")
     return Crowd([v.seconds for v in views], rss.peak)
 
 
@@ -310,7 +299,7 @@ async def crowd_open(server: Server, page: str, n: int) -> Crowd:
             *(fresh_view(server.ws, page, {"text": text}) for _ in range(n))
         )
     for view in views:
-        _check(view, f"open {_path(page)}", text)
+        view.check(f"open {page_path(page)}", text)
     return Crowd([v.seconds for v in views], rss.peak)
 
 
@@ -331,7 +320,7 @@ async def soak(
     """Distinct sentences over all pages (fresh sessions, `workers` at a time), then `runs`
     distinct page-7 training runs (a link to page 4 with the trained source and a new seed
     each: the server trains that run on demand and keeps it in its store of finished runs)."""
-    await _warm_up(server, PAGES)
+    await warm_up(server, PAGES)
     rss: dict[int, float] = {0: server.rss_mb()}
     caches: dict[int, dict[str, float]] = {}
     done = 0
@@ -341,7 +330,8 @@ async def soak(
         async def worker(queue: list[tuple[str, str]]) -> None:
             while queue:
                 page, text = queue.pop()
-                _check(await fresh_view(server.ws, page, {"text": text}), f"soak {_path(page)}")
+                view = await fresh_view(server.ws, page, {"text": text})
+                view.check(f"soak {page_path(page)}")
 
         await asyncio.gather(*(worker(jobs) for _ in range(workers)))
         done = stop
@@ -355,7 +345,7 @@ async def soak(
         while seeds:
             seed = seeds.pop()
             params = {"src": "trained", "lseed": str(seed)}
-            _check(await fresh_view(server.ws, "score", params), f"soak training run {seed}")
+            (await fresh_view(server.ws, "score", params)).check(f"soak training run {seed}")
 
     await asyncio.gather(*(trainer() for _ in range(workers)))
     await asyncio.sleep(1)
@@ -438,7 +428,7 @@ def markdown(r: Result) -> str:
         ratio = c.fresh_cpu / plain.fresh_cpu
         ok = "ok" if ratio <= TARGET_RATIO else f"over {TARGET_RATIO:g}×"
         lines.append(
-            f"| {_path(page)} | {c.fresh_cpu * 1000:.0f} | {ratio:.1f} | "
+            f"| {page_path(page)} | {c.fresh_cpu * 1000:.0f} | {ratio:.1f} | "
             f"{c.fresh_cpu / bare.fresh_cpu:.1f} | {c.fresh_wall * 1000:.0f} | "
             f"{c.warm_cpu * 1000:.0f} | {c.warm_cpu / plain.warm_cpu:.1f} | "
             f"{c.warm_cpu / bare.warm_cpu:.1f} | {ok} |"
@@ -454,7 +444,7 @@ def markdown(r: Result) -> str:
     for page in PAGES:
         cached = sorted(r.pages[page].cached.items(), key=lambda kv: -kv[1])
         text = ", ".join(f"{k.split('.')[-1]} {v * 1000:.0f}" for k, v in cached) or "none"
-        lines.append(f"| {_path(page)} | {text} |")
+        lines.append(f"| {page_path(page)} | {text} |")
     lines += [
         "",
         f"A click that changes one part of a page re-runs that part only (a Streamlit fragment, "
@@ -464,7 +454,7 @@ def markdown(r: Result) -> str:
         "| click | page | part re-run (ms CPU) | whole page re-run (ms CPU) | part / whole |",
         "|---|---|---:|---:|---:|",
         *(
-            f"| {c} | {_path(CLICKS[c][0])} | {k.part_cpu * 1000:.0f} | "
+            f"| {c} | {page_path(CLICKS[c][0])} | {k.part_cpu * 1000:.0f} | "
             f"{k.whole_cpu * 1000:.0f} | {k.part_cpu / k.whole_cpu:.2f} |"
             for c, k in r.clicks.items()
         ),
@@ -477,8 +467,8 @@ def markdown(r: Result) -> str:
     for (kind, page, n), c in r.crowd.items():
         what = "new sentence at once" if kind == "submit" else "open one link at once"
         lines.append(
-            f"| {what} | {_path(page)} | {n} | {_pct(c.seconds, 0.5):.2f} | "
-            f"{_pct(c.seconds, 0.95):.2f} | {max(c.seconds):.2f} | {c.peak_rss_mb:.0f} |"
+            f"| {what} | {page_path(page)} | {n} | {spread_cells(c.seconds)} | "
+            f"{c.peak_rss_mb:.0f} |"
         )
     marks = sorted(r.soak.rss_mb)
     first, last = marks[1], marks[-1]

@@ -1,4 +1,4 @@
-"""The bench's one timing loop."""
+"""The bench's one timing loop, and the percentiles its tables show."""
 
 from __future__ import annotations
 
@@ -28,3 +28,15 @@ def timings(fn: Callable[[], object], runs: int) -> Timings:
 def median_seconds(fn: Callable[[], object], runs: int) -> float:
     """Median wall seconds of one call of fn."""
     return statistics.median(timings(fn, runs).wall)
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The value at quantile q (0..1) of values, nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def spread_cells(seconds: list[float]) -> str:
+    """p50, p95 and max of `seconds` as three markdown table cells."""
+    cells = (percentile(seconds, 0.5), percentile(seconds, 0.95), max(seconds))
+    return " | ".join(f"{x:.2f}" for x in cells)

@@ -48,6 +48,14 @@ class View:
     def ok(self) -> bool:
         return not self.exceptions and not self.page_not_found
 
+    def check(self, what: str, sentence: str | None = None) -> View:
+        """This view, if the page ran without an exception (and showed `sentence`, if given)."""
+        if not self.ok:
+            raise RuntimeError(f"{what}: {self.exceptions or 'page not found'}")
+        if sentence is not None and sentence.encode() not in self.payload:
+            raise RuntimeError(f"{what}: the page did not show the sentence {sentence!r}")
+        return self
+
 
 class Session:
     """One websocket session: what one browser tab is to the server."""
@@ -81,22 +89,9 @@ class Session:
             await self.ws.close()
             self.ws = None
 
-    async def view(
-        self,
-        page: str = "",
-        params: dict[str, str] | None = None,
-        widgets: dict[str, str | int] | None = None,
-        triggers: tuple[str, ...] = (),
-        fragment: bool = False,
-    ) -> View:
-        """Run the script for `page` (url path, "" = default page) as the browser would.
-
-        `params` is the link's query string; `widgets` sets text widgets (selectboxes by their
-        option's label) and integer inputs by their key; `triggers` presses buttons by their
-        key (each widget must have been drawn in an earlier view of this session). `fragment`:
-        the widgets are in a fragment (st.fragment), which the browser then re-runs alone.
-        """
-        return await self.receive(await self.send(page, params, widgets, triggers, fragment))
+    async def view(self, *args: Any, **kwargs: Any) -> View:
+        """One script run as the browser does it: `send(...)`, then `receive`."""
+        return await self.receive(await self.send(*args, **kwargs))
 
     async def send(
         self,
@@ -106,7 +101,13 @@ class Session:
         triggers: tuple[str, ...] = (),
         fragment: bool = False,
     ) -> float:
-        """Send rerun_script; return the send time (for `receive`)."""
+        """Ask for a run of `page` (url path, "" = default page); return the send time.
+
+        `params` is the link's query string; `widgets` sets text widgets (selectboxes by their
+        option's label) and integer inputs by their key; `triggers` presses buttons by their
+        key (each widget must have been drawn in an earlier run of this session). `fragment`:
+        the widgets are in a fragment (st.fragment), which the browser then re-runs alone.
+        """
         assert self.ws is not None, "session not open"
         msg = BackMsg()
         state = msg.rerun_script
