@@ -21,7 +21,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tools.bench_nginx import NGINX, Nginx
-from tools.bench_server import CONCEPT_PAGES, new_sentence, page_path, warm_up
+from tools.bench_server import (
+    CONCEPT_PAGES,
+    new_sentence,
+    open_at_once,
+    page_path,
+    type_at_once,
+    warm_up,
+)
 from tools.server import Server, start_server
 from tools.timing import percentile, spread_cells
 from tools.wsclient import Session, run_async
@@ -68,39 +75,19 @@ async def crowd(
             for view in opened:
                 view.check(f"cluster {page_path(page)} open", first["text"])
         per_process = [active_sessions(server) for server in servers]
-        texts = [new_sentence() for _ in range(n)]
-        starts = [
-            await s.send(page, first, {"text": text})
-            for s, text in zip(sessions, texts, strict=True)
-        ]
-        views = await asyncio.gather(*(s.receive(t) for s, t in zip(sessions, starts, strict=True)))
+        views = await type_at_once(sessions, page, [first] * n, f"cluster {page_path(page)}")
     finally:
         await asyncio.gather(*(s.close() for s in sessions))
-    mine = set(texts)
-    for view, text in zip(views, texts, strict=True):
-        view.check(f"cluster {page_path(page)}", text)
-        if any(o.encode() in view.payload for o in mine - {text}):
-            raise RuntimeError(f"cluster {page_path(page)}: a session was sent another's sentence")
     if sum(per_process) != n:
         raise RuntimeError(f"cluster {page_path(page)}: {per_process} sessions for {n} students")
     return Crowd([v.seconds for v in views], per_process)
 
 
-async def crowd_open(
-    ws_url: str, servers: list[Server], page: str, n: int, nginx: Nginx | None = None
-) -> Crowd:
+async def crowd_open(ws_url: str, page: str, n: int, nginx: Nginx | None = None) -> Crowd:
     """n new tabs (through nginx with a sticky cookie each, if given) open the same link, with
     a sentence new to the servers, at the same moment: send to script_finished, per tab."""
-    text = new_sentence()
-
-    async def tab(cookie: str | None):
-        async with Session(ws_url, cookie=cookie) as s:
-            return await s.view(page, {"text": text})
-
     cookies = [nginx.sticky_cookie() if nginx else None for _ in range(n)]
-    views = await asyncio.gather(*(tab(c) for c in cookies))
-    for view in views:
-        view.check(f"cluster {page_path(page)} open", text)
+    views = await open_at_once(ws_url, page, cookies, f"cluster {page_path(page)} open")
     return Crowd([v.seconds for v in views], [])
 
 
@@ -149,10 +136,8 @@ def bench(quick: bool = False) -> Result:
                     crowd(two.ws, servers[:2], page, pair, two)
                 )
             for page in pages:
-                opens[(ONE, pair, page)] = run_async(crowd_open(one.ws, [one], page, pair))
-                opens[(_behind(2), pair, page)] = run_async(
-                    crowd_open(two.ws, servers[:2], page, pair, two)
-                )
+                opens[(ONE, pair, page)] = run_async(crowd_open(one.ws, page, pair))
+                opens[(_behind(2), pair, page)] = run_async(crowd_open(two.ws, page, pair, two))
         finally:
             for proxy in proxies:
                 proxy.stop()

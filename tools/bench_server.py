@@ -262,44 +262,51 @@ class Crowd:
     peak_rss_mb: float
 
 
+async def type_at_once(
+    sessions: list[Session], page: str, links: list[dict[str, str]], what: str
+) -> list[View]:
+    """Sessions open on `page` at their links each type a new sentence of their own at the same
+    moment; each must be shown its own and no other's. Here and in tools/bench_cluster.py."""
+    texts = [new_sentence() for _ in sessions]
+    starts = [
+        await s.send(page, link, {"text": text})
+        for s, link, text in zip(sessions, links, texts, strict=True)
+    ]
+    views = await asyncio.gather(*(s.receive(t) for s, t in zip(sessions, starts, strict=True)))
+    for view, text in zip(views, texts, strict=True):
+        view.check(what, text)
+        if any(other.encode() in view.payload for other in set(texts) - {text}):
+            raise RuntimeError(f"{what}: a session was sent another's sentence")
+    return views
+
+
+async def open_at_once(ws_url: str, page: str, cookies: list[str | None], what: str) -> list[View]:
+    """New tabs, one per cookie, open the same link (a sentence new to the server) at once."""
+    text = new_sentence()
+    link = {"text": text}
+    views = await asyncio.gather(*(fresh_view(ws_url, page, link, cookie=c) for c in cookies))
+    return [view.check(what, text) for view in views]
+
+
 async def crowd_submit(server: Server, page: str, n: int) -> Crowd:
     """n open sessions on `page`, each types its own new sentence at the same moment."""
     sessions = [Session(server.ws) for _ in range(n)]
     await asyncio.gather(*(s.open() for s in sessions))
     try:
-        firsts = [new_sentence() for _ in range(n)]
-        for s, text in zip(
-            sessions, firsts, strict=True
-        ):  # one after the other: not what is measured
-            (await s.view(page, {"text": text})).check(f"crowd {page_path(page)} open", text)
-        texts = [new_sentence() for _ in range(n)]
+        links = [{"text": new_sentence()} for _ in range(n)]
+        for s, link in zip(sessions, links, strict=True):  # one by one: not what is measured
+            (await s.view(page, link)).check(f"crowd {page_path(page)} open", link["text"])
         with PeakRss(server) as rss:
-            starts = [
-                await s.send(page, {"text": first}, {"text": text})
-                for s, first, text in zip(sessions, firsts, texts, strict=True)
-            ]
-            views = await asyncio.gather(
-                *(s.receive(t) for s, t in zip(sessions, starts, strict=True))
-            )
+            views = await type_at_once(sessions, page, links, f"crowd {page_path(page)}")
     finally:
         await asyncio.gather(*(s.close() for s in sessions))
-    for view, text in zip(views, texts, strict=True):
-        view.check(f"crowd {page_path(page)}", text)
-        others = [o for o in texts if o != text]
-        if any(o.encode() in view.payload for o in others):
-            raise RuntimeError(f"crowd {page_path(page)}: a session was sent another's sentence")
     return Crowd([v.seconds for v in views], rss.peak)
 
 
 async def crowd_open(server: Server, page: str, n: int) -> Crowd:
     """n fresh sessions open the same link (a new sentence) at the same moment."""
-    text = new_sentence()
     with PeakRss(server) as rss:
-        views = await asyncio.gather(
-            *(fresh_view(server.ws, page, {"text": text}) for _ in range(n))
-        )
-    for view in views:
-        view.check(f"open {page_path(page)}", text)
+        views = await open_at_once(server.ws, page, [None] * n, f"open {page_path(page)}")
     return Crowd([v.seconds for v in views], rss.peak)
 
 

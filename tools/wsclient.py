@@ -29,9 +29,6 @@ T = TypeVar("T")
 _FINISHED_EARLY = ForwardMsg.ScriptFinishedStatus.FINISHED_EARLY_FOR_RERUN
 
 
-# --- one browser tab ------------------------------------------------------------------------
-
-
 @dataclass
 class View:
     """What one script run sent back."""
@@ -179,10 +176,14 @@ class Session:
 
 
 async def fresh_view(
-    ws_url: str, page: str = "", params: dict[str, str] | None = None, timeout: float = 300
+    ws_url: str,
+    page: str = "",
+    params: dict[str, str] | None = None,
+    timeout: float = 300,
+    cookie: str | None = None,
 ) -> View:
     """A new tab opening a link: new session, one run, closed."""
-    async with Session(ws_url, timeout) as s:
+    async with Session(ws_url, timeout, cookie) as s:
         return await s.view(page, params)
 
 
