@@ -1,23 +1,10 @@
 """`make bench`: what a class of students costs the server, page by page, and where it goes.
 
-`python -m tools.bench` runs every section and writes the markdown report to bench-report.md
-(and prints it); `--only SECTION` (repeated, or comma-separated) runs those sections alone and
-only prints them; `--quick` makes every section a smoke run. The sections, in report order:
-- cluster (tools.bench_cluster): 60 sessions at once against 1 process and 3 behind nginx
-  (deploy/nginx.conf), 30 against 1 and 2; skipped, with a line saying so, without nginx;
-- live (tools.bench_live): page 7's 2,000-step run pressed on the page against train() alone,
-  and a page load during 10 runs at once;
-- cold (tools.bench_cold): launch to health, to the first page, and the real-model page's first
-  visit; run before every other section, while the OS caches are coldest;
-- server (tools.bench_server): a real `streamlit run` server driven through Streamlit's
-  websocket protocol (no browser): CPU per first view of a new sentence and per warm re-run,
-  each as a ratio to a bare one-text-box page measured the same way; crowds of 1, 10 and 30
-  sessions; memory after 50 and 500 distinct sentences, with the size of every cache;
-- profile (tools.bench_profile): cProfile of the script thread for a new sentence on two pages;
-- attention: attend() alone; models (tools.bench_pretrained): the MiniLM load and forward pass;
-  learning (tools.bench_learning): the section-7 training run.
-Ratios to the bare page hold on any machine; wall times depend on the machine's load. The whole
-run took about 13 minutes on the 2-core machine.
+`python -m tools.bench` runs every section, prints the markdown report and writes it to
+bench-report.md (about 13 minutes on the 2-core machine). `--only SECTION`, repeated or
+comma-separated, runs and prints only those sections; `--quick` makes any run a smoke run.
+SECTIONS names them; each one's module says what it measures. Ratios to the bare page hold on
+any machine; wall times depend on the machine's load.
 """
 
 from __future__ import annotations
@@ -44,7 +31,6 @@ from tools.server import ROOT
 from tools.timing import median_seconds
 
 REPORT = ROOT / "bench-report.md"
-FIRST = "cold"  # runs before the others, whatever the report order
 
 
 def attend_time(n: int, d_k: int = 64) -> float:
@@ -67,22 +53,18 @@ def _cluster(quick: bool) -> str:
     return bench_cluster.markdown(result)
 
 
-# name -> markdown of the section, given `quick`; in report order
+# name -> the section's markdown, given `quick`; in report order
 SECTIONS: dict[str, Callable[[bool], str]] = {
-    "cluster": _cluster,
-    "live": lambda quick: bench_live.markdown(bench_live.bench(quick=quick)),
-    "cold": lambda quick: bench_cold.markdown(bench_cold.bench(quick=quick)),
-    "server": lambda quick: bench_server.markdown(bench_server.bench(quick=quick)),
-    "profile": lambda _quick: bench_profile.markdown(bench_profile.bench()),
-    "attention": _attention,
-    "models": lambda _quick: (
-        "### MiniLM: load and forward pass\n\n"
-        + bench_pretrained.markdown(bench_pretrained.bench())
-    ),
-    "learning": lambda _quick: (
-        "### The section-7 training run\n\n" + bench_learning.markdown(bench_learning.bench())
-    ),
+    "cluster": _cluster,  # 1 process against several behind nginx; skipped without nginx
+    "live": lambda quick: bench_live.markdown(bench_live.bench(quick=quick)),  # page 7's Train
+    "cold": lambda quick: bench_cold.markdown(bench_cold.bench(quick=quick)),  # run first
+    "server": lambda quick: bench_server.markdown(bench_server.bench(quick=quick)),  # CPU, soak
+    "profile": lambda _quick: bench_profile.markdown(bench_profile.bench()),  # cProfile
+    "attention": _attention,  # attend() alone
+    "models": lambda _quick: bench_pretrained.markdown(bench_pretrained.bench()),  # MiniLM
+    "learning": lambda _quick: bench_learning.markdown(bench_learning.bench()),  # train()
 }
+FIRST = "cold"  # runs before the others, while the OS caches are coldest
 
 
 def parse(argv: list[str] | None = None) -> argparse.Namespace:

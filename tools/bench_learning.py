@@ -77,6 +77,8 @@ def markdown(result: dict) -> str:
     """The bench() result as a markdown table."""
     steps = result["steps"]
     rows = [
+        "### The section-7 training run",
+        "",
         "| implementation | what is timed | median seconds | ms per step |",
         "| --- | --- | ---: | ---: |",
         f"| numpy (core.learning.task) | `train()` end to end, {steps} steps, snapshots, "

@@ -113,6 +113,6 @@ def bench(runs: int = RUNS, rounds: int = ROUNDS, path: Path = DEFAULT_DIR) -> d
 
 def markdown(result: dict[str, float]) -> str:
     """The result as a two-column markdown table."""
-    rows = ["| measure | value |", "| --- | --- |"]
+    rows = ["### MiniLM: load and forward pass", "", "| measure | value |", "| --- | --- |"]
     rows += [f"| {key} | {value:.3g} |" for key, value in result.items()]
     return "\n".join(rows)

@@ -91,7 +91,8 @@ class Server:
         while not healthy(self.url):
             if not self.alive():
                 code = self.process.returncode
-                raise RuntimeError(f"streamlit run {self.app} exited with {code}{self._tail()}")
+                log = f"; see {self.log}:\n{self.log_tail()}" if self.log else ""
+                raise RuntimeError(f"streamlit run {self.app} exited with {code}{log}")
             if time.monotonic() > deadline:
                 self.stop()
                 raise RuntimeError(f"streamlit run {self.app}: not healthy after {timeout:.0f} s")
@@ -130,9 +131,6 @@ class Server:
         except OSError:
             return ""
         return "\n".join(text.splitlines()[-lines:])
-
-    def _tail(self) -> str:
-        return f"; see {self.log}:\n{self.log_tail()}" if self.log else ""
 
     def _pid(self) -> int:
         if self.process is None:
