@@ -16,7 +16,7 @@ $(VENV)/.installed-dev: $(VENV)/.installed requirements-dev.txt
 	$(PY) -m pip install --quiet -r requirements-dev.txt
 	touch $@
 
-# MALLOC_ARENA_MAX: see SERVER_ENV in tools/wsclient.py (it must be set before the process starts).
+# MALLOC_ARENA_MAX: see SERVER_ENV in tools/server.py (it must be set before the process starts).
 run: $(VENV)/.installed
 	MALLOC_ARENA_MAX=2 $(PY) -m streamlit run streamlit_app.py --server.port $(PORT)
 

@@ -1,20 +1,25 @@
 """The crowd, the soak, the cluster and page 7's Train button of `make bench`, small: every
 session finishes and keeps its own sentence, nginx keeps a cookie on one process, the button
-trains. Correctness only; the timings are in bench-report.md."""
+trains. Also the one launcher all of them and the browser tests use, and `--only`. Correctness
+only; the timings are in bench-report.md."""
 
 from __future__ import annotations
 
 import asyncio
+import re
+import sys
 from pathlib import Path
 from urllib.parse import parse_qs
 
 import pytest
 
-from tools import bench_live, bench_server
+from tests.browser.conftest import AppServer
+from tools import bench, bench_live, bench_server
 from tools.bench_cluster import active_sessions
 from tools.bench_nginx import NGINX, NGINX_CONF, Nginx, nginx_site
 from tools.bench_server import CONCEPT_PAGES, PAGES, new_sentence
-from tools.wsclient import Session, fresh_view, run_async, start_server
+from tools.server import APP, ROOT, RUN, SERVER_ENV, Server, start_server
+from tools.wsclient import Session, fresh_view, run_async
 
 
 @pytest.fixture(scope="module")
@@ -181,11 +186,57 @@ def test_two_runs_pressed_at_once_take_turns_and_the_second_says_so(server):
         assert view.ok and parse_qs(view.query_string).get("lrun") == ["1"]
 
 
-def test_make_run_the_dockerfile_and_the_bench_start_the_app_alike():
-    from tools.wsclient import SERVER_ENV
-
-    root = Path(__file__).resolve().parent.parent
-    makefile, dockerfile = (root / "Makefile").read_text(), (root / "Dockerfile").read_text()
+def test_make_run_the_dockerfile_the_bench_and_the_browser_tests_start_the_app_alike(tmp_path):
+    makefile, dockerfile = (ROOT / "Makefile").read_text(), (ROOT / "Dockerfile").read_text()
+    program, verb = RUN[1:]  # not spelled out here, so this file does not match `launch` below
     for name, value in SERVER_ENV.items():
-        assert f"{name}={value} $(PY) -m streamlit run" in makefile
+        assert f"{name}={value} $(PY) {' '.join(RUN)} {APP} --server.port $(PORT)" in makefile
         assert f"ENV {name}={value}" in dockerfile
+    assert f'CMD ["python", "-m", "{program}", "{verb}", "{APP}",' in dockerfile
+    # the bench's servers and the browser tests' are one class: make run's command and
+    # environment, a loopback port added; no flag that .streamlit/config.toml should set
+    assert AppServer is Server
+    server = Server(tmp_path / "server.log")
+    assert server.command[:5] == [sys.executable, *RUN, APP]
+    assert server.command[5:] == [f"--server.port={server.port}", "--server.address=127.0.0.1"]
+    assert SERVER_ENV.items() <= server.env.items()
+    # and nothing else in tools/ or tests/ starts the app its own way
+    launch = re.compile(rf"[\"']{program}[\"'],\s*[\"']{verb}[\"']|-m {program} {verb}\b")
+    others = [
+        path.relative_to(ROOT)
+        for folder in ("tools", "tests")
+        for path in (ROOT / folder).rglob("*.py")
+        if path.name != "server.py" and launch.search(path.read_text())
+    ]
+    assert others == [], f"{others} start streamlit without tools/server.py"
+
+
+def test_a_server_found_stopped_starts_again_on_its_port_and_logs(tmp_path):
+    server = Server(tmp_path / "server.log", app=bench_server.BARE_APP)
+    port = server.port
+    try:
+        server.start()
+        server.stop()
+        assert not server.alive()
+        server.ensure_running()  # as before a browser test: started again, same port
+        assert server.alive() and server.port == port
+        assert run_async(fresh_view(server.ws)).ok
+    finally:
+        server.stop()
+    assert str(port) in server.log_tail()  # "You can now view your Streamlit app ... :port"
+
+
+def test_bench_only_takes_sections_by_name_repeated_or_comma_separated():
+    args = bench.parse(["--only", "learning,cold", "--only", "models", "--quick"])
+    assert args.only == ["cold", "models", "learning"]  # report order
+    assert args.quick
+    assert bench.parse([]).only == list(bench.SECTIONS)
+    with pytest.raises(SystemExit):
+        bench.parse(["--only", "nonsense"])
+
+
+def test_bench_attention_section_alone():
+    report = bench.run(["attention"], quick=True)
+    assert report.startswith("# Benchmark\n\n## Attention")
+    assert re.search(r"\| n = 16 \| \d+ µs \|", report)
+    assert "(whole benchmark:" in report

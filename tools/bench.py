@@ -1,28 +1,19 @@
 """`make bench`: what a class of students costs the server, page by page, and where it goes.
 
-Writes a markdown report to bench-report.md and prints it. Sections, all measured in one run:
-- tools.bench_server: a real `streamlit run` server driven through Streamlit's websocket
-  protocol (no browser): CPU per first view of a new sentence and per warm re-run, each as a
-  ratio to a bare one-text-box page measured the same way; crowds of 1, 10 and 30 sessions;
-  memory after 50 and 500 distinct sentences, with the size of every cache;
-- tools.bench_cluster: 60 sessions at once against 1 process and 3 behind nginx
-  (deploy/nginx.conf), 30 against 1 and 2; skipped, with a line saying so, without nginx;
-- tools.bench_live: page 7's 2,000-step run pressed on the page against train() alone, and a
-  page load during 10 runs at once;
-- tools.bench_cold: launch to health, to the first page, and the real-model page's first visit;
-- tools.bench_profile: cProfile of the script thread for a new sentence on two pages;
-- attention itself, the MiniLM forward pass and the section-7 training run.
-Ratios to the bare page hold on any machine; wall times depend on the machine's load.
+`python -m tools.bench` runs every section, prints the markdown report and writes it to
+bench-report.md (about 13 minutes on the 2-core machine). `--only SECTION`, repeated or
+comma-separated, runs and prints only those sections; `--quick` makes any run a smoke run.
+SECTIONS names them; each one's module says what it measures. Ratios to the bare page hold on
+any machine; wall times depend on the machine's load.
 """
 
 from __future__ import annotations
 
+import argparse
 import signal
-import statistics
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 import numpy as np
 
@@ -36,21 +27,10 @@ from tools import (
     bench_profile,
     bench_server,
 )
+from tools.server import ROOT
+from tools.timing import median_seconds
 
-ROOT = Path(__file__).resolve().parent.parent
 REPORT = ROOT / "bench-report.md"
-# bench_server's loops for `make bench`: its full counts (the report states them). The whole
-# run took about 11 minutes on the 2-core machine; cut these first if it grows past 15.
-SERVER_COUNTS = {"views": 4, "reruns": 4, "sizes": (1, 10, 30), "checkpoints": (50, 500)}
-
-
-def median_seconds(fn: Callable[[], object], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def attend_time(n: int, d_k: int = 64) -> float:
@@ -59,39 +39,75 @@ def attend_time(n: int, d_k: int = 64) -> float:
     return median_seconds(lambda: attend(q, k, v), runs=200)
 
 
-def main() -> int:
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # so the servers are stopped too
+def _attention(_quick: bool) -> str:
+    return "\n".join(
+        ["## Attention and the models", "", "| attend (d_k = 64) | median |", "|---|---:|"]
+        + [f"| n = {n} | {attend_time(n) * 1e6:.0f} µs |" for n in (16, 64)]
+    )
+
+
+def _cluster(quick: bool) -> str:
+    result = bench_cluster.bench(quick=quick)
+    if result.skipped:
+        print(f"[bench] cluster section skipped: {result.skipped}", file=sys.stderr)
+    return bench_cluster.markdown(result)
+
+
+# name -> the section's markdown, given `quick`; in report order
+SECTIONS: dict[str, Callable[[bool], str]] = {
+    "cluster": _cluster,  # 1 process against several behind nginx; skipped without nginx
+    "live": lambda quick: bench_live.markdown(bench_live.bench(quick=quick)),  # page 7's Train
+    "cold": lambda quick: bench_cold.markdown(bench_cold.bench(quick=quick)),  # run first
+    "server": lambda quick: bench_server.markdown(bench_server.bench(quick=quick)),  # CPU, soak
+    "profile": lambda _quick: bench_profile.markdown(bench_profile.bench()),  # cProfile
+    "attention": _attention,  # attend() alone
+    "models": lambda _quick: bench_pretrained.markdown(bench_pretrained.bench()),  # MiniLM
+    "learning": lambda _quick: bench_learning.markdown(bench_learning.bench()),  # train()
+}
+FIRST = "cold"  # runs before the others, while the OS caches are coldest
+
+
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    """--quick, and --only as a list of section names in report order (all if not given)."""
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.bench", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("--quick", action="store_true", help="every section small: a smoke run")
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        metavar="SECTION",
+        help=f"run only this section (repeat, or separate by commas): {', '.join(SECTIONS)}",
+    )
+    args = parser.parse_args(argv)
+    asked = {name.strip() for value in args.only for name in value.split(",")} - {""}
+    if asked - set(SECTIONS):
+        parser.error(f"no section {', '.join(sorted(asked - set(SECTIONS)))}; see --help")
+    args.only = [name for name in SECTIONS if name in asked or not asked]
+    return args
+
+
+def run(names: list[str], quick: bool) -> str:
+    """The report of these sections (in report order, `FIRST` run first) as markdown."""
     start = time.perf_counter()
-    quick = "--quick" in sys.argv[1:]
-
-    def part(name: str, text: str) -> str:
+    texts = {}
+    for name in sorted(names, key=lambda name: name != FIRST):
+        texts[name] = SECTIONS[name](quick)
         print(f"[bench] {name} done at {time.perf_counter() - start:.0f} s", file=sys.stderr)
-        return text
+    sections = ["# Benchmark", *(texts[name] for name in names)]
+    sections.append(f"(whole benchmark: {time.perf_counter() - start:.0f} s)")
+    return "\n\n".join(sections) + "\n"
 
-    cold = part("cold start", bench_cold.markdown(bench_cold.bench(quick=quick)))  # first: coldest
-    cluster = bench_cluster.bench(quick=quick)
-    if cluster.skipped:
-        print(f"[bench] cluster section skipped: {cluster.skipped}", file=sys.stderr)
-    counts = {} if quick else SERVER_COUNTS
-    sections = [
-        "# Benchmark",
-        part("cluster", bench_cluster.markdown(cluster)),
-        part("page 7", bench_live.markdown(bench_live.bench(quick=quick))),
-        cold,
-        part("server", bench_server.markdown(bench_server.bench(quick=quick, **counts))),
-        part("profile", bench_profile.markdown(bench_profile.bench())),
-        "\n".join(
-            ["## Attention and the models", "", "| attend (d_k = 64) | median |", "|---|---:|"]
-            + [f"| n = {n} | {attend_time(n) * 1e6:.0f} µs |" for n in (16, 64)]
-        ),
-        bench_pretrained.markdown(bench_pretrained.bench(runs=5, rounds=2)),
-        bench_learning.markdown(bench_learning.bench()),
-        f"(whole benchmark: {time.perf_counter() - start:.0f} s)",
-    ]
-    report = "\n\n".join(sections) + "\n"
-    REPORT.write_text(report, encoding="utf-8")
+
+def main(argv: list[str] | None = None) -> int:
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # so the servers are stopped too
+    args = parse(argv)
+    report = run(args.only, args.quick)
     print(report)
-    print(f"(written to {REPORT.name})")
+    if len(args.only) == len(SECTIONS):  # a partial run never replaces the whole report
+        REPORT.write_text(report, encoding="utf-8")
+        print(f"(written to {REPORT.name})")
     return 0
 
 

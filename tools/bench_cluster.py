@@ -6,12 +6,11 @@ sends it with the websocket, so all of its messages reach one process. The crowd
 has the page open on one shared sentence, then all type their own new sentence at the same
 moment; what is timed is send to script_finished, per session.
 
-`python -m tools.bench_cluster [--quick]` prints the markdown; tools/bench.py calls `bench()`.
+`python -m tools.bench --only cluster [--quick]` runs this section alone.
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import os
 import re
@@ -22,8 +21,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tools.bench_nginx import NGINX, Nginx
-from tools.bench_server import CONCEPT_PAGES, _check, _path, _pct, _warm_up, new_sentence
-from tools.wsclient import Server, Session, run_async, start_server
+from tools.bench_server import (
+    CONCEPT_PAGES,
+    new_sentence,
+    open_at_once,
+    page_path,
+    type_at_once,
+    warm_up,
+)
+from tools.server import Server, start_server
+from tools.timing import percentile, spread_cells
+from tools.wsclient import Session, run_async
 
 BIG = 60  # sessions at once: 1 process against 3 behind nginx
 PAIR = 30  # sessions at once: 1 process against 2 behind nginx (a 2-core server)
@@ -38,7 +46,7 @@ class Crowd:
 
 def active_sessions(server: Server) -> int:
     """Sessions this process holds (Streamlit's own /_stcore/metrics)."""
-    with urllib.request.urlopen(f"{server.http}/_stcore/metrics", timeout=30) as response:
+    with urllib.request.urlopen(f"{server.url}/_stcore/metrics", timeout=30) as response:
         text = response.read().decode()
     match = re.search(r"^active_sessions (\d+)", text, re.MULTILINE)
     if not match:
@@ -65,41 +73,21 @@ async def crowd(
             await asyncio.gather(*(s.open() for s in batch))
             opened = await asyncio.gather(*(s.view(page, first) for s in batch))
             for view in opened:
-                _check(view, f"cluster {_path(page)} open", first["text"])
+                view.check(f"cluster {page_path(page)} open", first["text"])
         per_process = [active_sessions(server) for server in servers]
-        texts = [new_sentence() for _ in range(n)]
-        starts = [
-            await s.send(page, first, {"text": text})
-            for s, text in zip(sessions, texts, strict=True)
-        ]
-        views = await asyncio.gather(*(s.receive(t) for s, t in zip(sessions, starts, strict=True)))
+        views = await type_at_once(sessions, page, [first] * n, f"cluster {page_path(page)}")
     finally:
         await asyncio.gather(*(s.close() for s in sessions))
-    mine = set(texts)
-    for view, text in zip(views, texts, strict=True):
-        _check(view, f"cluster {_path(page)}", text)
-        if any(o.encode() in view.payload for o in mine - {text}):
-            raise RuntimeError(f"cluster {_path(page)}: a session was sent another's sentence")
     if sum(per_process) != n:
-        raise RuntimeError(f"cluster {_path(page)}: {per_process} sessions for {n} students")
+        raise RuntimeError(f"cluster {page_path(page)}: {per_process} sessions for {n} students")
     return Crowd([v.seconds for v in views], per_process)
 
 
-async def crowd_open(
-    ws_url: str, servers: list[Server], page: str, n: int, nginx: Nginx | None = None
-) -> Crowd:
+async def crowd_open(ws_url: str, page: str, n: int, nginx: Nginx | None = None) -> Crowd:
     """n new tabs (through nginx with a sticky cookie each, if given) open the same link, with
     a sentence new to the servers, at the same moment: send to script_finished, per tab."""
-    text = new_sentence()
-
-    async def tab(cookie: str | None):
-        async with Session(ws_url, cookie=cookie) as s:
-            return await s.view(page, {"text": text})
-
     cookies = [nginx.sticky_cookie() if nginx else None for _ in range(n)]
-    views = await asyncio.gather(*(tab(c) for c in cookies))
-    for view in views:
-        _check(view, f"cluster {_path(page)} open", text)
+    views = await open_at_once(ws_url, page, cookies, f"cluster {page_path(page)} open")
     return Crowd([v.seconds for v in views], [])
 
 
@@ -132,7 +120,7 @@ def bench(quick: bool = False) -> Result:
         try:
             servers = [start_server() for _ in range(3)]
             for server in servers:
-                run_async(_warm_up(server, pages))  # imports, model weights: once each
+                run_async(warm_up(server, pages))  # imports, model weights: once each
             three = Nginx(Path(folder) / "three", [s.port for s in servers])
             two = Nginx(Path(folder) / "two", [s.port for s in servers[:2]])
             proxies = [three, two]
@@ -148,10 +136,8 @@ def bench(quick: bool = False) -> Result:
                     crowd(two.ws, servers[:2], page, pair, two)
                 )
             for page in pages:
-                opens[(ONE, pair, page)] = run_async(crowd_open(one.ws, [one], page, pair))
-                opens[(_behind(2), pair, page)] = run_async(
-                    crowd_open(two.ws, servers[:2], page, pair, two)
-                )
+                opens[(ONE, pair, page)] = run_async(crowd_open(one.ws, page, pair))
+                opens[(_behind(2), pair, page)] = run_async(crowd_open(two.ws, page, pair, two))
         finally:
             for proxy in proxies:
                 proxy.stop()
@@ -179,11 +165,10 @@ def markdown(r: Result) -> str:
     ]
     for (setup, n, page), c in r.crowds.items():
         alone = r.crowds[(ONE, n, page)]
-        ratio = _pct(c.seconds, 0.5) / _pct(alone.seconds, 0.5)
+        ratio = percentile(c.seconds, 0.5) / percentile(alone.seconds, 0.5)
         lines.append(
-            f"| {n} | {_path(page)} | {setup} | {' / '.join(map(str, c.per_process))} | "
-            f"{_pct(c.seconds, 0.5):.2f} | {_pct(c.seconds, 0.95):.2f} | {max(c.seconds):.2f} | "
-            f"{ratio:.2f} |"
+            f"| {n} | {page_path(page)} | {setup} | {' / '.join(map(str, c.per_process))} | "
+            f"{spread_cells(c.seconds)} | {ratio:.2f} |"
         )
     if r.opens:
         lines += [
@@ -194,20 +179,9 @@ def markdown(r: Result) -> str:
             "| tabs at once | page | setup | p50 (s) | p95 (s) | max (s) |",
             "|---:|---|---|---:|---:|---:|",
             *(
-                f"| {n} | {_path(page)} | {setup} | {_pct(c.seconds, 0.5):.2f} | "
-                f"{_pct(c.seconds, 0.95):.2f} | {max(c.seconds):.2f} |"
+                f"| {n} | {page_path(page)} | {setup} | {spread_cells(c.seconds)} |"
                 for (setup, n, page), c in r.opens.items()
             ),
         ]
     lines += ["", f"(cluster part: {r.seconds:.0f} s)"]
     return "\n".join(lines)
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="few sessions, one page: a smoke run")
-    print(markdown(bench(parser.parse_args().quick)))
-
-
-if __name__ == "__main__":
-    main()

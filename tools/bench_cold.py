@@ -5,18 +5,18 @@ first page's script_finished (a new tab on the home page); the real-model page's
 (the MiniLM weights load, once per process) and a second visit with another sentence. The
 weights' cache (ui.compute.minilm, st.cache_resource) must have missed exactly once.
 
-`python -m tools.bench_cold [--quick]` prints the markdown; tools/bench.py calls `bench()`.
+`python -m tools.bench --only cold [--quick]` runs this section alone.
 """
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
 from dataclasses import dataclass
 
-from tools.bench_server import _check, metrics, new_sentence
-from tools.wsclient import Server, fresh_view, run_async, start_server
+from tools.bench_server import metrics, new_sentence
+from tools.server import Server, start_server
+from tools.wsclient import fresh_view, run_async
 
 ROUNDS = 3
 REAL = "real-model"
@@ -44,11 +44,9 @@ async def _visits(server: Server) -> tuple[float, float, float]:
     ws = server.ws
     home = await fresh_view(ws)
     shown = time.perf_counter() - server.launched
-    _check(home, "cold /")
-    first = await fresh_view(ws, REAL, {"text": new_sentence()})
-    _check(first, f"cold /{REAL}")
-    second = await fresh_view(ws, REAL, {"text": new_sentence()})
-    _check(second, f"cold /{REAL} again")
+    home.check("cold /")
+    first = (await fresh_view(ws, REAL, {"text": new_sentence()})).check(f"cold /{REAL}")
+    second = (await fresh_view(ws, REAL, {"text": new_sentence()})).check(f"cold /{REAL} again")
     return shown, first.seconds, second.seconds
 
 
@@ -104,13 +102,3 @@ def markdown(r: Result) -> str:
             f"(cold start part: {r.seconds:.0f} s)",
         ]
     )
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="one launch")
-    print(markdown(bench(parser.parse_args().quick)))
-
-
-if __name__ == "__main__":
-    main()

@@ -1,34 +1,20 @@
 """Time the default section-7 training run; compare with the same loop in PyTorch if present.
 
-python tools/bench_learning.py        # prints a markdown table
+`python -m tools.bench --only learning` runs this section alone.
 """
 
 from __future__ import annotations
 
 import importlib.util
-import statistics
-import sys
-import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np
 
 from core.embeddings import positional_encoding
 from core.learning.corpus import OBJECT_ROW, corpus_rules, make_corpus, vocabulary
 from core.learning.task import TrainSettings, corpus_batch, init_params, train
+from tools.timing import median_seconds
 
 RUNS = 5  # timed runs per measurement; the median is reported
-
-
-def _median_seconds(run, runs: int = RUNS) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def _torch_loop(settings: TrainSettings) -> None:
@@ -69,7 +55,7 @@ def _torch_loop(settings: TrainSettings) -> None:
 def bench() -> dict:
     """Median seconds of the default numpy `train()` and, if torch imports, the PyTorch loop."""
     defaults = TrainSettings()
-    numpy_seconds = _median_seconds(lambda: train(defaults))
+    numpy_seconds = median_seconds(lambda: train(defaults), RUNS)
     result = {
         "steps": defaults.steps,
         "corpus_size": defaults.corpus_size,
@@ -82,7 +68,7 @@ def bench() -> dict:
         import torch
 
         torch.set_num_threads(2)
-        result["torch_loop_s"] = _median_seconds(lambda: _torch_loop(defaults))
+        result["torch_loop_s"] = median_seconds(lambda: _torch_loop(defaults), RUNS)
         result["torch_version"] = torch.__version__
     return result
 
@@ -91,6 +77,8 @@ def markdown(result: dict) -> str:
     """The bench() result as a markdown table."""
     steps = result["steps"]
     rows = [
+        "### The section-7 training run",
+        "",
         "| implementation | what is timed | median seconds | ms per step |",
         "| --- | --- | ---: | ---: |",
         f"| numpy (core.learning.task) | `train()` end to end, {steps} steps, snapshots, "
@@ -105,7 +93,3 @@ def markdown(result: dict) -> str:
             f"| {seconds:.3f} | {1000 * seconds / steps:.2f} |"
         )
     return "\n".join(rows)
-
-
-if __name__ == "__main__":
-    print(markdown(bench()))

@@ -6,12 +6,11 @@ The page's Train button is pressed as the browser does it: a widget trigger for 
 2,000 steps. The run ends with a rerun that draws the finished run; the time is from the press
 to that rerun's script_finished.
 
-`python -m tools.bench_live [--quick]` prints the markdown; tools/bench.py calls `bench()`.
+`python -m tools.bench --only live [--quick]` runs this section alone.
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import statistics
 import time
@@ -19,8 +18,9 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs
 
 from core.learning.task import TrainSettings, train
-from tools.bench_server import _check, _pct
-from tools.wsclient import Server, Session, View, fresh_view, run_async, start_server
+from tools.server import Server, start_server
+from tools.timing import percentile, timings
+from tools.wsclient import Session, View, fresh_view, run_async
 
 STEPS = 2000
 PAGE = "learn"
@@ -50,17 +50,12 @@ class Result:
 
 def arithmetic(runs: int) -> tuple[float, float]:
     """Median CPU and wall seconds of train(TrainSettings(steps=STEPS)) in this process."""
-    cpu, wall = [], []
-    for _ in range(runs):
-        c, w = time.process_time(), time.perf_counter()
-        train(TrainSettings(steps=STEPS))
-        cpu.append(time.process_time() - c)
-        wall.append(time.perf_counter() - w)
-    return statistics.median(cpu), statistics.median(wall)
+    t = timings(lambda: train(TrainSettings(steps=STEPS)), runs)
+    return statistics.median(t.cpu), statistics.median(t.wall)
 
 
 def _trained(view: View) -> None:
-    _check(view, f"/{PAGE} Train")
+    view.check(f"/{PAGE} Train")
     if parse_qs(view.query_string).get("lrun") != ["1"]:
         raise RuntimeError(f"/{PAGE}: the run did not finish ({view.query_string!r})")
 
@@ -68,7 +63,7 @@ def _trained(view: View) -> None:
 async def _opened(server: Server) -> Session:
     s = Session(server.ws)
     await s.open()
-    _check(await s.view(PAGE, PARAMS), f"/{PAGE}")
+    (await s.view(PAGE, PARAMS)).check(f"/{PAGE}")
     if TRAIN not in s.widget_ids:
         raise RuntimeError(f"/{PAGE}: no {TRAIN} button among {sorted(s.widget_ids)}")
     return s
@@ -95,12 +90,10 @@ async def loads_while_training(
     server: Server, n: int, idle_loads: int
 ) -> tuple[float, float, int, list[float]]:
     """Median plain page load idle, then while n runs train at once; the runs' times."""
-    _check(await fresh_view(server.ws, PLAIN), "warm-up /")
+    (await fresh_view(server.ws, PLAIN)).check("warm-up /")
     idle = []
     for _ in range(idle_loads):
-        view = await fresh_view(server.ws, PLAIN)
-        _check(view, "idle /")
-        idle.append(view.seconds)
+        idle.append((await fresh_view(server.ws, PLAIN)).check("idle /").seconds)
         await asyncio.sleep(LOAD_EVERY)
     sessions = [await _opened(server) for _ in range(n)]
     try:
@@ -109,8 +102,7 @@ async def loads_while_training(
         busy = []
         while True:
             paced = asyncio.create_task(asyncio.sleep(LOAD_EVERY))
-            view = await fresh_view(server.ws, PLAIN)
-            _check(view, "busy /")
+            view = (await fresh_view(server.ws, PLAIN)).check("busy /")
             if runs.done():  # this load ended after the last run: not counted
                 break
             busy.append(view.seconds)
@@ -186,18 +178,8 @@ def markdown(r: Result) -> str:
             f"| home page load during {r.at_once} runs | {r.busy_load:.2f} |",
             f"| ratio (goal ≤ {TARGET:g}×) | {load_ratio:.2f} {_verdict(load_ratio)} |",
             f"| the {r.at_once} runs, press to finished: p50 / max | "
-            f"{_pct(r.at_once_seconds, 0.5):.1f} / {max(r.at_once_seconds):.1f} |",
+            f"{percentile(r.at_once_seconds, 0.5):.1f} / {max(r.at_once_seconds):.1f} |",
             "",
             f"(page 7 part: {r.seconds:.0f} s)",
         ]
     )
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="one run, three at once")
-    print(markdown(bench(parser.parse_args().quick)))
-
-
-if __name__ == "__main__":
-    main()

@@ -16,7 +16,7 @@ import urllib.request
 from itertools import pairwise
 from pathlib import Path
 
-from tools.wsclient import ROOT, free_port
+from tools.server import ROOT, free_port, healthy
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 NGINX_CONF = ROOT / "deploy" / "nginx.conf"
@@ -56,14 +56,6 @@ def nginx_main(folder: Path, site: Path) -> str:
         "events { worker_connections 1024; }\n"
         f"http {{\n  access_log off;\n  {temp}\n  include {site};\n}}\n"
     )
-
-
-def healthy(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-            return response.read().decode().strip() == "ok"
-    except OSError:
-        return False
 
 
 class Nginx:

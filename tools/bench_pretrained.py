@@ -1,12 +1,11 @@
 """Time MiniLM.load() and the numpy forward pass; compare with HF BertModel if torch is there.
 
-From the repo root: `python -m tools.bench_pretrained [--runs 20] [--rounds 3]`. Prints a
-markdown table. With OPENBLAS_NUM_THREADS set, torch is given the same number of threads.
+`python -m tools.bench --only models` runs this section alone. With OPENBLAS_NUM_THREADS set,
+torch is given the same number of threads.
 """
 
 from __future__ import annotations
 
-import argparse
 import gc
 import importlib.util
 import os
@@ -17,7 +16,10 @@ from functools import partial
 from pathlib import Path
 
 from core.pretrained import DEFAULT_DIR, MiniLM
+from tools.server import rss_mb
+from tools.timing import timings
 
+RUNS, ROUNDS = 5, 2  # timed calls per measure and round; rounds, the measures taking turns
 TOKEN_COUNTS = (16, 64)  # sequence lengths timed, [CLS] and [SEP] included
 TEXT = (  # long enough to fill the largest token count
     "Attention lets every token look at every other token in the sentence, weigh how relevant "
@@ -26,14 +28,6 @@ TEXT = (  # long enough to fill the largest token count
     "each gives the model its contextual embeddings, and this sentence goes on a little longer "
     "so that it certainly holds more than sixty-four word pieces."
 )
-
-
-def rss_mb() -> float:
-    """Resident memory of this process in MB, from /proc/self/status."""
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmRSS in /proc/self/status (not Linux?)")
 
 
 def time_ms(fns: dict[str, Callable[[], object]], runs: int, rounds: int) -> dict[str, float]:
@@ -46,10 +40,7 @@ def time_ms(fns: dict[str, Callable[[], object]], runs: int, rounds: int) -> dic
     for _ in range(rounds):
         for name, fn in fns.items():
             fn()
-            for _ in range(runs):
-                start = time.perf_counter()
-                fn()
-                samples[name].append(1000 * (time.perf_counter() - start))
+            samples[name] += [1000 * s for s in timings(fn, runs).wall]
     out = {f"{name}_ms": statistics.median(times) for name, times in samples.items()}
     out |= {f"{name}_min_ms": min(times) for name, times in samples.items()}
     return out
@@ -83,7 +74,7 @@ def torch_forwards(ids_by_n: dict[int, list[int]]) -> dict[str, Callable[[], obj
     }
 
 
-def bench(runs: int = 20, rounds: int = 3, path: Path = DEFAULT_DIR) -> dict[str, float]:
+def bench(runs: int = RUNS, rounds: int = ROUNDS, path: Path = DEFAULT_DIR) -> dict[str, float]:
     """Load time and memory of MiniLM.load(), forward times; HF BertModel and ratios if present.
 
     `ratio_{n}` is numpy's median forward time over that of torch's default (sdpa) BertModel;
@@ -122,19 +113,6 @@ def bench(runs: int = 20, rounds: int = 3, path: Path = DEFAULT_DIR) -> dict[str
 
 def markdown(result: dict[str, float]) -> str:
     """The result as a two-column markdown table."""
-    rows = ["| measure | value |", "| --- | --- |"]
+    rows = ["### MiniLM: load and forward pass", "", "| measure | value |", "| --- | --- |"]
     rows += [f"| {key} | {value:.3g} |" for key, value in result.items()]
     return "\n".join(rows)
-
-
-def main() -> None:
-    """Run the benchmark and print the table."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=20, help="timed calls per measure and round")
-    parser.add_argument("--rounds", type=int, default=3, help="rounds, measures taking turns")
-    args = parser.parse_args()
-    print(markdown(bench(args.runs, args.rounds)))
-
-
-if __name__ == "__main__":
-    main()

@@ -5,7 +5,7 @@ then type a new sentence into the sidebar box and profile only that run's script
 Also the memory bound of the caches Streamlit does not measure (st.cache_resource): the size
 of one entry for a ~64-token paragraph times the cache's max_entries.
 
-`python -m tools.bench_profile` prints the markdown; tools/bench.py calls `bench()`.
+`python -m tools.bench --only profile` runs this section alone.
 """
 
 from __future__ import annotations
@@ -169,7 +169,3 @@ def markdown(result: dict[str, object]) -> str:
         bound = f"{size * cap / 2**20:.0f}" if cap else "unbounded"
         lines.append(f"| {name} | {size / 2**20:.2f} | {cap or '-'} | {bound} |")
     return "\n".join(lines)
-
-
-if __name__ == "__main__":
-    print(markdown(bench()))

@@ -1,6 +1,7 @@
 """A class at once, measured on a real server through Streamlit's own websocket protocol.
 
-Four measurements, each on a `streamlit run` server of its own (tools/wsclient.py, no browser):
+Four measurements, each on a `streamlit run` server of its own (tools/server.py), driven
+through tools/wsclient.py (no browser):
 - per page: server CPU per first view of a new sentence in a fresh session, and per warm
   re-run, each as a ratio to a bare page with one text box (tools/bench_bare_app.py) measured
   the same way in the same run;
@@ -9,12 +10,11 @@ Four measurements, each on a `streamlit run` server of its own (tools/wsclient.p
   size of every st.cache_data cache (from /_stcore/metrics);
 - where the CPU of a first view goes: time spent inside each cached function (also metrics).
 
-`python -m tools.bench_server [--quick]` prints the markdown; tools/bench.py calls `bench()`.
+`python -m tools.bench --only server [--quick]` runs this section alone.
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import re
 import statistics
@@ -27,7 +27,9 @@ from dataclasses import dataclass, field
 from itertools import count
 
 from app_pages import PAGES as MENU
-from tools.wsclient import Server, Session, View, fresh_view, run_async, start_server
+from tools.server import Server, start_server
+from tools.timing import spread_cells
+from tools.wsclient import Session, View, fresh_view, run_async
 
 BARE_APP = "tools/bench_bare_app.py"
 BARE = "bare page"
@@ -70,13 +72,8 @@ def new_sentence(long: bool = False) -> str:
     return " ".join(words)
 
 
-def _path(page: str) -> str:
+def page_path(page: str) -> str:
     return "/" + page if page else "/ (home)"
-
-
-def _pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 # --- /_stcore/metrics ------------------------------------------------------------------------
@@ -86,7 +83,7 @@ _METRIC = re.compile(r"^(\w+)\{([^}]*)\} ([0-9.eE+-]+)$")
 
 def metrics(server: Server) -> dict[tuple[str, str], float]:
     """{(metric, cache function): value} from Streamlit's OpenMetrics endpoint (all caches)."""
-    text = urllib.request.urlopen(server.http + "/_stcore/metrics", timeout=30).read().decode()
+    text = urllib.request.urlopen(server.url + "/_stcore/metrics", timeout=30).read().decode()
     out: dict[tuple[str, str], float] = defaultdict(float)
     for line in text.splitlines():
         m = _METRIC.match(line)
@@ -140,21 +137,12 @@ class PeakRss:
 # --- 1. CPU per view, page by page ------------------------------------------------------------
 
 
-def _check(view: View, what: str, sentence: str | None = None) -> None:
-    if not view.ok:
-        raise RuntimeError(f"{what}: {view.exceptions or 'page not found'}")
-    if sentence is not None and sentence.encode() not in view.payload:
-        raise RuntimeError(f"{what}: the page did not show the sentence {sentence!r}")
-
-
 async def _cpu(server: Server, fn: Callable[[], Awaitable[View]], what: str) -> tuple[float, View]:
     """Server CPU seconds used while `fn` ran one view (connect and close included)."""
     before = server.cpu_seconds()
     view = await fn()
     await asyncio.sleep(0.05)  # let the server finish closing the session
-    cpu = server.cpu_seconds() - before
-    _check(view, what)
-    return cpu, view
+    return server.cpu_seconds() - before, view.check(what)
 
 
 @dataclass
@@ -170,7 +158,7 @@ async def page_cost(server: Server, page: str, views: int, reruns: int) -> PageC
     for _ in range(views):
         text = new_sentence()
         cpu, view = await _cpu(
-            server, lambda text=text: fresh_view(server.ws, page, {"text": text}), _path(page)
+            server, lambda text=text: fresh_view(server.ws, page, {"text": text}), page_path(page)
         )
         fresh_cpu.append(cpu)
         fresh_wall.append(view.seconds)
@@ -178,9 +166,11 @@ async def page_cost(server: Server, page: str, views: int, reruns: int) -> PageC
     warm_cpu = []
     async with Session(server.ws) as s:
         params = {"text": new_sentence()}
-        _check(await s.view(page, params), _path(page))
+        (await s.view(page, params)).check(page_path(page))
         for _ in range(reruns):
-            cpu, _view = await _cpu(server, lambda: s.view(page, params), f"{_path(page)} rerun")
+            cpu, _view = await _cpu(
+                server, lambda: s.view(page, params), f"{page_path(page)} rerun"
+            )
             warm_cpu.append(cpu)
     return PageCost(
         fresh_cpu=statistics.mean(fresh_cpu),
@@ -214,7 +204,7 @@ async def click_cost(server: Server, click: str, rounds: int) -> ClickCost:
     part, whole = [], []
     for _ in range(rounds):
         async with Session(server.ws) as s:
-            _check(await s.view(page), _path(page))
+            (await s.view(page)).check(page_path(page))
             cpu, _view = await _cpu(
                 server,
                 lambda: s.view(page, widgets=widgets, triggers=triggers, fragment=True),
@@ -226,10 +216,10 @@ async def click_cost(server: Server, click: str, rounds: int) -> ClickCost:
     return ClickCost(statistics.mean(part), statistics.mean(whole))
 
 
-async def _warm_up(server: Server, pages: list[str]) -> None:
+async def warm_up(server: Server, pages: list[str]) -> None:
     """Every page once (imports, model weights, first-call costs) before anything is timed."""
     for page in pages:
-        _check(await fresh_view(server.ws, page), f"warm-up {_path(page)}")
+        (await fresh_view(server.ws, page)).check(f"warm-up {page_path(page)}")
 
 
 def _mean_cost(a: PageCost, b: PageCost) -> PageCost:
@@ -249,8 +239,8 @@ async def pages_bench(
     closes, Streamlit forgets the page scripts it compiled, and the next first view would pay
     for compiling them again (about 7 ms), which a class in session never does."""
     for bare in bares.values():
-        await _warm_up(bare, [""])
-    await _warm_up(app, PAGES)
+        await warm_up(bare, [""])
+    await warm_up(app, PAGES)
     others = [Session(server.ws) for server in (app, *bares.values())]
     await asyncio.gather(*(s.open() for s in others))
     try:
@@ -272,44 +262,51 @@ class Crowd:
     peak_rss_mb: float
 
 
+async def type_at_once(
+    sessions: list[Session], page: str, links: list[dict[str, str]], what: str
+) -> list[View]:
+    """Sessions open on `page` at their links each type a new sentence of their own at the same
+    moment; each must be shown its own and no other's. Here and in tools/bench_cluster.py."""
+    texts = [new_sentence() for _ in sessions]
+    starts = [
+        await s.send(page, link, {"text": text})
+        for s, link, text in zip(sessions, links, texts, strict=True)
+    ]
+    views = await asyncio.gather(*(s.receive(t) for s, t in zip(sessions, starts, strict=True)))
+    for view, text in zip(views, texts, strict=True):
+        view.check(what, text)
+        if any(other.encode() in view.payload for other in set(texts) - {text}):
+            raise RuntimeError(f"{what}: a session was sent another's sentence")
+    return views
+
+
+async def open_at_once(ws_url: str, page: str, cookies: list[str | None], what: str) -> list[View]:
+    """New tabs, one per cookie, open the same link (a sentence new to the server) at once."""
+    text = new_sentence()
+    link = {"text": text}
+    views = await asyncio.gather(*(fresh_view(ws_url, page, link, cookie=c) for c in cookies))
+    return [view.check(what, text) for view in views]
+
+
 async def crowd_submit(server: Server, page: str, n: int) -> Crowd:
     """n open sessions on `page`, each types its own new sentence at the same moment."""
     sessions = [Session(server.ws) for _ in range(n)]
     await asyncio.gather(*(s.open() for s in sessions))
     try:
-        firsts = [new_sentence() for _ in range(n)]
-        for s, text in zip(
-            sessions, firsts, strict=True
-        ):  # one after the other: not what is measured
-            _check(await s.view(page, {"text": text}), f"crowd {_path(page)} open", text)
-        texts = [new_sentence() for _ in range(n)]
+        links = [{"text": new_sentence()} for _ in range(n)]
+        for s, link in zip(sessions, links, strict=True):  # one by one: not what is measured
+            (await s.view(page, link)).check(f"crowd {page_path(page)} open", link["text"])
         with PeakRss(server) as rss:
-            starts = [
-                await s.send(page, {"text": first}, {"text": text})
-                for s, first, text in zip(sessions, firsts, texts, strict=True)
-            ]
-            views = await asyncio.gather(
-                *(s.receive(t) for s, t in zip(sessions, starts, strict=True))
-            )
+            views = await type_at_once(sessions, page, links, f"crowd {page_path(page)}")
     finally:
         await asyncio.gather(*(s.close() for s in sessions))
-    for view, text in zip(views, texts, strict=True):
-        _check(view, f"crowd {_path(page)}", text)
-        others = [o for o in texts if o != text]
-        if any(o.encode() in view.payload for o in others):
-            raise RuntimeError(f"crowd {_path(page)}: a session was sent another's sentence")
     return Crowd([v.seconds for v in views], rss.peak)
 
 
 async def crowd_open(server: Server, page: str, n: int) -> Crowd:
     """n fresh sessions open the same link (a new sentence) at the same moment."""
-    text = new_sentence()
     with PeakRss(server) as rss:
-        views = await asyncio.gather(
-            *(fresh_view(server.ws, page, {"text": text}) for _ in range(n))
-        )
-    for view in views:
-        _check(view, f"open {_path(page)}", text)
+        views = await open_at_once(server.ws, page, [None] * n, f"open {page_path(page)}")
     return Crowd([v.seconds for v in views], rss.peak)
 
 
@@ -330,7 +327,7 @@ async def soak(
     """Distinct sentences over all pages (fresh sessions, `workers` at a time), then `runs`
     distinct page-7 training runs (a link to page 4 with the trained source and a new seed
     each: the server trains that run on demand and keeps it in its store of finished runs)."""
-    await _warm_up(server, PAGES)
+    await warm_up(server, PAGES)
     rss: dict[int, float] = {0: server.rss_mb()}
     caches: dict[int, dict[str, float]] = {}
     done = 0
@@ -340,7 +337,8 @@ async def soak(
         async def worker(queue: list[tuple[str, str]]) -> None:
             while queue:
                 page, text = queue.pop()
-                _check(await fresh_view(server.ws, page, {"text": text}), f"soak {_path(page)}")
+                view = await fresh_view(server.ws, page, {"text": text})
+                view.check(f"soak {page_path(page)}")
 
         await asyncio.gather(*(worker(jobs) for _ in range(workers)))
         done = stop
@@ -354,7 +352,7 @@ async def soak(
         while seeds:
             seed = seeds.pop()
             params = {"src": "trained", "lseed": str(seed)}
-            _check(await fresh_view(server.ws, "score", params), f"soak training run {seed}")
+            (await fresh_view(server.ws, "score", params)).check(f"soak training run {seed}")
 
     await asyncio.gather(*(trainer() for _ in range(workers)))
     await asyncio.sleep(1)
@@ -437,7 +435,7 @@ def markdown(r: Result) -> str:
         ratio = c.fresh_cpu / plain.fresh_cpu
         ok = "ok" if ratio <= TARGET_RATIO else f"over {TARGET_RATIO:g}×"
         lines.append(
-            f"| {_path(page)} | {c.fresh_cpu * 1000:.0f} | {ratio:.1f} | "
+            f"| {page_path(page)} | {c.fresh_cpu * 1000:.0f} | {ratio:.1f} | "
             f"{c.fresh_cpu / bare.fresh_cpu:.1f} | {c.fresh_wall * 1000:.0f} | "
             f"{c.warm_cpu * 1000:.0f} | {c.warm_cpu / plain.warm_cpu:.1f} | "
             f"{c.warm_cpu / bare.warm_cpu:.1f} | {ok} |"
@@ -453,7 +451,7 @@ def markdown(r: Result) -> str:
     for page in PAGES:
         cached = sorted(r.pages[page].cached.items(), key=lambda kv: -kv[1])
         text = ", ".join(f"{k.split('.')[-1]} {v * 1000:.0f}" for k, v in cached) or "none"
-        lines.append(f"| {_path(page)} | {text} |")
+        lines.append(f"| {page_path(page)} | {text} |")
     lines += [
         "",
         f"A click that changes one part of a page re-runs that part only (a Streamlit fragment, "
@@ -463,7 +461,7 @@ def markdown(r: Result) -> str:
         "| click | page | part re-run (ms CPU) | whole page re-run (ms CPU) | part / whole |",
         "|---|---|---:|---:|---:|",
         *(
-            f"| {c} | {_path(CLICKS[c][0])} | {k.part_cpu * 1000:.0f} | "
+            f"| {c} | {page_path(CLICKS[c][0])} | {k.part_cpu * 1000:.0f} | "
             f"{k.whole_cpu * 1000:.0f} | {k.part_cpu / k.whole_cpu:.2f} |"
             for c, k in r.clicks.items()
         ),
@@ -476,8 +474,8 @@ def markdown(r: Result) -> str:
     for (kind, page, n), c in r.crowd.items():
         what = "new sentence at once" if kind == "submit" else "open one link at once"
         lines.append(
-            f"| {what} | {_path(page)} | {n} | {_pct(c.seconds, 0.5):.2f} | "
-            f"{_pct(c.seconds, 0.95):.2f} | {max(c.seconds):.2f} | {c.peak_rss_mb:.0f} |"
+            f"| {what} | {page_path(page)} | {n} | {spread_cells(c.seconds)} | "
+            f"{c.peak_rss_mb:.0f} |"
         )
     marks = sorted(r.soak.rss_mb)
     first, last = marks[1], marks[-1]
@@ -514,13 +512,3 @@ def markdown(r: Result) -> str:
         f"(server part: {r.seconds:.0f} s)",
     ]
     return "\n".join(lines)
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="few views: a smoke run")
-    print(markdown(bench(parser.parse_args().quick)))
-
-
-if __name__ == "__main__":
-    main()

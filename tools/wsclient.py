@@ -1,5 +1,5 @@
 """A Streamlit 1.67 client without a browser: the protobuf messages the frontend exchanges over
-/_stcore/stream, and a server started on a free loopback port.
+/_stcore/stream (the server itself: tools/server.py).
 
 What the frontend does, and so this client: open the websocket with the `streamlit`
 subprotocol, send a BackMsg `rerun_script` (a ClientState with the query string, the page and
@@ -10,15 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import os
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import urlencode
 
@@ -27,109 +21,12 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
+# tests/test_parts.py and tests/test_page_switch.py import the launcher from here
+from tools.server import start_server as start_server
+
 T = TypeVar("T")
 
-ROOT = Path(__file__).resolve().parent.parent
-_TICKS = os.sysconf("SC_CLK_TCK")
 _FINISHED_EARLY = ForwardMsg.ScriptFinishedStatus.FINISHED_EARLY_FOR_RERUN
-
-
-# --- the server process ---------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@dataclass
-class Server:
-    """A `streamlit run` child process on a free loopback port."""
-
-    proc: subprocess.Popen
-    port: int
-    launched: float = 0.0  # time.perf_counter() when the process was started
-    started_in: float = 0.0  # seconds from launch to /_stcore/health answering ok
-
-    @property
-    def http(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/_stcore/stream"
-
-    def cpu_seconds(self) -> float:
-        """User + system CPU time of the server process so far (all its threads, dead or alive)."""
-        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / _TICKS  # utime, stime (fields 14, 15)
-
-    def rss_mb(self) -> float:
-        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-        raise RuntimeError("no VmRSS")
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-
-
-# The environment `make run` and the Dockerfile start the app with: two malloc arenas, not 8 per
-# core (Streamlit runs each script run on a new thread, and memory freed in a thread's own arena
-# was seldom given back: 588 MB against 490-517 MB after make bench's soak). glibc reads it when
-# the process starts, so the app cannot set it itself. tests/test_bench_short.py checks all three.
-SERVER_ENV = {"MALLOC_ARENA_MAX": "2"}
-
-
-def start_server(
-    app: str = "streamlit_app.py", timeout: float = 90, flags: tuple[str, ...] = ()
-) -> Server:
-    """Start `streamlit run app` from the repo root (with extra `--option=value` flags); return
-    once /_stcore/health says ok."""
-    port = free_port()
-    launched = time.perf_counter()
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "streamlit",
-            "run",
-            app,
-            "--server.headless=true",
-            "--server.address=127.0.0.1",
-            f"--server.port={port}",
-            "--browser.gatherUsageStats=false",
-            "--server.fileWatcherType=none",
-            "--server.runOnSave=false",
-            *flags,
-        ],
-        cwd=ROOT,
-        env={**os.environ, **SERVER_ENV},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    server = Server(proc, port, launched)
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"server for {app} exited with {proc.returncode}")
-        try:
-            if urllib.request.urlopen(server.http + "/_stcore/health", timeout=2).read() == b"ok":
-                server.started_in = time.perf_counter() - launched
-                return server
-        except OSError:
-            time.sleep(0.05)
-    server.stop()
-    raise RuntimeError(f"server for {app} did not start")
-
-
-# --- one browser tab ------------------------------------------------------------------------
 
 
 @dataclass
@@ -147,6 +44,14 @@ class View:
     @property
     def ok(self) -> bool:
         return not self.exceptions and not self.page_not_found
+
+    def check(self, what: str, sentence: str | None = None) -> View:
+        """This view, if the page ran without an exception (and showed `sentence`, if given)."""
+        if not self.ok:
+            raise RuntimeError(f"{what}: {self.exceptions or 'page not found'}")
+        if sentence is not None and sentence.encode() not in self.payload:
+            raise RuntimeError(f"{what}: the page did not show the sentence {sentence!r}")
+        return self
 
 
 class Session:
@@ -181,22 +86,9 @@ class Session:
             await self.ws.close()
             self.ws = None
 
-    async def view(
-        self,
-        page: str = "",
-        params: dict[str, str] | None = None,
-        widgets: dict[str, str | int] | None = None,
-        triggers: tuple[str, ...] = (),
-        fragment: bool = False,
-    ) -> View:
-        """Run the script for `page` (url path, "" = default page) as the browser would.
-
-        `params` is the link's query string; `widgets` sets text widgets (selectboxes by their
-        option's label) and integer inputs by their key; `triggers` presses buttons by their
-        key (each widget must have been drawn in an earlier view of this session). `fragment`:
-        the widgets are in a fragment (st.fragment), which the browser then re-runs alone.
-        """
-        return await self.receive(await self.send(page, params, widgets, triggers, fragment))
+    async def view(self, *args: Any, **kwargs: Any) -> View:
+        """One script run as the browser does it: `send(...)`, then `receive`."""
+        return await self.receive(await self.send(*args, **kwargs))
 
     async def send(
         self,
@@ -206,7 +98,13 @@ class Session:
         triggers: tuple[str, ...] = (),
         fragment: bool = False,
     ) -> float:
-        """Send rerun_script; return the send time (for `receive`)."""
+        """Ask for a run of `page` (url path, "" = default page); return the send time.
+
+        `params` is the link's query string; `widgets` sets text widgets (selectboxes by their
+        option's label) and integer inputs by their key; `triggers` presses buttons by their
+        key (each widget must have been drawn in an earlier run of this session). `fragment`:
+        the widgets are in a fragment (st.fragment), which the browser then re-runs alone.
+        """
         assert self.ws is not None, "session not open"
         msg = BackMsg()
         state = msg.rerun_script
@@ -278,10 +176,14 @@ class Session:
 
 
 async def fresh_view(
-    ws_url: str, page: str = "", params: dict[str, str] | None = None, timeout: float = 300
+    ws_url: str,
+    page: str = "",
+    params: dict[str, str] | None = None,
+    timeout: float = 300,
+    cookie: str | None = None,
 ) -> View:
     """A new tab opening a link: new session, one run, closed."""
-    async with Session(ws_url, timeout) as s:
+    async with Session(ws_url, timeout, cookie) as s:
         return await s.view(page, params)
 
 

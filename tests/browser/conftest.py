@@ -8,119 +8,23 @@ Here Chromium is always Debian's /usr/bin/chromium.
 from __future__ import annotations
 
 import re
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, REPO, SCREENSHOTS
+from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS
+from tools.server import Server
 
-SERVER_START_TIMEOUT = 60.0  # s
 DEFAULT_TIMEOUT = 20_000  # ms: any single Playwright wait
 
 
 # ---- the app server --------------------------------------------------------------------------
 
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _healthy(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-            return response.read().decode().strip() == "ok"
-    except (urllib.error.URLError, OSError):
-        return False
-
-
-class AppServer:
-    """`streamlit run streamlit_app.py` on a free port, from the repo root, logging to a file.
-
-    Restarted (same port) when found dead before a test: other people's tools on a shared
-    machine sometimes stop every Streamlit process, and one such stop should not fail the rest
-    of the session.
-    """
-
-    def __init__(self, log_path: Path) -> None:
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log_path = log_path
-        self.process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def command(self) -> list[str]:
-        return [
-            sys.executable,
-            "-m",
-            "streamlit",
-            "run",
-            "streamlit_app.py",
-            "--server.headless",
-            "true",
-            "--server.address",
-            "127.0.0.1",
-            "--server.port",
-            str(self.port),
-            "--browser.gatherUsageStats",
-            "false",
-            "--server.fileWatcherType",
-            "none",
-        ]
-
-    def alive(self) -> bool:
-        return self.process is not None and self.process.poll() is None
-
-    def start(self) -> None:
-        self.log_path.parent.mkdir(parents=True, exist_ok=True)
-        with self.log_path.open("ab") as log:
-            self.process = subprocess.Popen(
-                self.command, cwd=REPO, stdout=log, stderr=subprocess.STDOUT
-            )
-        deadline = time.monotonic() + SERVER_START_TIMEOUT
-        while not _healthy(self.url):
-            if not self.alive():
-                pytest.fail(f"streamlit exited early; see {self.log_path}:\n{self.log_tail()}")
-            if time.monotonic() > deadline:
-                self.stop()
-                pytest.fail(f"streamlit not healthy after {SERVER_START_TIMEOUT:.0f} s")
-            time.sleep(0.25)
-
-    def ensure_running(self) -> None:
-        if self.alive() and _healthy(self.url):
-            return
-        if self.process is not None:
-            print(f"streamlit server was gone (exit code {self.process.poll()}); restarting")
-            self.stop()
-        self.start()
-
-    def stop(self) -> None:
-        if self.process is None:
-            return
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=5)
-        self.process = None
-
-    def log_tail(self, lines: int = 40) -> str:
-        try:
-            text = self.log_path.read_text(errors="replace")
-        except OSError:
-            return ""
-        return "\n".join(text.splitlines()[-lines:])
+# The app as `make run` starts it, on a free loopback port, logging to a file, started again on
+# the same port when found dead before a test (tools/server.py, shared with `make bench`).
+AppServer = Server
 
 
 @pytest.fixture(scope="session")
