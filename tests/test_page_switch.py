@@ -14,7 +14,8 @@ from urllib.parse import parse_qs
 
 import pytest
 
-from tools.wsclient import Session, run_async, start_server
+from tools.server import start_server
+from tools.wsclient import Session, run_async
 from ui.i18n import TEXTS
 from ui.settings import GLOBAL_PARAMS, K
 

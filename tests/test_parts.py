@@ -12,7 +12,8 @@ from app_pages.present.params import STEP
 from app_pages.qk_map.params import QK_QUERY
 from app_pages.roles.params import QUERY
 from app_pages.rows.params import WORD
-from tools.wsclient import Session, run_async, start_server
+from tools.server import start_server
+from tools.wsclient import Session, run_async
 from ui.i18n import TEXTS
 from ui.settings import DEFAULT_TEXT, K
 

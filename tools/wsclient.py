@@ -22,7 +22,6 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 # tests/test_parts.py and tests/test_page_switch.py import the launcher from here
-from tools.server import start_server as start_server
 
 T = TypeVar("T")
 

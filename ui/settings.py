@@ -53,6 +53,12 @@ class K:
     PROBE = "probe"  # the sentence whose attention is watched
 
 
+# Groups of shared controls a page lists under "This page uses" (PageSpec.uses)
+TOY_MODEL = (K.TEXT, K.D_MODEL, K.D_K, K.SEED, K.PE)  # the sentence and the toy model's shape
+SWITCHES = (K.SCALE, K.SOFTMAX, K.TEMP)  # the attention switches
+EVERY_CONTROL = (*TOY_MODEL, *SWITCHES, K.NUMBERS)
+
+
 def params_of(*params: Param) -> dict[str, Param]:
     """Parameters by key."""
     return {p.key: p for p in params}

@@ -1,7 +1,4 @@
-"""Head atlas: what each of MiniLM's 72 heads does, measured over many sentences and yours.
-
-The page's spec: its menu label, URL path, own parameters, the shared controls it uses,
-its texts and its questions."""
+"""Head atlas: what each of MiniLM's 72 heads does, measured over many sentences and yours."""
 
 from app_pages.atlas.texts import TEXTS
 from ui.page_spec import PageSpec

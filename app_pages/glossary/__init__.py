@@ -1,7 +1,4 @@
-"""Glossary: the dashboard's terms in English and Chinese, each linked to its page.
-
-The page's spec: its menu label, URL path, own parameters, the shared controls it uses,
-its texts and its questions."""
+"""Glossary: the dashboard's terms in English and Chinese, each linked to its page."""
 
 from app_pages.glossary.texts import TEXTS
 from ui.page_spec import PageSpec

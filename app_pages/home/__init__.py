@@ -1,7 +1,4 @@
-"""Home: what this is, the pipeline at a glance, and every page.
-
-The page's spec: its menu label, URL path, own parameters, the shared controls it uses,
-its texts and its questions."""
+"""Home: what this is, the pipeline at a glance, and every page."""
 
 from app_pages.home.texts import TEXTS
 from ui.page_spec import PageSpec

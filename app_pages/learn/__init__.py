@@ -1,7 +1,4 @@
-"""Page 7: watch a one-layer attention model learn which words matter, trained live.
-
-The page's spec: its menu label, URL path, own parameters, the shared controls it uses,
-its texts and its questions."""
+"""Page 7: watch a one-layer attention model learn which words matter, trained live."""
 
 from app_pages.learn.params import PARAMS
 from app_pages.learn.texts import TEXTS

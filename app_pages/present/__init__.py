@@ -1,7 +1,4 @@
-"""Presenter mode: the pipeline one step at a time, in large type, with Next and Back.
-
-The page's spec: its menu label, URL path, own parameters, the shared controls it uses,
-its texts and its questions."""
+"""Presenter mode: the pipeline one step at a time, in large type, with Next and Back."""
 
 from app_pages.present.params import PARAMS
 from app_pages.present.texts import TEXTS

@@ -1,7 +1,4 @@
-"""A real model: every head of all-MiniLM-L6-v2 on your sentence, with the softmax switch.
-
-The page's spec: its menu label, URL path, own parameters, the shared controls it uses,
-its texts and its questions."""
+"""A real model: every head of all-MiniLM-L6-v2 on your sentence, with the softmax switch."""
 
 from app_pages.real_model.params import PARAMS
 from app_pages.real_model.texts import TEXTS

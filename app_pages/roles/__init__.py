@@ -1,20 +1,17 @@
-"""Page 5: one query word against every key, and its output row built term by term.
-
-The page's spec: its menu label, URL path, own parameters, the shared controls it uses,
-its texts and its questions."""
+"""Page 5: one query word against every key, and its output row built term by term."""
 
 from app_pages.roles.params import PARAMS
 from app_pages.roles.questions import QUESTIONS
 from app_pages.roles.texts import TEXTS
 from ui.page_spec import PageSpec
-from ui.settings import K
+from ui.settings import EVERY_CONTROL
 
 SPEC = PageSpec(
     "app_pages/roles/page.py",
     "nav_roles",
     "roles",
     params=PARAMS,
-    uses=(K.TEXT, K.D_MODEL, K.D_K, K.SEED, K.PE, K.SCALE, K.SOFTMAX, K.TEMP, K.NUMBERS),
+    uses=EVERY_CONTROL,
     texts=TEXTS,
     questions=QUESTIONS,
 )

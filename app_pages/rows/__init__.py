@@ -1,20 +1,17 @@
-"""Page 2: follow one word's row through every matrix.
-
-The page's spec: its menu label, URL path, own parameters, the shared controls it uses,
-its texts and its questions."""
+"""Page 2: follow one word's row through every matrix."""
 
 from app_pages.rows.params import PARAMS
 from app_pages.rows.questions import QUESTIONS
 from app_pages.rows.texts import TEXTS
 from ui.page_spec import PageSpec
-from ui.settings import GROUP_PARAMS, K
+from ui.settings import EVERY_CONTROL, GROUP_PARAMS
 
 SPEC = PageSpec(
     "app_pages/rows/page.py",
     "nav_rows",
     "rows",
     params={**PARAMS, **GROUP_PARAMS},
-    uses=(K.TEXT, K.D_MODEL, K.D_K, K.SEED, K.PE, K.SCALE, K.SOFTMAX, K.TEMP, K.NUMBERS),
+    uses=EVERY_CONTROL,
     texts=TEXTS,
     questions=QUESTIONS,
 )

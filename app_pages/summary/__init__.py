@@ -1,19 +1,16 @@
-"""Page 8: the whole pipeline for the current sentence on one screen, and a recap.
-
-The page's spec: its menu label, URL path, own parameters, the shared controls it uses,
-its texts and its questions."""
+"""Page 8: the whole pipeline for the current sentence on one screen, and a recap."""
 
 from app_pages.summary.questions import QUESTIONS
 from app_pages.summary.texts import TEXTS
 from ui.page_spec import PageSpec
-from ui.settings import GROUP_PARAMS, K
+from ui.settings import EVERY_CONTROL, GROUP_PARAMS
 
 SPEC = PageSpec(
     "app_pages/summary/page.py",
     "nav_summary",
     "summary",
     params=GROUP_PARAMS,
-    uses=(K.TEXT, K.D_MODEL, K.D_K, K.SEED, K.PE, K.SCALE, K.SOFTMAX, K.TEMP, K.NUMBERS),
+    uses=EVERY_CONTROL,
     texts=TEXTS,
     questions=QUESTIONS,
 )

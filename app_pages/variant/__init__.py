@@ -1,7 +1,4 @@
-"""Change one word: which of MiniLM's 72 heads move most when sentence A becomes sentence B.
-
-The page's spec: its menu label, URL path, own parameters, the shared controls it uses,
-its texts and its questions."""
+"""Change one word: which of MiniLM's 72 heads move most when sentence A becomes sentence B."""
 
 from app_pages.variant.params import PARAMS
 from app_pages.variant.texts import TEXTS
