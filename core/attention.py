@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from core.arrays import read_only
+
 MIN_TEMPERATURE = 0.05  # below this, softmax is a hard argmax for every practical purpose
 
 
@@ -85,8 +87,7 @@ def attend(
     else:
         weights = np.where(mask, scores, 0.0)
     output = weights @ v  # [n_q, d_v]
-    for arr in (factor, scores, weights, output):
-        arr.setflags(write=False)
+    read_only(factor, scores, weights, output)
     return AttentionResult(
         factor=factor,
         scores=scores,

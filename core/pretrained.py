@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from core.arrays import read_only
 from core.wordpiece import Encoding, WordPieceTokenizer
 
 DEFAULT_DIR = Path(__file__).resolve().parent.parent / "models" / "minilm"
@@ -161,11 +162,6 @@ def softmax(x: np.ndarray) -> np.ndarray:
     return e / e.sum(axis=-1, keepdims=True)
 
 
-def _read_only(a: np.ndarray) -> np.ndarray:
-    a.flags.writeable = False
-    return a
-
-
 @dataclass(frozen=True, eq=False)
 class MiniLM:
     """all-MiniLM-L6-v2: tokenizer, float32 weights, and a forward pass that keeps attention."""
@@ -192,10 +188,10 @@ class MiniLM:
         with np.load(npz_path) as npz:
 
             def read(key: str) -> np.ndarray:
-                return _read_only(npz[key].astype(DTYPE))
+                return read_only(npz[key].astype(DTYPE))
 
             def fused(prefix: str) -> np.ndarray:
-                return _read_only(
+                return read_only(
                     np.concatenate([npz[prefix + c] for c in "qkv"], axis=-1, dtype=DTYPE)
                 )
 
@@ -292,15 +288,15 @@ class MiniLM:
 
         return MiniLMResult(
             tokens=list(encoding.tokens),
-            ids=_read_only(ids.copy()),
+            ids=read_only(ids.copy()),
             truncated=encoding.truncated,
-            word_embeddings=_read_only(word),
-            position_embeddings=_read_only(position),
-            hidden=_read_only(hidden),
-            q=_read_only(qkv_heads[:, 0]),
-            k=_read_only(qkv_heads[:, 1]),
-            v=_read_only(qkv_heads[:, 2]),
-            scores=_read_only(scores),
-            weights=_read_only(weights),
-            head_outputs=_read_only(head_outputs),
+            word_embeddings=read_only(word),
+            position_embeddings=read_only(position),
+            hidden=read_only(hidden),
+            q=read_only(qkv_heads[:, 0]),
+            k=read_only(qkv_heads[:, 1]),
+            v=read_only(qkv_heads[:, 2]),
+            scores=read_only(scores),
+            weights=read_only(weights),
+            head_outputs=read_only(head_outputs),
         )

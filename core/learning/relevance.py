@@ -15,9 +15,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from core.arrays import read_only
 from core.attention import attend
 from core.embeddings import embed, positional_encoding
-from core.learning.optimiser import Params, Progress, descend, read_only
+from core.learning.optimiser import Params, Progress, descend
 from core.similarity import cosine_matrix
 
 FIT_STEPS = 200  # Adam updates

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from core.arrays import read_only
 from core.attention import AttentionResult, attend, softmax
 from core.embeddings import positional_encoding
 from core.learning.corpus import (
@@ -35,7 +36,7 @@ from core.learning.corpus import (
     make_corpus,
     vocabulary,
 )
-from core.learning.optimiser import Params, Progress, descend, read_only
+from core.learning.optimiser import Params, Progress, descend
 from core.similarity import cosine_matrix
 
 
