@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from core.arrays import read_only
+from core.attention import softmax
 from core.wordpiece import Encoding, WordPieceTokenizer
 
 DEFAULT_DIR = Path(__file__).resolve().parent.parent / "models" / "minilm"
@@ -154,12 +155,6 @@ def layer_norm(x: np.ndarray, gamma: np.ndarray, beta: np.ndarray, eps: float) -
     centred = x - mean  # [n, d]
     var = np.mean(centred * centred, axis=-1, keepdims=True)  # [n, 1]
     return centred / np.sqrt(var + eps) * gamma + beta
-
-
-def softmax(x: np.ndarray) -> np.ndarray:
-    """Numerically stable softmax over the last axis."""
-    e = np.exp(x - x.max(axis=-1, keepdims=True))
-    return e / e.sum(axis=-1, keepdims=True)
 
 
 @dataclass(frozen=True, eq=False)
