@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.attention import STANDARD, AttentionResult, AttentionSettings, attend_with
+from core.attention import STANDARD, AttentionResult, AttentionSettings, attend
 from core.embeddings import embed, positional_encoding
 from core.tokenize import MAX_TOKENS, tokenize
 
@@ -167,7 +167,7 @@ def attend_encoded(
     model: ModelRef,
 ) -> Pipeline:
     """Attention of `query_side`'s Q over `key_side`'s K and V, whatever made the vectors."""
-    attention = attend_with(query_side.q, key_side.k, key_side.v, settings)
+    attention = attend(query_side.q, key_side.k, key_side.v, settings)
     return Pipeline(query_side, key_side, projection, attention, model)
 
 

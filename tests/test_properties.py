@@ -262,7 +262,9 @@ def test_softmax_attention_survives_huge_and_tiny_vectors(vectors, scale, causal
     q, k, v = vectors
     if causal and q.shape[0] != k.shape[0]:
         k, v = k[:1], v[:1]  # one key: every query may see it
-    att = attend(q, k, v, scale=scale, causal=causal, temperature=MIN_TEMPERATURE)
+    att = attend(
+        q, k, v, AttentionSettings(scale=scale, causal=causal, temperature=MIN_TEMPERATURE)
+    )
     assert not np.isnan(att.weights).any()
     assert_attention_invariants(att, q.shape[0], k.shape[0], v.shape[1])
     # each output row is a weighted average of the value rows
@@ -276,7 +278,14 @@ def test_raw_attention_is_finite_for_any_number_a_visitor_can_type(vectors, scal
     q, k, v = vectors
     if causal and q.shape[0] != k.shape[0]:
         k, v = k[:1], v[:1]
-    att = attend(q, k, v, scale=scale, use_softmax=smax, causal=causal, temperature=MIN_TEMPERATURE)
+    att = attend(
+        q,
+        k,
+        v,
+        AttentionSettings(
+            scale=scale, use_softmax=smax, causal=causal, temperature=MIN_TEMPERATURE
+        ),
+    )
     assert_attention_invariants(att, q.shape[0], k.shape[0], v.shape[1])
 
 
@@ -287,7 +296,7 @@ def test_raw_attention_overflows_to_inf_beyond_the_apps_range():
     """
     big = np.full((2, 3), 1e200)
     with np.errstate(over="ignore"):
-        att = attend(big, big, big, use_softmax=False)
+        att = attend(big, big, big, AttentionSettings(use_softmax=False))
     assert np.isposinf(att.scores).all()
     assert np.isposinf(att.output).all()
 
