@@ -15,6 +15,7 @@ import numpy as np
 
 from core.arrays import read_only
 from core.attention import softmax
+from core.encoding import Projection
 from core.wordpiece import Encoding, WordPieceTokenizer
 
 DEFAULT_DIR = Path(__file__).resolve().parent.parent / "models" / "minilm"
@@ -69,18 +70,6 @@ class MiniLMConfig:
             max_positions=hf["max_position_embeddings"],
             layer_norm_eps=hf["layer_norm_eps"],
         )
-
-
-@dataclass(frozen=True, eq=False)
-class HeadParams:
-    """One head's projections: q = x @ w_q + b_q, and likewise for k and v. Read-only views."""
-
-    w_q: np.ndarray  # [d_model, d_head]
-    w_k: np.ndarray  # [d_model, d_head]
-    w_v: np.ndarray  # [d_model, d_head]
-    b_q: np.ndarray  # [d_head]
-    b_k: np.ndarray  # [d_head]
-    b_v: np.ndarray  # [d_head]
 
 
 @dataclass(frozen=True, eq=False)
@@ -218,7 +207,7 @@ class MiniLM:
                 layers=layers,
             )
 
-    def head_params(self, layer: int, head: int) -> HeadParams:
+    def head_params(self, layer: int, head: int) -> Projection:
         """One head's slices of a layer's projections: q = hidden[layer] @ w_q + b_q."""
         cfg = self.config
         if not (0 <= layer < cfg.n_layers and 0 <= head < cfg.n_heads):
@@ -229,7 +218,7 @@ class MiniLM:
         lw = self.layers[layer]
         w = lw.w_qkv.reshape(cfg.d_model, 3, cfg.n_heads, cfg.d_head)[:, :, head]  # [d, 3, d_h]
         b = lw.b_qkv.reshape(3, cfg.n_heads, cfg.d_head)[:, head]  # [3, d_h]
-        return HeadParams(w_q=w[:, 0], w_k=w[:, 1], w_v=w[:, 2], b_q=b[0], b_k=b[1], b_v=b[2])
+        return Projection(w_q=w[:, 0], w_k=w[:, 1], w_v=w[:, 2], b_q=b[0], b_k=b[1], b_v=b[2])
 
     def run(self, text: str, max_tokens: int = 64) -> MiniLMResult:
         """Tokenize `text` into at most max_tokens (incl. [CLS] and [SEP]) and run the encoder."""

@@ -15,9 +15,9 @@ from hypothesis.extra.numpy import arrays
 
 from core.attention import MIN_TEMPERATURE, AttentionSettings, attend
 from core.export import matrix_csv
-from core.models import pretrained_pipeline
+from core.models import MiniLMHead, ToyConfig, ToyModel
 from core.params import MAX_TEXT_CHARS, Param, Rejected, decode_all
-from core.pipeline import ToyConfig, run_toy
+from core.pipeline import pipeline
 from core.pretrained import MiniLM
 from core.similarity import EDIT_LIMIT, clean_vector, dot_breakdown
 from core.tokenize import MAX_TOKENS, tokenize, tokenize_all
@@ -205,7 +205,7 @@ def assert_attention_invariants(att, n_q: int, n_k: int, d_v: int) -> None:
 @example("The black cat drank the milk", ToyConfig(64, 32, 9999, True), False, False, False, 0.05)
 def test_toy_pipeline_is_finite_and_well_shaped(text, config, scale, use_softmax, causal, temp):
     switches = AttentionSettings(scale, use_softmax, causal, temp)
-    p = run_toy(text, config, switches)
+    p = pipeline(ToyModel(config), text, switches)
     n = len(tokenize(text).tokens)
     assert p.tokens == tokenize(text).tokens
     for m in (p.key_side.embedding, p.key_side.positions, p.key_side.x):
@@ -213,7 +213,7 @@ def test_toy_pipeline_is_finite_and_well_shaped(text, config, scale, use_softmax
     for m in (p.key_side.q, p.key_side.k, p.key_side.v):
         assert m.shape == (n, config.d_k) and np.isfinite(m).all()
     assert_attention_invariants(p.attention, n, n, config.d_k)
-    again = run_toy(text, config, switches)
+    again = pipeline(ToyModel(config), text, switches)
     np.testing.assert_array_equal(again.attention.output, p.attention.output)
 
 
@@ -221,7 +221,7 @@ def test_toy_pipeline_is_finite_and_well_shaped(text, config, scale, use_softmax
 @settings(max_examples=25)
 def test_toy_cross_attention_is_finite_and_well_shaped(source, target, config, use_softmax, temp):
     switches = AttentionSettings(use_softmax=use_softmax, temperature=temp)
-    p = run_toy(source, config, switches, query_text=target)
+    p = pipeline(ToyModel(config), source, switches, query_text=target)
     n_q, n_k = len(tokenize(target).tokens), len(tokenize(source).tokens)
     assert p.query_side.tokens == tokenize(target).tokens
     assert_attention_invariants(p.attention, n_q, n_k, config.d_k)
@@ -340,8 +340,8 @@ MODEL = MiniLM.load()
 )
 @settings(max_examples=15)
 def test_pretrained_head_is_finite_and_well_shaped(text, layer, head, use_softmax, causal, temp):
-    p = pretrained_pipeline(
-        MODEL, text, layer, head, AttentionSettings(True, use_softmax, causal, temp)
+    p = pipeline(
+        MiniLMHead(MODEL, layer, head), text, AttentionSettings(True, use_softmax, causal, temp)
     )
     pieces = WORDPIECE.tokenize(text)
     n = min(len(pieces), MAX_TOKENS - 2) + 2 if pieces else 0

@@ -108,16 +108,16 @@ def test_file_names_name_the_page_the_matrix_and_the_model(model: ModelRef, tag:
 def test_article_example_holds_on_the_learned_model(page: str, lang: str):
     """“The black cat drank the milk”: the model trained on page 7 sends milk to drank; the
     random toy weights beside it say whatever their numbers say, and the page says so."""
-    from core.models import trained_pipeline
-    from core.pipeline import run_toy
+    from core.models import ToyModel, TrainedHead
+    from core.pipeline import pipeline
     from ui import compute
     from ui.state import TrainSettings
 
     at = open_page(page, {"lang": lang})
     assert not at.exception
     text = "The black cat drank the milk"
-    learned = trained_pipeline(compute.trained_result(TrainSettings()).model, text)
-    random = run_toy(text)
+    learned = pipeline(TrainedHead(compute.trained_result(TrainSettings()).model), text)
+    random = pipeline(ToyModel(), text)
     milk = 5
     said = [m.value for m in at.markdown]
     for p in (learned, random):
