@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from core.arrays import read_only
 from core.heads import head_patterns
 from core.pretrained import MiniLM
 from core.wordpiece import UNK, is_cjk
@@ -153,8 +154,7 @@ def label_heads(scores: np.ndarray, n_sentences: int) -> Atlas:
         tuple(BEHAVIOURS[t] if ok else MIXED for t, ok in zip(t_row, ok_row, strict=True))
         for t_row, ok_row in zip(top.tolist(), passed.tolist(), strict=True)
     )
-    for arr in (thresholds, scores, top, strength):
-        arr.setflags(write=False)
+    read_only(thresholds, scores, top, strength)
     return Atlas(
         behaviours=BEHAVIOURS,
         thresholds=thresholds,

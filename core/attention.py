@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from core.arrays import read_only
+
 MIN_TEMPERATURE = 0.05  # below this, softmax is a hard argmax for every practical purpose
 
 
@@ -37,6 +39,11 @@ class AttentionSettings:
     causal: bool = False  # query i may look only at keys j <= i
     temperature: float = 1.0  # scores are divided by it before softmax
 
+    def __post_init__(self) -> None:
+        if not self.temperature > 0:
+            raise ValueError(f"temperature must be positive; got {self.temperature}")
+        object.__setattr__(self, "temperature", float(self.temperature))
+
     def replace(self, **changes: object) -> AttentionSettings:
         return dataclasses.replace(self, **changes)
 
@@ -57,56 +64,27 @@ class AttentionResult:
 
 
 def attend(
-    q: np.ndarray,
-    k: np.ndarray,
-    v: np.ndarray,
-    *,
-    scale: bool = True,
-    use_softmax: bool = True,
-    causal: bool = False,
-    temperature: float = 1.0,
+    q: np.ndarray, k: np.ndarray, v: np.ndarray, settings: AttentionSettings = STANDARD
 ) -> AttentionResult:
-    """[n_q, d_k], [n_k, d_k], [n_k, d_v] -> AttentionResult (output [n_q, d_v])."""
+    """[n_q, d_k], [n_k, d_k], [n_k, d_v] -> AttentionResult (output [n_q, d_v]).
+
+    weights = softmax(Q·Kᵀ / √d_k / temperature), future keys masked if causal; output = weights V.
+    """
     if q.ndim != 2 or k.ndim != 2 or v.ndim != 2:
         raise ValueError(f"q, k, v must be 2-D; got shapes {q.shape}, {k.shape}, {v.shape}")
     if q.shape[1] != k.shape[1]:
         raise ValueError(f"q and k need the same width d_k; got {q.shape[1]} and {k.shape[1]}")
     if k.shape[0] != v.shape[0]:
         raise ValueError(f"k and v need one row per key; got {k.shape[0]} and {v.shape[0]}")
-    if not temperature > 0:
-        raise ValueError(f"temperature must be positive; got {temperature}")
-    d_k = q.shape[1]
+    n_q, d_k = q.shape
     factor = q @ k.T  # [n_q, n_k]
-    scores = factor / np.sqrt(d_k) if scale else factor.copy()
-    scores = scores / temperature
-    mask = causal_mask(q.shape[0], k.shape[0]) if causal else np.ones(factor.shape, dtype=bool)
-    if use_softmax:
+    scores = factor / np.sqrt(d_k) if settings.scale else factor.copy()
+    scores = scores / settings.temperature  # [n_q, n_k]
+    mask = causal_mask(n_q, k.shape[0]) if settings.causal else np.ones(factor.shape, dtype=bool)
+    if settings.use_softmax:
         weights = softmax(np.where(mask, scores, -np.inf), axis=-1)
     else:
         weights = np.where(mask, scores, 0.0)
     output = weights @ v  # [n_q, d_v]
-    for arr in (factor, scores, weights, output):
-        arr.setflags(write=False)
-    return AttentionResult(
-        factor=factor,
-        scores=scores,
-        mask=mask,
-        weights=weights,
-        output=output,
-        settings=AttentionSettings(scale, use_softmax, causal, float(temperature)),
-    )
-
-
-def attend_with(
-    q: np.ndarray, k: np.ndarray, v: np.ndarray, settings: AttentionSettings
-) -> AttentionResult:
-    """`attend` with the switches as one value."""
-    return attend(
-        q,
-        k,
-        v,
-        scale=settings.scale,
-        use_softmax=settings.use_softmax,
-        causal=settings.causal,
-        temperature=settings.temperature,
-    )
+    read_only(factor, scores, weights, output)
+    return AttentionResult(factor, scores, mask, weights, output, settings)

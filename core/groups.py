@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from core.arrays import read_only
+
 
 @dataclass(frozen=True, eq=False)
 class GroupAttention:
@@ -48,8 +50,7 @@ def group_attention(
     summed = rows[:, k_idx].sum(axis=0)  # [m]
     averaged = summed / len(q_idx)  # [m]
     outside = float(rows.sum(axis=1).mean() - averaged.sum())
-    for arr in (q_idx, k_idx, summed, averaged):
-        arr.setflags(write=False)
+    read_only(q_idx, k_idx, summed, averaged)
     return GroupAttention(
         queries=q_idx, keys=k_idx, summed=summed, averaged=averaged, outside=outside
     )

@@ -1,116 +1,141 @@
-"""Pipelines from the real models: a pretrained MiniLM head, or the model trained on page 7.
+"""The three models the pages show, each as a `Model` (core/encoding.py) for `pipeline`.
 
-Each turns a sentence into an `Encoded` (tokens, embedding, positions, x, q, k, v) and a
-`Projection`, so every concept page can draw the same steps whatever made the numbers.
+ToyModel: word vectors and W_Q, W_K, W_V drawn from a seed, with sinusoidal positions.
+MiniLMHead: one head of the pretrained all-MiniLM-L6-v2; x is the input of its layer.
+TrainedHead: the one-head model page 7 trains (or the same model before training).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 
-from core.attention import STANDARD, AttentionSettings
+from core.arrays import read_only
+from core.embeddings import embed, positional_encoding
+from core.encoding import Embedded, ModelRef, Projection
 from core.learning.task import TrainedModel
-from core.pipeline import Encoded, ModelRef, Pipeline, Projection, attend_encoded, project
 from core.pretrained import MiniLM, MiniLMResult
-from core.tokenize import MAX_TOKENS, tokenize
+from core.tokenize import MAX_TOKENS, Tokenized, tokenize
 
 
-def pretrained_projection(model: MiniLM, layer: int, head: int) -> Projection:
-    """One head's W_Q, W_K, W_V [d_model, d_head] and biases [d_head]."""
-    p = model.head_params(layer, head)
-    return Projection(w_q=p.w_q, w_k=p.w_k, w_v=p.w_v, b_q=p.b_q, b_k=p.b_k, b_v=p.b_v)
+def _summed(
+    text: str, tokenized: Tokenized, embedding: np.ndarray, positions: np.ndarray
+) -> Embedded:
+    """[n, d_model] embedding and positions -> Embedded with x = embedding + positions."""
+    x = embedding + positions  # [n, d_model]
+    read_only(embedding, positions, x)
+    return Embedded(text, tokenized.tokens, tokenized.n_total, embedding, positions, x)
 
 
-def pretrained_encode(
-    model: MiniLM, text: str, result: MiniLMResult, n_pieces: int, layer: int, head: int
-) -> Encoded:
-    """The input of `layer` for one sentence, projected by one head.
-
-    x is hidden[layer]: for layer 0 LayerNorm(word + position embeddings), later the output of
-    the layer before. A text with no word pieces gives no tokens (not just [CLS] [SEP]).
-    """
-    if n_pieces == 0:
-        empty = np.zeros((0, model.config.d_model), dtype=np.float32)
-        return project(text, (), 0, empty, empty, pretrained_projection(model, layer, head))
-    return project(
-        text,
-        tuple(result.tokens),
-        n_pieces + 2,
-        result.word_embeddings,
-        result.position_embeddings,
-        pretrained_projection(model, layer, head),
-        x=result.hidden[layer],
-        x_kind="layernorm" if layer == 0 else "layer",
-    )
+@dataclass(frozen=True)
+class ToyConfig:
+    d_model: int = 8  # embedding width: small so every number fits in a cell
+    d_k: int = 4  # query/key (and value) width
+    seed: int = 0  # draws the word vectors and W_Q, W_K, W_V
+    positional: bool = True  # add sinusoidal positional encoding to the embeddings
 
 
-def pretrained_pipeline(
-    model: MiniLM,
-    text: str,
-    layer: int,
-    head: int,
-    settings: AttentionSettings = STANDARD,
-    *,
-    query_text: str | None = None,
-    run: Callable[[str], MiniLMResult] | None = None,
-) -> Pipeline:
-    """A real head's attention, re-computed with the dashboard's switches (softmax off, ...).
+def toy_projection(d_model: int, d_k: int, seed: int) -> Projection:
+    """W_Q, W_K, W_V [d_model, d_k] drawn from the seed, scaled by 1/√d_model; no bias."""
+    rng = np.random.default_rng([seed, d_model, d_k])
+    w = read_only(rng.standard_normal((3, d_model, d_k)) / np.sqrt(d_model))  # [3, d_model, d_k]
+    return Projection.without_bias(w[0], w[1], w[2])
+
+
+@dataclass(frozen=True)
+class ToyModel:
+    """The toy self-attention module: every number comes from `config`."""
+
+    config: ToyConfig = ToyConfig()
+
+    @property
+    def ref(self) -> ModelRef:
+        c = self.config
+        return ModelRef("toy", c.d_model, c.d_k, seed=c.seed, positional=c.positional)
+
+    @property
+    def projection(self) -> Projection:
+        return toy_projection(self.config.d_model, self.config.d_k, self.config.seed)
+
+    def encode(self, text: str) -> Embedded:
+        """The first MAX_TOKENS tokens, a seeded vector per word, positions unless switched off."""
+        tokenized = tokenize(text)
+        n, d_model = len(tokenized.tokens), self.config.d_model
+        embedding = embed(tokenized.tokens, d_model, self.config.seed)  # [n, d_model]
+        positions = positional_encoding(n, d_model)  # [n, d_model]
+        if not self.config.positional:
+            positions = np.zeros_like(positions)
+        return _summed(text, tokenized, embedding, positions)
+
+
+@dataclass(frozen=True, eq=False)
+class MiniLMHead:
+    """One head of MiniLM, re-computed with the dashboard's switches (softmax off, ...).
 
     `run` is the forward pass (default `model.run`); pass a cached one to reuse it across heads.
     """
-    forward = run or (lambda s: model.run(s, max_tokens=MAX_TOKENS))
 
-    def encode(sentence: str) -> Encoded:
-        n_pieces = len(model.tokenizer.tokenize(sentence))
-        return pretrained_encode(model, sentence, forward(sentence), n_pieces, layer, head)
+    model: MiniLM
+    layer: int
+    head: int
+    run: Callable[[str], MiniLMResult] | None = None
 
-    key_side = encode(text)
-    query_side = key_side if query_text is None else encode(query_text)
-    config = model.config
-    ref = ModelRef("minilm", config.d_model, config.d_head, layer=layer, head=head)
-    projection = pretrained_projection(model, layer, head)
-    return attend_encoded(query_side, key_side, projection, settings, ref)
+    @property
+    def ref(self) -> ModelRef:
+        c = self.model.config
+        return ModelRef("minilm", c.d_model, c.d_head, layer=self.layer, head=self.head)
+
+    @property
+    def projection(self) -> Projection:
+        """W_Q, W_K, W_V [d_model, d_head] and biases [d_head] of this head."""
+        return self.model.head_params(self.layer, self.head)
+
+    def encode(self, text: str) -> Embedded:
+        """The input of `layer` for one sentence, with [CLS] and [SEP].
+
+        x is hidden[layer]: for layer 0 LayerNorm(word + position embeddings), later the output
+        of the layer before. A text with no word pieces gives no tokens (not just [CLS] [SEP]).
+        """
+        n_pieces = len(self.model.tokenizer.tokenize(text))
+        if n_pieces == 0:
+            empty = read_only(np.zeros((0, self.model.config.d_model), dtype=np.float32))
+            return Embedded(text, (), 0, empty, empty, empty)
+        forward = self.run or (lambda s: self.model.run(s, max_tokens=MAX_TOKENS))
+        result = forward(text)
+        return Embedded(
+            text,
+            tuple(result.tokens),
+            n_pieces + 2,
+            result.word_embeddings,  # [n, d_model]
+            result.position_embeddings,  # [n, d_model]
+            x=result.hidden[self.layer],  # [n, d_model]
+            x_kind="layernorm" if self.layer == 0 else "layer",
+        )
 
 
-def trained_projection(model: TrainedModel) -> Projection:
-    """The trained W_Q, W_K [d_model, d_k] and W_V [d_model, d_v]; the model has no biases."""
-    return Projection(
-        w_q=model.w_q,
-        w_k=model.w_k,
-        w_v=model.w_v,
-        b_q=np.zeros(model.d_k),
-        b_k=np.zeros(model.d_k),
-        b_v=np.zeros(model.d_v),
-    )
-
-
-def trained_encode(model: TrainedModel, text: str) -> Encoded:
-    """The sentence through the model trained on page 7: its embeddings and positions.
-
-    Words it never saw get a zero vector (see `model.unknown`); object words get the [mask]
-    vector, as in training (see `model.hidden`).
-    """
-    tokenized = tokenize(text)
-    embedding, positions = model.embed(list(tokenized.tokens))
-    projection = trained_projection(model)
-    return project(text, tokenized.tokens, tokenized.n_total, embedding, positions, projection)
-
-
-def trained_pipeline(
-    model: TrainedModel,
-    text: str,
-    settings: AttentionSettings = STANDARD,
-    *,
-    query_text: str | None = None,
-    seed: int | None = None,
-) -> Pipeline:
-    """The trained model's attention over `text`, with the dashboard's switches.
+@dataclass(frozen=True, eq=False)
+class TrainedHead:
+    """Page 7's model: its trained W_Q, W_K, W_V (no bias) and embeddings, with positions.
 
     `seed`: the training seed, for the charts to name the run.
     """
-    key_side = trained_encode(model, text)
-    query_side = key_side if query_text is None else trained_encode(model, query_text)
-    ref = ModelRef("trained", model.d_model, model.d_k, seed=seed)
-    return attend_encoded(query_side, key_side, trained_projection(model), settings, ref)
+
+    model: TrainedModel
+    seed: int | None = None
+
+    @property
+    def ref(self) -> ModelRef:
+        return ModelRef("trained", self.model.d_model, self.model.d_k, seed=self.seed)
+
+    @property
+    def projection(self) -> Projection:
+        return Projection.without_bias(self.model.w_q, self.model.w_k, self.model.w_v)
+
+    def encode(self, text: str) -> Embedded:
+        """Words it never saw get a zero vector (see `model.unknown`); object words get the
+        [mask] vector, as in training (see `model.hidden`)."""
+        tokenized = tokenize(text)
+        embedding, positions = self.model.embed(list(tokenized.tokens))  # [n, d_model] each
+        return _summed(text, tokenized, embedding, positions)

@@ -13,6 +13,9 @@ from pathlib import Path
 
 import numpy as np
 
+from core.arrays import read_only
+from core.attention import softmax
+from core.encoding import Projection
 from core.wordpiece import Encoding, WordPieceTokenizer
 
 DEFAULT_DIR = Path(__file__).resolve().parent.parent / "models" / "minilm"
@@ -67,18 +70,6 @@ class MiniLMConfig:
             max_positions=hf["max_position_embeddings"],
             layer_norm_eps=hf["layer_norm_eps"],
         )
-
-
-@dataclass(frozen=True, eq=False)
-class HeadParams:
-    """One head's projections: q = x @ w_q + b_q, and likewise for k and v. Read-only views."""
-
-    w_q: np.ndarray  # [d_model, d_head]
-    w_k: np.ndarray  # [d_model, d_head]
-    w_v: np.ndarray  # [d_model, d_head]
-    b_q: np.ndarray  # [d_head]
-    b_k: np.ndarray  # [d_head]
-    b_v: np.ndarray  # [d_head]
 
 
 @dataclass(frozen=True, eq=False)
@@ -155,17 +146,6 @@ def layer_norm(x: np.ndarray, gamma: np.ndarray, beta: np.ndarray, eps: float) -
     return centred / np.sqrt(var + eps) * gamma + beta
 
 
-def softmax(x: np.ndarray) -> np.ndarray:
-    """Numerically stable softmax over the last axis."""
-    e = np.exp(x - x.max(axis=-1, keepdims=True))
-    return e / e.sum(axis=-1, keepdims=True)
-
-
-def _read_only(a: np.ndarray) -> np.ndarray:
-    a.flags.writeable = False
-    return a
-
-
 @dataclass(frozen=True, eq=False)
 class MiniLM:
     """all-MiniLM-L6-v2: tokenizer, float32 weights, and a forward pass that keeps attention."""
@@ -192,10 +172,10 @@ class MiniLM:
         with np.load(npz_path) as npz:
 
             def read(key: str) -> np.ndarray:
-                return _read_only(npz[key].astype(DTYPE))
+                return read_only(npz[key].astype(DTYPE))
 
             def fused(prefix: str) -> np.ndarray:
-                return _read_only(
+                return read_only(
                     np.concatenate([npz[prefix + c] for c in "qkv"], axis=-1, dtype=DTYPE)
                 )
 
@@ -227,7 +207,7 @@ class MiniLM:
                 layers=layers,
             )
 
-    def head_params(self, layer: int, head: int) -> HeadParams:
+    def head_params(self, layer: int, head: int) -> Projection:
         """One head's slices of a layer's projections: q = hidden[layer] @ w_q + b_q."""
         cfg = self.config
         if not (0 <= layer < cfg.n_layers and 0 <= head < cfg.n_heads):
@@ -238,7 +218,7 @@ class MiniLM:
         lw = self.layers[layer]
         w = lw.w_qkv.reshape(cfg.d_model, 3, cfg.n_heads, cfg.d_head)[:, :, head]  # [d, 3, d_h]
         b = lw.b_qkv.reshape(3, cfg.n_heads, cfg.d_head)[:, head]  # [3, d_h]
-        return HeadParams(w_q=w[:, 0], w_k=w[:, 1], w_v=w[:, 2], b_q=b[0], b_k=b[1], b_v=b[2])
+        return Projection(w_q=w[:, 0], w_k=w[:, 1], w_v=w[:, 2], b_q=b[0], b_k=b[1], b_v=b[2])
 
     def run(self, text: str, max_tokens: int = 64) -> MiniLMResult:
         """Tokenize `text` into at most max_tokens (incl. [CLS] and [SEP]) and run the encoder."""
@@ -292,15 +272,15 @@ class MiniLM:
 
         return MiniLMResult(
             tokens=list(encoding.tokens),
-            ids=_read_only(ids.copy()),
+            ids=read_only(ids.copy()),
             truncated=encoding.truncated,
-            word_embeddings=_read_only(word),
-            position_embeddings=_read_only(position),
-            hidden=_read_only(hidden),
-            q=_read_only(qkv_heads[:, 0]),
-            k=_read_only(qkv_heads[:, 1]),
-            v=_read_only(qkv_heads[:, 2]),
-            scores=_read_only(scores),
-            weights=_read_only(weights),
-            head_outputs=_read_only(head_outputs),
+            word_embeddings=read_only(word),
+            position_embeddings=read_only(position),
+            hidden=read_only(hidden),
+            q=read_only(qkv_heads[:, 0]),
+            k=read_only(qkv_heads[:, 1]),
+            v=read_only(qkv_heads[:, 2]),
+            scores=read_only(scores),
+            weights=read_only(weights),
+            head_outputs=read_only(head_outputs),
         )

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from core.arrays import read_only
+
 N_COMPONENTS = 2  # the map is a plane
 
 
@@ -103,8 +105,7 @@ def qk_map(q: np.ndarray, k: np.ndarray) -> QKMap:
     key_points = k_c @ components.T  # [n_k, 2]
     distance = np.linalg.norm(query_points[:, None, :] - key_points[None, :, :], axis=-1)
     dots = q @ k.T  # [n_q, n_k] raw, before the shift and scale
-    for arr in (query_points, key_points, components, explained, key_shift):
-        arr.setflags(write=False)
+    read_only(query_points, key_points, components, explained, key_shift)
     return QKMap(
         query_points=query_points,
         key_points=key_points,

@@ -51,14 +51,18 @@ def yes_no(flag: bool) -> frozenset[str]:
     return frozenset({"yes" if flag else "no"})
 
 
-def top_key(p: Pipeline, query: int) -> Answer | None:
-    """Which key does the query's row of weights give the most? (None for one key.)"""
-    row = p.attention.weights[query]  # [n_k]
+def top_of_row(row: np.ndarray, query: int) -> Answer | None:
+    """Which key has the largest entry in the query's row [n_k]? (None for one key.)"""
     if row.size < 2:
         return None
     top = best(row)
     first = int(min(top, key=int))
     return Answer(positions(row.size), top, (query, first), (float(row[first]),))
+
+
+def top_key(p: Pipeline, query: int) -> Answer | None:
+    """Which key does the query's row of weights give the most? (None for one key.)"""
+    return top_of_row(p.attention.weights[query], query)
 
 
 def rows_sum_to_one(p: Pipeline) -> Answer:
@@ -137,12 +141,7 @@ def dot_sign(p: Pipeline, query: int, key: int) -> Answer:
 
 def top_dot(p: Pipeline, query: int) -> Answer | None:
     """Which key has the largest raw q·k with the query? (None for one key.)"""
-    row = p.attention.factor[query]  # [n_k]
-    if row.size < 2:
-        return None
-    top = best(row)
-    first = int(min(top, key=int))
-    return Answer(positions(row.size), top, (query, first), (float(row[first]),))
+    return top_of_row(p.attention.factor[query], query)
 
 
 def term_lengths(p: Pipeline, query: int) -> np.ndarray:

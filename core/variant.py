@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from core.arrays import read_only
 from core.pretrained import MiniLMResult
 
 
@@ -119,8 +120,7 @@ def variant_from_weights(
     order = np.argsort(-head_scores, axis=None, kind="stable")  # [L * H]
     ranking = np.stack([order // n_heads, order % n_heads], axis=1)  # [L * H, 2]
     token_movement = divergence.mean(axis=(0, 1))  # [m]
-    for arr in (pairs, divergence, head_scores, ranking, token_movement):
-        arr.setflags(write=False)
+    read_only(pairs, divergence, head_scores, ranking, token_movement)
     return Variant(
         tokens_a=tuple(tokens_a),
         tokens_b=tuple(tokens_b),

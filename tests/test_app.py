@@ -7,7 +7,8 @@ import pytest
 
 from app_pages import PAGES as MENU
 from core.attention import AttentionSettings
-from core.pipeline import run_toy, with_random_weights
+from core.models import ToyModel
+from core.pipeline import pipeline, with_random_weights
 from tests.apptest_utils import (
     PAGES,
     all_text,
@@ -151,9 +152,9 @@ def test_switching_language_keeps_the_sentence():
 
 def test_score_page_numbers_are_the_core_numbers():
     at = open_page("app_pages/score/page.py")
-    expected_on = run_toy("The black cat drank the milk")
-    expected_off = run_toy(
-        "The black cat drank the milk", settings=AttentionSettings(use_softmax=False)
+    expected_on = pipeline(ToyModel(), "The black cat drank the milk")
+    expected_off = pipeline(
+        ToyModel(), "The black cat drank the milk", AttentionSettings(use_softmax=False)
     )
     sums = at.dataframe[0].value
     np.testing.assert_allclose(sums.iloc[:, 2].to_numpy(), 1.0)
@@ -234,7 +235,7 @@ def test_weights_page_two_seeds_differ():
     at = open_page("app_pages/weights/page.py")
     assert not at.exception
     change = float(at.metric[0].value)
-    p = run_toy("The black cat drank the milk")
+    p = pipeline(ToyModel(), "The black cat drank the milk")
     other = with_random_weights(p, 1)  # same X, W from seed 1
     assert change == pytest.approx(
         np.abs(p.attention.weights - other.attention.weights).max(), abs=5e-4
@@ -245,7 +246,7 @@ def test_weights_page_two_seeds_differ():
 
 def test_dot_page_matches_core():
     at = open_page("app_pages/dot/page.py", {"a": "5", "b": "3"})
-    p = run_toy("The black cat drank the milk")
+    p = pipeline(ToyModel(), "The black cat drank the milk")
     q, k = p.key_side.q[5], p.key_side.k[3]
     assert float(at.metric[0].value) == pytest.approx(float(q @ k), abs=5e-5)
     cos = float(q @ k / np.linalg.norm(q) / np.linalg.norm(k))

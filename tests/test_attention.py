@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from core.attention import attend, causal_mask, softmax
+from core.attention import AttentionSettings, attend, causal_mask, softmax
 
 
 def reference_attention(q, k, v):
@@ -19,13 +19,13 @@ def test_hand_computed_two_by_two():
     q = np.array([[1.0, 0.0], [0.0, 2.0]])
     k = np.array([[1.0, 1.0], [0.0, 1.0]])
     v = np.array([[1.0, 2.0], [3.0, 4.0]])
-    r = attend(q, k, v, scale=False, use_softmax=False)
+    r = attend(q, k, v, AttentionSettings(scale=False, use_softmax=False))
     # Q·Kᵀ = [[1, 0], [2, 2]] by hand
     np.testing.assert_array_equal(r.factor, [[1.0, 0.0], [2.0, 2.0]])
     np.testing.assert_array_equal(r.weights, [[1.0, 0.0], [2.0, 2.0]])
     # weights @ V = [[1, 2], [2+6, 4+8]]
     np.testing.assert_array_equal(r.output, [[1.0, 2.0], [8.0, 12.0]])
-    s = attend(q, k, v, scale=True, use_softmax=True)
+    s = attend(q, k, v, AttentionSettings(scale=True, use_softmax=True))
     # row 0 scores: [1, 0] / √2; softmax = [e^(1/√2), 1] / (e^(1/√2) + 1)
     a = np.exp(1 / np.sqrt(2))
     np.testing.assert_allclose(s.weights[0], [a / (a + 1), 1 / (a + 1)])
@@ -57,9 +57,9 @@ def test_softmax_rows_sum_to_one_and_are_in_range():
 def test_no_softmax_gives_qkt_v_exactly():
     rng = np.random.default_rng(2)
     q, k, v = rng.normal(size=(4, 3)), rng.normal(size=(5, 3)), rng.normal(size=(5, 2))
-    r = attend(q, k, v, scale=False, use_softmax=False)
+    r = attend(q, k, v, AttentionSettings(scale=False, use_softmax=False))
     np.testing.assert_array_equal(r.output, (q @ k.T) @ v)
-    scaled = attend(q, k, v, scale=True, use_softmax=False)
+    scaled = attend(q, k, v, AttentionSettings(scale=True, use_softmax=False))
     np.testing.assert_allclose(scaled.output, (q @ k.T / np.sqrt(3)) @ v)
 
 
@@ -67,9 +67,9 @@ def test_causal_mask_zeroes_future_with_and_without_softmax():
     rng = np.random.default_rng(3)
     q, k, v = rng.normal(size=(5, 4)), rng.normal(size=(5, 4)), rng.normal(size=(5, 4))
     for use_softmax in (True, False):
-        r = attend(q, k, v, causal=True, use_softmax=use_softmax)
+        r = attend(q, k, v, AttentionSettings(causal=True, use_softmax=use_softmax))
         assert np.all(r.weights[np.triu_indices(5, 1)] == 0)
-    r = attend(q, k, v, causal=True)
+    r = attend(q, k, v, AttentionSettings(causal=True))
     np.testing.assert_allclose(r.weights.sum(axis=1), 1.0)
     assert r.weights[0, 0] == pytest.approx(1.0)  # the first word can only see itself
     # the last row sees everything, so it equals unmasked attention's last row
@@ -81,8 +81,8 @@ def test_temperature_divides_scores_and_changes_sharpness():
     rng = np.random.default_rng(4)
     q, k, v = rng.normal(size=(4, 4)), rng.normal(size=(6, 4)), rng.normal(size=(6, 4))
     base = attend(q, k, v)
-    hot = attend(q, k, v, temperature=2.0)
-    cold = attend(q, k, v, temperature=0.5)
+    hot = attend(q, k, v, AttentionSettings(temperature=2.0))
+    cold = attend(q, k, v, AttentionSettings(temperature=0.5))
     np.testing.assert_allclose(hot.scores, base.scores / 2.0)
     np.testing.assert_allclose(cold.scores, base.scores / 0.5)
     # lower temperature -> sharper rows: the max weight grows, and entropy falls
@@ -91,10 +91,10 @@ def test_temperature_divides_scores_and_changes_sharpness():
     # the argmax of each row does not move
     np.testing.assert_array_equal(cold.weights.argmax(1), base.weights.argmax(1))
     # a very low temperature approaches one-hot
-    frozen = attend(q, k, v, temperature=1e-3)
+    frozen = attend(q, k, v, AttentionSettings(temperature=1e-3))
     np.testing.assert_allclose(frozen.weights.max(axis=1), 1.0, atol=1e-6)
     with pytest.raises(ValueError):
-        attend(q, k, v, temperature=0.0)
+        attend(q, k, v, AttentionSettings(temperature=0.0))
 
 
 def test_cross_attention_shapes():

@@ -23,8 +23,8 @@ from core.atlas import (
     unknown_pieces,
 )
 from core.learning.task import TrainSettings, train
-from core.models import pretrained_pipeline, trained_pipeline
-from core.pipeline import run_toy
+from core.models import MiniLMHead, ToyModel, TrainedHead
+from core.pipeline import pipeline
 from core.pretrained import MiniLM
 from core.qkmap import qk_map, top_keys
 from core.tokenize import MAX_TOKENS, tokenize
@@ -115,7 +115,7 @@ def test_page_survives(page: str, lang: str, name: str) -> None:
 
 def test_qk_map_numbers_are_core_numbers() -> None:
     at = open_page(QK)
-    p = run_toy(DEFAULT_TEXT)
+    p = pipeline(ToyModel(), DEFAULT_TEXT)
     m = qk_map(p.key_side.q, p.key_side.k)
     shown = metrics(at)
     assert shown[tr("qk_rank_label")] == f"{m.rank_correlation:.3f}"
@@ -134,7 +134,7 @@ def test_qk_map_numbers_are_core_numbers() -> None:
 
 def test_qk_map_trust_line_follows_the_correlation() -> None:
     at = open_page(QK, {"text": "The cat drank the milk because it was hungry"})
-    p = run_toy("The cat drank the milk because it was hungry")
+    p = pipeline(ToyModel(), "The cat drank the milk because it was hungry")
     r = qk_map(p.key_side.q, p.key_side.k).rank_correlation
     assert metrics(at)[tr("qk_rank_label")] == f"{r:.3f}"
     if r >= 0.7:
@@ -154,7 +154,7 @@ def test_qk_map_one_token_has_no_correlation() -> None:
 def test_qk_map_of_a_minilm_head(minilm: MiniLM) -> None:
     at = open_page(QK, {"src": "pretrained", "layer": "2", "head": "5", "qkq": "3"})
     assert not at.exception
-    p = pretrained_pipeline(minilm, DEFAULT_TEXT, 2, 5)
+    p = pipeline(MiniLMHead(minilm, 2, 5), DEFAULT_TEXT)
     m = qk_map(p.key_side.q, p.key_side.k)
     assert metrics(at)[tr("qk_rank_label")] == f"{m.rank_correlation:.3f}"
     assert at.selectbox(key="qkq").value == 3
@@ -173,7 +173,7 @@ def test_qk_map_trained_before_and_after(lang: str) -> None:
     shown = [m.value for m in at.metric if m.label == TEXTS["qk_rank_label"][lang]]
     expected = []
     for model in (result.model_before, result.model):
-        p = trained_pipeline(model, DEFAULT_TEXT)
+        p = pipeline(TrainedHead(model), DEFAULT_TEXT)
         expected.append(f"{qk_map(p.key_side.q, p.key_side.k).rank_correlation:.3f}")
     assert shown == expected
 

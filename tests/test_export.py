@@ -9,7 +9,8 @@ import pytest
 
 from core.attention import AttentionSettings
 from core.export import matrix_csv, pipeline_document, pipeline_json, safe_cell
-from core.pipeline import ToyConfig, run_toy
+from core.models import ToyConfig, ToyModel
+from core.pipeline import pipeline
 
 
 def test_matrix_csv_by_hand():
@@ -39,7 +40,7 @@ def test_csv_refuses_mismatched_labels():
 
 
 def test_json_has_every_intermediate():
-    p = run_toy("The black cat drank the milk")
+    p = pipeline(ToyModel(), "The black cat drank the milk")
     doc = json.loads(pipeline_json(p))
     assert doc["tokens"] == ["The", "black", "cat", "drank", "the", "milk"]
     for key, value in {
@@ -60,7 +61,7 @@ def test_json_has_every_intermediate():
 def test_json_settings_are_read_from_the_result():
     """The settings in the export are those that made the matrices, not anyone's sidebar."""
     config = ToyConfig(d_model=6, d_k=3, seed=7, positional=False)
-    p = run_toy("a b c", config, AttentionSettings(use_softmax=False, temperature=2.0))
+    p = pipeline(ToyModel(config), "a b c", AttentionSettings(use_softmax=False, temperature=2.0))
     settings = pipeline_document(p)["settings"]
     assert settings["text"] == "a b c"
     assert settings["model"] == {
@@ -79,7 +80,7 @@ def test_json_settings_are_read_from_the_result():
 
 
 def test_json_for_cross_attention_names_both_sentences():
-    p = run_toy("The ball is blue", query_text="La bola es azul")
+    p = pipeline(ToyModel(), "The ball is blue", query_text="La bola es azul")
     doc = pipeline_document(p)
     assert doc["query_tokens"] == ["La", "bola", "es", "azul"]
     assert doc["settings"]["query_text"] == "La bola es azul"

@@ -659,7 +659,8 @@ def test_changing_a_setting_goes_back_to_the_untrained_model() -> None:
 
 def test_trained_source_is_trained_on_demand_with_the_session_s_settings() -> None:
     """The "Trained" source works without visiting page 7: page 7's defaults, or the link's."""
-    from core.models import trained_pipeline
+    from core.models import TrainedHead
+    from core.pipeline import pipeline
     from tests.apptest_utils import all_text, chart_records, open_page
     from ui.i18n import TEXTS
 
@@ -671,7 +672,7 @@ def test_trained_source_is_trained_on_demand_with_the_session_s_settings() -> No
         assert not at.exception, [e.value for e in at.exception]
         records = chart_records(at, TEXTS["m_weights_soft"]["en"])
         model = train(settings).model
-        expected = trained_pipeline(model, "The black cat drank the milk").attention.weights
+        expected = pipeline(TrainedHead(model), "The black cat drank the milk").attention.weights
         np.testing.assert_allclose([r["value"] for r in records], expected.ravel(), atol=1e-9)
     at.text_area(key="text").input("The purple cat drank the milk").run()
     assert "purple" in all_text(at)  # told that the trained model never saw it

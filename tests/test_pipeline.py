@@ -3,22 +3,21 @@
 import numpy as np
 import pytest
 
+from core.models import ToyConfig, ToyModel, toy_projection
 from core.pipeline import (
-    ToyConfig,
     identical_rows,
     max_change,
+    pipeline,
     repeated_pairs,
     resolve_index,
     row_sums,
-    run_toy,
-    toy_projection,
     value_range,
 )
 
 
 def test_pipeline_is_the_formula_step_by_step():
     cfg = ToyConfig(d_model=6, d_k=3, seed=11)
-    p = run_toy("the cat sat on the mat", cfg)
+    p = pipeline(ToyModel(cfg), "the cat sat on the mat")
     enc = p.key_side
     w = toy_projection(6, 3, 11)
     np.testing.assert_allclose(enc.x, enc.embedding + enc.positions)
@@ -34,8 +33,8 @@ def test_pipeline_is_the_formula_step_by_step():
 
 def test_without_positions_repeated_words_have_identical_rows():
     text = "the cat saw the dog"
-    off = run_toy(text, ToyConfig(positional=False)).key_side
-    on = run_toy(text, ToyConfig(positional=True)).key_side
+    off = pipeline(ToyModel(ToyConfig(positional=False)), text).key_side
+    on = pipeline(ToyModel(ToyConfig(positional=True)), text).key_side
     assert identical_rows(off.x) == [(0, 3)]
     np.testing.assert_array_equal(off.q[0], off.q[3])
     np.testing.assert_array_equal(off.positions, 0)
@@ -45,16 +44,16 @@ def test_without_positions_repeated_words_have_identical_rows():
 
 
 def test_cross_attention_pipeline():
-    p = run_toy("The ball is blue", query_text="La bola es azul !")
+    p = pipeline(ToyModel(), "The ball is blue", query_text="La bola es azul !")
     assert p.attention.weights.shape == (5, 4)
     assert p.query_side.tokens[0] == "La" and p.key_side.tokens[-1] == "blue"
     np.testing.assert_allclose(p.attention.output, p.attention.weights @ p.key_side.v)
 
 
 def test_empty_and_long_text():
-    p = run_toy("")
+    p = pipeline(ToyModel(), "")
     assert p.tokens == () and p.attention.weights.shape == (0, 0)
-    p = run_toy(" ".join(["w"] * 200))
+    p = pipeline(ToyModel(), " ".join(["w"] * 200))
     assert len(p.tokens) == 64 and p.key_side.truncated and p.key_side.n_total == 200
 
 

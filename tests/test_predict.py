@@ -11,16 +11,9 @@ import pytest
 from app_pages.present.questions import STEP_QUESTIONS, question_for
 from core import questions
 from core.attention import STANDARD, AttentionSettings
-from core.pipeline import (
-    Encoded,
-    ModelRef,
-    Pipeline,
-    ToyConfig,
-    attend_encoded,
-    run_toy,
-    toy_projection,
-    with_random_weights,
-)
+from core.encoding import Encoded, ModelRef
+from core.models import ToyConfig, ToyModel, toy_projection
+from core.pipeline import Pipeline, attend_encoded, pipeline, with_random_weights
 from tests.apptest_utils import QUESTIONS, chart_records, chart_titles, open_page
 from ui import predict
 from ui.i18n import TEXTS
@@ -120,23 +113,23 @@ def test_scaling_never_changes_the_order_of_a_row(seed):
 
 
 def test_repeated_word_rows_identical_only_without_positions():
-    off = run_toy("the cat saw the dog", ToyConfig(positional=False))
+    off = pipeline(ToyModel(ToyConfig(positional=False)), "the cat saw the dog")
     answer = questions.repeat_identical(off)
     assert answer.correct == {"yes"} and answer.words == (0, 3) and answer.numbers == (0.0,)
-    on = run_toy("the cat saw the dog", ToyConfig(positional=True))
+    on = pipeline(ToyModel(ToyConfig(positional=True)), "the cat saw the dog")
     answer = questions.repeat_identical(on)
     x = on.key_side.x
     assert answer.correct == {"no"}
     assert answer.numbers[0] == pytest.approx(np.max(np.abs(x[0] - x[3]))) and answer.numbers[0] > 0
-    assert questions.repeat_identical(run_toy("a cat sat")) is None
+    assert questions.repeat_identical(pipeline(ToyModel(), "a cat sat")) is None
 
 
 def test_query_width_offers_the_sizes_on_screen():
-    p = run_toy("a b c", ToyConfig(d_model=8, d_k=4))
+    p = pipeline(ToyModel(ToyConfig(d_model=8, d_k=4)), "a b c")
     answer = questions.query_width(p)
     assert answer.options == ("3", "4", "8") and answer.correct == {"4"}
     assert answer.numbers == (4.0, 8.0)
-    same = questions.query_width(run_toy("a b c d", ToyConfig(d_model=8, d_k=4)))
+    same = questions.query_width(pipeline(ToyModel(ToyConfig(d_model=8, d_k=4)), "a b c d"))
     assert same.options == ("4", "8") and same.correct == {"4"}  # d_k = n: offered once
 
 
@@ -181,10 +174,10 @@ def test_two_sets_of_weights_compared():
 
 
 def test_for_step_names_a_question_that_fits():
-    p = run_toy("the cat saw the dog")
+    p = pipeline(ToyModel(), "the cat saw the dog")
     ids = {step: (q.id if (q := question_for(step, p)) else None) for step in ("tokens", "pos")}
     assert ids == {"tokens": None, "pos": "input_repeat"}
-    assert question_for("pos", run_toy("a cat sat")) is None  # nothing repeated
+    assert question_for("pos", pipeline(ToyModel(), "a cat sat")) is None  # nothing repeated
     assert question_for("softmax", p).id == "score_sum"
     assert question_for("factor", p).id == "dot_sign"
     assert all(QUESTIONS[q.id] is q for q in STEP_QUESTIONS.values())
@@ -192,14 +185,14 @@ def test_for_step_names_a_question_that_fits():
 
 
 def test_the_state_hash_follows_the_inputs():
-    p = run_toy(DEFAULT_TEXT)
+    p = pipeline(ToyModel(), DEFAULT_TEXT)
     assert predict.inputs_hash("rows_top", p) == predict.inputs_hash(
-        "rows_top", run_toy(DEFAULT_TEXT)
+        "rows_top", pipeline(ToyModel(), DEFAULT_TEXT)
     )
     others = [
-        run_toy("The black cat drank the water"),
-        run_toy(DEFAULT_TEXT, ToyConfig(seed=1)),
-        run_toy(DEFAULT_TEXT, settings=STANDARD.replace(use_softmax=False)),
+        pipeline(ToyModel(), "The black cat drank the water"),
+        pipeline(ToyModel(ToyConfig(seed=1)), DEFAULT_TEXT),
+        pipeline(ToyModel(), DEFAULT_TEXT, STANDARD.replace(use_softmax=False)),
     ]
     hashes = {predict.inputs_hash("rows_top", o) for o in others}
     assert predict.inputs_hash("rows_top", p) not in hashes and len(hashes) == 3
@@ -208,7 +201,7 @@ def test_the_state_hash_follows_the_inputs():
 
 # ---- the pages: computed here with numpy, independently of core/questions.py -------------
 
-P = run_toy(DEFAULT_TEXT)  # the app's default sentence, toy model and switches
+P = pipeline(ToyModel(), DEFAULT_TEXT)  # the app's default sentence, toy model and switches
 ENC, ATT = P.key_side, P.attention
 LAST = len(ENC.tokens) - 1
 OTHER = with_random_weights(P, 1)  # page 3's second seed defaults to 1
@@ -357,7 +350,7 @@ def test_hostile_sentences_never_break_a_question(page, text):
     if not text.strip():
         assert not radios  # the page says the text is empty instead
     for qid in [r.key[len(predict.RADIO) : -13] for r in radios]:
-        first = QUESTIONS[qid].build(run_toy(text)).answer.options[0]
+        first = QUESTIONS[qid].build(pipeline(ToyModel(), text)).answer.options[0]
         _radio(at, qid).set_value(first).run()
         _button(at, f"reveal_{qid}_").click().run()
         assert not at.exception

@@ -7,7 +7,8 @@ import pyarrow as pa
 import pytest
 
 from app_pages.present.questions import STEP_QUESTIONS
-from core.pipeline import run_toy
+from core.models import ToyModel
+from core.pipeline import pipeline
 from core.similarity import MAX_VECTOR_CHARS, format_vector, parse_vector
 from tests.apptest_utils import chart_specs, open_page
 from ui import charts, theme
@@ -64,7 +65,7 @@ def test_vectors_from_the_link_then_reset(lang):
     assert float(at.metric[1].value) == pytest.approx(cos, abs=5e-5)
 
     at.button(key="dot_reset").click().run()
-    p = run_toy("The black cat drank the milk")
+    p = pipeline(ToyModel(), "The black cat drank the milk")
     q, k = p.key_side.q[5], p.key_side.k[3]
     assert float(at.metric[0].value) == pytest.approx(float(q @ k), abs=5e-5)
     assert at.text_input(key="va_box").value == format_vector(q)
@@ -73,13 +74,13 @@ def test_vectors_from_the_link_then_reset(lang):
 
 def test_typing_a_negative_number_and_keeping_it_in_the_link():
     at = open_page("app_pages/dot/page.py", {"a": "5", "b": "3"})
-    k = run_toy("The black cat drank the milk").key_side.k[3]
+    k = pipeline(ToyModel(), "The black cat drank the milk").key_side.k[3]
     at.text_input(key="va_box").input("-3, 0, 0, 0").run()
     assert float(at.metric[0].value) == pytest.approx(-3 * float(k[0]), abs=5e-5)
     assert at.session_state["va"] == "-3, 0, 0, 0"  # written to the link after the page
     at.selectbox(key="a").set_value(2).run()  # another word: its own vector again
     assert at.text_input(key="va_box").value == format_vector(
-        run_toy("The black cat drank the milk").key_side.q[2]
+        pipeline(ToyModel(), "The black cat drank the milk").key_side.q[2]
     )
 
 
@@ -94,7 +95,7 @@ def test_unreadable_vectors_in_the_link_get_a_message(lang):
     why_b = TEXTS["vector_wrong_length"][lang].format(name="B", d=4, got="2")
     for why in (why_a, why_b):
         assert TEXTS["vector_model_used"][lang].format(why=why) in warnings
-    p = run_toy("The black cat drank the milk")
+    p = pipeline(ToyModel(), "The black cat drank the milk")
     q, k = p.key_side.q[5], p.key_side.k[3]
     assert float(at.metric[0].value) == pytest.approx(float(q @ k), abs=5e-5)
 
@@ -158,7 +159,7 @@ def test_presenter_asks_the_room_before_the_chart(lang: str):
     assert not at.exception
     assert chart_specs(at) == []
     assert TEXTS["pq_heading"][lang] in " ".join(m.value for m in at.markdown)
-    p = run_toy("The black cat drank the milk")
+    p = pipeline(ToyModel(), "The black cat drank the milk")
     answer = STEP_QUESTIONS["factor"].build(p).answer
     right = next(o for o in answer.options if answer.is_right(o))
     radio = next(r for r in at.radio if r.key.startswith(predict.RADIO))

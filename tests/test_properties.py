@@ -15,9 +15,9 @@ from hypothesis.extra.numpy import arrays
 
 from core.attention import MIN_TEMPERATURE, AttentionSettings, attend
 from core.export import matrix_csv
-from core.models import pretrained_pipeline
+from core.models import MiniLMHead, ToyConfig, ToyModel
 from core.params import MAX_TEXT_CHARS, Param, Rejected, decode_all
-from core.pipeline import ToyConfig, run_toy
+from core.pipeline import pipeline
 from core.pretrained import MiniLM
 from core.similarity import EDIT_LIMIT, clean_vector, dot_breakdown
 from core.tokenize import MAX_TOKENS, tokenize, tokenize_all
@@ -206,7 +206,7 @@ def assert_attention_invariants(att, n_q: int, n_k: int, d_v: int) -> None:
 @example("The black cat drank the milk", ToyConfig(64, 32, 9999, True), False, False, False, 0.05)
 def test_toy_pipeline_is_finite_and_well_shaped(text, config, scale, use_softmax, causal, temp):
     switches = AttentionSettings(scale, use_softmax, causal, temp)
-    p = run_toy(text, config, switches)
+    p = pipeline(ToyModel(config), text, switches)
     n = len(tokenize(text).tokens)
     assert p.tokens == tokenize(text).tokens
     for m in (p.key_side.embedding, p.key_side.positions, p.key_side.x):
@@ -214,7 +214,7 @@ def test_toy_pipeline_is_finite_and_well_shaped(text, config, scale, use_softmax
     for m in (p.key_side.q, p.key_side.k, p.key_side.v):
         assert m.shape == (n, config.d_k) and np.isfinite(m).all()
     assert_attention_invariants(p.attention, n, n, config.d_k)
-    again = run_toy(text, config, switches)
+    again = pipeline(ToyModel(config), text, switches)
     np.testing.assert_array_equal(again.attention.output, p.attention.output)
 
 
@@ -222,7 +222,7 @@ def test_toy_pipeline_is_finite_and_well_shaped(text, config, scale, use_softmax
 @settings(max_examples=25)
 def test_toy_cross_attention_is_finite_and_well_shaped(source, target, config, use_softmax, temp):
     switches = AttentionSettings(use_softmax=use_softmax, temperature=temp)
-    p = run_toy(source, config, switches, query_text=target)
+    p = pipeline(ToyModel(config), source, switches, query_text=target)
     n_q, n_k = len(tokenize(target).tokens), len(tokenize(source).tokens)
     assert p.query_side.tokens == tokenize(target).tokens
     assert_attention_invariants(p.attention, n_q, n_k, config.d_k)
@@ -263,7 +263,9 @@ def test_softmax_attention_survives_huge_and_tiny_vectors(vectors, scale, causal
     q, k, v = vectors
     if causal and q.shape[0] != k.shape[0]:
         k, v = k[:1], v[:1]  # one key: every query may see it
-    att = attend(q, k, v, scale=scale, causal=causal, temperature=MIN_TEMPERATURE)
+    att = attend(
+        q, k, v, AttentionSettings(scale=scale, causal=causal, temperature=MIN_TEMPERATURE)
+    )
     assert not np.isnan(att.weights).any()
     assert_attention_invariants(att, q.shape[0], k.shape[0], v.shape[1])
     # each output row is a weighted average of the value rows
@@ -277,7 +279,14 @@ def test_raw_attention_is_finite_for_any_number_a_visitor_can_type(vectors, scal
     q, k, v = vectors
     if causal and q.shape[0] != k.shape[0]:
         k, v = k[:1], v[:1]
-    att = attend(q, k, v, scale=scale, use_softmax=smax, causal=causal, temperature=MIN_TEMPERATURE)
+    att = attend(
+        q,
+        k,
+        v,
+        AttentionSettings(
+            scale=scale, use_softmax=smax, causal=causal, temperature=MIN_TEMPERATURE
+        ),
+    )
     assert_attention_invariants(att, q.shape[0], k.shape[0], v.shape[1])
 
 
@@ -288,7 +297,7 @@ def test_raw_attention_overflows_to_inf_beyond_the_apps_range():
     """
     big = np.full((2, 3), 1e200)
     with np.errstate(over="ignore"):
-        att = attend(big, big, big, use_softmax=False)
+        att = attend(big, big, big, AttentionSettings(use_softmax=False))
     assert np.isposinf(att.scores).all()
     assert np.isposinf(att.output).all()
 
@@ -332,8 +341,8 @@ MODEL = MiniLM.load()
 )
 @settings(max_examples=15)
 def test_pretrained_head_is_finite_and_well_shaped(text, layer, head, use_softmax, causal, temp):
-    p = pretrained_pipeline(
-        MODEL, text, layer, head, AttentionSettings(True, use_softmax, causal, temp)
+    p = pipeline(
+        MiniLMHead(MODEL, layer, head), text, AttentionSettings(True, use_softmax, causal, temp)
     )
     pieces = WORDPIECE.tokenize(text)
     n = min(len(pieces), MAX_TOKENS - 2) + 2 if pieces else 0

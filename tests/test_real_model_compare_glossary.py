@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from core.attention import AttentionSettings
-from core.models import pretrained_pipeline
+from core.models import MiniLMHead, ToyModel
+from core.pipeline import pipeline
 from core.pretrained import MiniLM
 from tests.apptest_utils import all_text, chart_records, chart_titles, open_page, open_share_panel
 from ui.i18n import TEXTS
@@ -62,12 +63,12 @@ def test_pretrained_source_on_every_concept_page(page, minilm):
 
 
 def test_pretrained_pipeline_equals_the_model_with_defaults(minilm):
-    p = pretrained_pipeline(minilm, "Attention is all you need.", 4, 2)
+    p = pipeline(MiniLMHead(minilm, 4, 2), "Attention is all you need.")
     r = minilm.run("Attention is all you need.")
     np.testing.assert_allclose(p.attention.weights, r.weights[4, 2], atol=1e-5)
     np.testing.assert_allclose(p.attention.scores, r.scores[4, 2], atol=1e-4)
-    off = pretrained_pipeline(
-        minilm, "Attention is all you need.", 4, 2, AttentionSettings(use_softmax=False)
+    off = pipeline(
+        MiniLMHead(minilm, 4, 2), "Attention is all you need.", AttentionSettings(use_softmax=False)
     )
     np.testing.assert_allclose(
         off.attention.output, r.scores[4, 2] @ r.v[4, 2], rtol=1e-4, atol=1e-4
@@ -98,10 +99,8 @@ def test_compare_default_sentences_draw_a_difference_aligned_by_position():
     at = open_page("app_pages/compare/page.py")
     assert not at.exception
     assert len(at.get("vega_lite_chart")) == 3  # A, B and B − A
-    from core.pipeline import run_toy
-
-    a = run_toy("The cat drank the milk because it was hungry").attention.weights
-    b = run_toy("The cat drank the milk because it was sweet").attention.weights
+    a = pipeline(ToyModel(), "The cat drank the milk because it was hungry").attention.weights
+    b = pipeline(ToyModel(), "The cat drank the milk because it was sweet").attention.weights
     diff = chart_records(at, "B − A")
     np.testing.assert_allclose([r["value"] for r in diff], (b - a).ravel(), atol=1e-12)
     assert diff[-1]["row_label"] == "hungry/sweet"
@@ -131,11 +130,9 @@ def test_compare_settings_draws_the_output_difference():
     )
     assert not at.exception
     assert len(at.get("vega_lite_chart")) == 3
-    from core.pipeline import run_toy
-
-    on = run_toy("The black cat drank the milk").attention.output
-    off = run_toy(
-        "The black cat drank the milk", settings=AttentionSettings(use_softmax=False)
+    on = pipeline(ToyModel(), "The black cat drank the milk").attention.output
+    off = pipeline(
+        ToyModel(), "The black cat drank the milk", AttentionSettings(use_softmax=False)
     ).attention.output
     diff = chart_records(at, "B − A")
     np.testing.assert_allclose([r["value"] for r in diff], (off - on).ravel(), atol=1e-12)

@@ -3,9 +3,8 @@
 import numpy as np
 import pytest
 
-from core.pipeline import (
-    run_toy,
-)
+from core.models import ToyModel
+from core.pipeline import pipeline
 from core.similarity import clean_vector, cosine_matrix, dot_breakdown, output_breakdown, rank_pairs
 
 
@@ -40,7 +39,7 @@ def test_rank_pairs_and_cosines():
 
 
 def test_output_breakdown_sums_to_output_row():
-    p = run_toy("The black cat drank the milk")
+    p = pipeline(ToyModel(), "The black cat drank the milk")
     row = p.attention.weights[5]
     parts = output_breakdown(row, p.key_side.v)
     np.testing.assert_allclose(parts.total, p.attention.output[5])

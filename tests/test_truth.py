@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from core.pipeline import ModelRef
+from core.encoding import ModelRef
 from tests.apptest_utils import PAGES, open_page
 from ui import figures
 from ui.i18n import TEXTS
@@ -111,15 +111,15 @@ def test_article_example_holds_on_the_learned_model(page: str, lang: str):
     """“The black cat drank the milk”: the model trained on page 7 sends milk to drank; the
     random toy weights beside it say whatever their numbers say, and the page says so."""
     from core.learning.task import TrainSettings
-    from core.models import trained_pipeline
-    from core.pipeline import run_toy
+    from core.models import ToyModel, TrainedHead
+    from core.pipeline import pipeline
     from ui import compute
 
     at = open_page(page, {"lang": lang})
     assert not at.exception
     text = "The black cat drank the milk"
-    learned = trained_pipeline(compute.trained_result(TrainSettings()).model, text)
-    random = run_toy(text)
+    learned = pipeline(TrainedHead(compute.trained_result(TrainSettings()).model), text)
+    random = pipeline(ToyModel(), text)
     milk = 5
     said = [m.value for m in at.markdown]
     for p in (learned, random):

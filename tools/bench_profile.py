@@ -105,21 +105,22 @@ def _nbytes(obj: object, seen: set[int] | None = None) -> int:
 
 def resource_entries() -> list[tuple[str, int, int]]:
     """(cache, bytes of one entry for a ~64-token paragraph, max_entries) for cache_resource."""
-    from core.models import pretrained_pipeline
+    from core.models import MiniLMHead
+    from core.pipeline import pipeline
     from core.pretrained import MiniLM
     from core.tokenize import MAX_TOKENS
 
     model = MiniLM.load()
     text = new_sentence(long=True)
     result = model.run(text, max_tokens=MAX_TOKENS)
-    pipeline = pretrained_pipeline(model, text, 0, 0, run=lambda _t: result)
+    head = pipeline(MiniLMHead(model, 0, 0, run=lambda _t: result), text)
     caps = _max_entries()
     return [
         ("ui.compute.minilm_run", _nbytes(result), caps.get("minilm_run", 0)),
         (
-            "ui.compute.pretrained_pipeline (its own arrays)",
-            _nbytes(pipeline, {id(a) for a in vars(result).values()}),
-            caps.get("pretrained_pipeline", 0),
+            "ui.compute.model_pipeline (a MiniLM head's own arrays)",
+            _nbytes(head, {id(a) for a in vars(result).values()}),
+            caps.get("model_pipeline", 0),
         ),
     ]
 

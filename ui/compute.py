@@ -1,7 +1,8 @@
 """Cached calls into core: small, hashable arguments in, frozen results out.
 
-Model weights and forward passes are shared by every session (`cache_resource`, read-only
-arrays); small pipelines are copied per caller (`cache_data`). Every cache states its bound.
+Model weights, forward passes and pipelines are shared by every session (`cache_resource`,
+read-only arrays); results of other arguments are copied per caller (`cache_data`). Every cache
+states its bound.
 """
 
 from __future__ import annotations
@@ -12,25 +13,19 @@ from collections import OrderedDict
 import numpy as np
 import streamlit as st
 
-from core import atlas, models, qkmap, variant
+import core.pipeline
+from core import atlas, qkmap, variant
 from core.atlas import Atlas
 from core.attention import AttentionSettings
+from core.encoding import Model
 from core.learning.task import TrainResult, TrainSettings, train
-from core.pipeline import Pipeline, ToyConfig, run_toy, with_random_weights
+from core.models import MiniLMHead, ToyConfig, ToyModel, TrainedHead
+from core.pipeline import Pipeline, with_random_weights
 from core.pretrained import MiniLM, MiniLMResult
 from core.qkmap import QKMap
 from core.tokenize import MAX_TOKENS
 from core.variant import Variant
 from ui.settings import Settings
-
-
-# The toy and trained pipelines cost about a millisecond to compute and ~100 KB to keep at 64
-# tokens: 128 entries (≤ ~13 MB each cache) hold a class's sentences and switches.
-@st.cache_data(max_entries=128, show_spinner=False)
-def toy_pipeline(
-    text: str, config: ToyConfig, settings: AttentionSettings, query_text: str | None = None
-) -> Pipeline:
-    return run_toy(text, config, settings, query_text=query_text)
 
 
 @st.cache_resource(show_spinner=False)
@@ -49,38 +44,41 @@ def minilm_run(text: str) -> MiniLMResult:
     return minilm().run(text, max_tokens=MAX_TOKENS)
 
 
-@st.cache_resource(max_entries=48, show_spinner=False)  # ≤ ~0.3 MB each: ≤ ~15 MB
-def pretrained_pipeline(
+ModelKey = ToyConfig | tuple[int, int] | TrainSettings  # the toy's, (layer, head), page 7's run
+
+
+def _model(kind: str, key: ModelKey) -> Model:
+    """The core model `kind` and `key` name (see `model_pipeline`); weights and runs are cached."""
+    if kind == "pretrained":
+        layer, head = key
+        return MiniLMHead(minilm(), layer, head, run=minilm_run)
+    if kind == "toy":
+        return ToyModel(key)
+    run = trained_result(key)
+    return TrainedHead(run.model if kind == "trained" else run.model_before, seed=key.seed)
+
+
+# One pipeline keeps ≤ ~0.3 MB of its own arrays at 64 tokens (a MiniLM head's x and embeddings
+# are views of minilm_run's arrays) and costs a few milliseconds. Every array is read-only, so
+# one copy serves every session: 128 entries (≤ ~40 MB) hold a class's sentences and switches.
+@st.cache_resource(max_entries=128, show_spinner=False)
+def model_pipeline(
+    kind: str,
+    key: ModelKey,
     text: str,
-    layer: int,
-    head: int,
     settings: AttentionSettings,
     query_text: str | None = None,
 ) -> Pipeline:
-    return models.pretrained_pipeline(
-        minilm(), text, layer, head, settings, query_text=query_text, run=minilm_run
-    )
+    """`text` through one model: `kind` "toy", "pretrained", "trained" or "untrained" (page 7's
+    model before its first step), `key` its ToyConfig, (layer, head) or TrainSettings."""
+    return core.pipeline.pipeline(_model(kind, key), text, settings, query_text)
 
 
-@st.cache_data(max_entries=128, show_spinner=False)
-def trained_pipeline(
-    run: TrainSettings,
-    text: str,
-    settings: AttentionSettings,
-    query_text: str | None = None,
-) -> Pipeline:
-    """The sentence through the model page 7 trains with `run` (trained on demand)."""
-    model = trained_result(run).model
-    return models.trained_pipeline(model, text, settings, query_text=query_text, seed=run.seed)
-
-
-@st.cache_data(max_entries=64, show_spinner=False)
 def untrained_pipeline(
     run: TrainSettings, text: str, settings: AttentionSettings, query_text: str | None = None
 ) -> Pipeline:
     """The sentence through page 7's model before its first training step."""
-    model = trained_result(run).model_before
-    return models.trained_pipeline(model, text, settings, query_text=query_text, seed=run.seed)
+    return model_pipeline("untrained", run, text, settings, query_text)
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
@@ -156,10 +154,10 @@ def pipeline(
     settings = s.attention if attention is None else attention
     chosen = s.model if model is None else model
     if chosen == "pretrained":
-        return pretrained_pipeline(text, s.layer, s.head, settings, query_text)
+        return model_pipeline(chosen, (s.layer, s.head), text, settings, query_text)
     if chosen == "trained":
-        return trained_pipeline(s.trained, text, settings, query_text)
-    return toy_pipeline(text, s.toy, settings, query_text)
+        return model_pipeline(chosen, s.trained, text, settings, query_text)
+    return model_pipeline("toy", s.toy, text, settings, query_text)
 
 
 # ---- query–key map, head atlas, change one word ------------------------------------------

@@ -17,8 +17,9 @@ import pyarrow as pa
 import streamlit as st
 
 from core.attention import AttentionSettings
+from core.encoding import Encoded, ModelRef
 from core.export import matrix_csv
-from core.pipeline import Encoded, ModelRef, Pipeline
+from core.pipeline import Pipeline
 from ui import charts, exports, session, theme
 from ui.charts import SELECTION, id_index
 from ui.i18n import t

@@ -9,8 +9,9 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
+from core.encoding import Encoded
 from core.params import Problem
-from core.pipeline import Encoded, Pipeline
+from core.pipeline import Pipeline
 from core.tokenize import MAX_TOKENS, tokenize
 from ui import compute, controls, figures, predict, session, theme
 from ui.controls import CONTROL_LABELS

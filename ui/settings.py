@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from core.attention import MIN_TEMPERATURE, AttentionSettings
 from core.learning.corpus import DEFAULT_PROBE, check_probe
 from core.learning.task import TrainSettings
+from core.models import ToyConfig
 from core.params import Param
-from core.pipeline import ToyConfig
 
 DEFAULT_TEXT = "The black cat drank the milk"
 _TOY = ToyConfig()

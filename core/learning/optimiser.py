@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from core.arrays import read_only
+
 Params = dict[str, np.ndarray]
 LossAndGrads = Callable[[Params], tuple[float, Params, float]]  # -> loss, grads, accuracy
 
@@ -163,9 +165,3 @@ def descend(
         diverged_at=diverged_at,
         stopped=stopped,
     )
-
-
-def read_only(a: np.ndarray) -> np.ndarray:
-    """Mark `a` read-only and return it."""
-    a.setflags(write=False)
-    return a

@@ -15,9 +15,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.attention import attend
+from core.arrays import read_only
+from core.attention import AttentionSettings, attend
 from core.embeddings import embed, positional_encoding
-from core.learning.optimiser import Params, Progress, descend, read_only
+from core.learning.optimiser import Params, Progress, descend
 from core.similarity import cosine_matrix
 
 FIT_STEPS = 200  # Adam updates
@@ -105,7 +106,8 @@ def relevance_loss_and_grads(
     x = emb[ids] + positions  # [n, d_model]
     q = x[query_index] @ w_q  # [d_k]
     k = x @ w_k  # [n, d_k]
-    weights = attend(q[None, :], k, np.zeros((len(ids), 0)), use_softmax=use_softmax).weights[0]
+    switches = AttentionSettings(use_softmax=use_softmax)
+    weights = attend(q[None, :], k, np.zeros((len(ids), 0)), switches).weights[0]  # [n]
     if use_softmax:
         present = targets > 0
         loss = float(np.sum(targets[present] * np.log(targets[present] / weights[present])))
@@ -224,7 +226,8 @@ def _state(params: Params, ids: np.ndarray, pe: np.ndarray, use_softmax: bool) -
     x = embedding + pe
     q = x @ params["w_q"]  # [n, d_k]
     k = x @ params["w_k"]  # [n, d_k]
-    weights = attend(q, k, np.zeros((len(ids), 0)), use_softmax=use_softmax).weights  # [n, n]
+    switches = AttentionSettings(use_softmax=use_softmax)
+    weights = attend(q, k, np.zeros((len(ids), 0)), switches).weights  # [n, n]
     return RelevanceState(
         embedding=read_only(embedding),
         positions=pe,

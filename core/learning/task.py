@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from core.attention import AttentionResult, attend, softmax
+from core.arrays import read_only
+from core.attention import AttentionResult, AttentionSettings, attend, softmax
 from core.embeddings import positional_encoding
 from core.learning.corpus import (
     DEFAULT_PROBE,
@@ -35,7 +36,7 @@ from core.learning.corpus import (
     make_corpus,
     vocabulary,
 )
-from core.learning.optimiser import Params, Progress, descend, read_only
+from core.learning.optimiser import Params, Progress, descend
 from core.similarity import cosine_matrix
 
 
@@ -65,7 +66,7 @@ def project_attend(
     x: np.ndarray, w_q: np.ndarray, w_k: np.ndarray, w_v: np.ndarray, *, use_softmax: bool
 ) -> AttentionResult:
     """[n, d_model] inputs (embedding + position) through W_Q, W_K, W_V, then attention."""
-    return attend(x @ w_q, x @ w_k, x @ w_v, use_softmax=use_softmax)
+    return attend(x @ w_q, x @ w_k, x @ w_v, AttentionSettings(use_softmax=use_softmax))
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,8 @@ from app_pages import PAGES as MENU
 from app_pages.compare.params import CMP_A, CMP_B
 from app_pages.glossary.texts import GLOSSARY
 from core.attention import AttentionSettings
-from core.pipeline import ToyConfig, run_toy
+from core.models import ToyConfig, ToyModel
+from core.pipeline import pipeline
 from core.pretrained import MiniLM, MiniLMResult
 from core.tokenize import MAX_TOKENS, tokenize
 from tests.apptest_utils import PAGE_PARAMS
@@ -342,7 +343,7 @@ def test_csv_download_equals_the_chart(tab: Page, app_url: str) -> None:
     sentence = "the cat saw the other cat"
     open_app(tab, app_url, "score", {"text": sentence})
     tokens = list(tokenize(sentence).tokens)
-    expected = run_toy(sentence)
+    expected = pipeline(ToyModel(), sentence)
     for chart_title, value_key, matrix in (
         (tr(lang, "m_factor"), "ax_score", expected.attention.factor),
         (tr(lang, "m_weights_soft"), "ax_weight", expected.attention.weights),
@@ -392,7 +393,9 @@ def test_json_download_equals_core(tab: Page, app_url: str) -> None:
     doc = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
 
     config = ToyConfig(d_model=6, d_k=3, seed=7, positional=True)
-    expected = run_toy(sentence, config, AttentionSettings(use_softmax=False, temperature=0.5))
+    expected = pipeline(
+        ToyModel(config), sentence, AttentionSettings(use_softmax=False, temperature=0.5)
+    )
     assert doc["tokens"] == list(expected.tokens) == list(tokenize(sentence).tokens)
     settings = doc["settings"]
     model = settings["model"]
@@ -515,8 +518,8 @@ def test_compare_sentences_and_settings(tab: Page, app_url: str) -> None:
     labels = [x if x == y else f"{x}/{y}" for x, y in zip(a_tokens, b_tokens, strict=True)]
     assert axis_labels(diff_chart, "X") == labels
     n = len(a_tokens)
-    a = run_toy(PAGE_PARAMS[CMP_A].default).attention.weights
-    b = run_toy(PAGE_PARAMS[CMP_B].default).attention.weights
+    a = pipeline(ToyModel(), PAGE_PARAMS[CMP_A].default).attention.weights
+    b = pipeline(ToyModel(), PAGE_PARAMS[CMP_B].default).attention.weights
     assert_close(as_matrix(heat(diff_chart, lang, "ax_score"), n, n), b - a, tol=2 * VALUE_TOL)
     no_exception(tab)
 
@@ -528,8 +531,8 @@ def test_compare_sentences_and_settings(tab: Page, app_url: str) -> None:
     tokens = list(tokenize(DEFAULT_TEXT).tokens)
     n = len(tokens)
     on, off = (
-        run_toy(DEFAULT_TEXT),
-        run_toy(DEFAULT_TEXT, settings=AttentionSettings(use_softmax=False)),
+        pipeline(ToyModel(), DEFAULT_TEXT),
+        pipeline(ToyModel(), DEFAULT_TEXT, AttentionSettings(use_softmax=False)),
     )
     assert_close(as_matrix(heat(a_chart, lang, "ax_weight"), n, n), on.attention.weights)
     assert_close(as_matrix(heat(b_chart, lang, "ax_score"), n, n), off.attention.weights)

@@ -11,7 +11,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from core.groups import group_attention
-from core.pipeline import run_toy
+from core.models import ToyModel
+from core.pipeline import pipeline
 from core.tokenize import tokenize
 from tests.browser.helpers import (
     MARKS,
@@ -56,7 +57,7 @@ def test_opening_the_section_on_the_score_page_shows_the_two_row_chart(
     expect(drawn).to_have_count(4)
 
     # the drawn values are core.groups on the toy model's softmax weights
-    weights = run_toy(DEFAULT_TEXT).attention.weights
+    weights = pipeline(ToyModel(), DEFAULT_TEXT).attention.weights
     expected = group_attention(weights, [0, 2], [1, 3])
     got = np.zeros((2, 2))
     for i in range(4):

@@ -18,7 +18,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from core.learning.corpus import check_probe
 from core.learning.task import TrainResult, TrainSettings, train
-from core.models import trained_pipeline
+from core.models import TrainedHead
+from core.pipeline import pipeline
 from tests.apptest_utils import PAGE_PARAMS
 from tests.browser.helpers import (
     IDLE,
@@ -154,7 +155,7 @@ def test_learn_trains_and_becomes_a_source(tab: Page, app_url: str, lang: str) -
     factor = chart(tab, tr(lang, "m_factor"))
     for i in range(charts(tab).count()):
         expect(charts(tab).nth(i).locator(MARKS).first).to_be_attached()
-    sentence = trained_pipeline(expected.model, DEFAULT_TEXT)
+    sentence = pipeline(TrainedHead(expected.model), DEFAULT_TEXT)
     k = len(sentence.tokens)
     assert_close(
         as_matrix(heat(factor, lang, "ax_score"), k, k), sentence.attention.factor, tol=1e-4
