@@ -73,3 +73,68 @@ def test_every_url_parameter_has_one_meaning():
     names = [value for key, value in vars(K).items() if key.isupper()]
     assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
     assert not GLOBAL_PARAMS.keys() & PAGE_PARAMS.keys()
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+APP_FILES = [
+    p
+    for folder in ("core", "ui", "app_pages")
+    for p in (ROOT / folder).rglob("*.py")
+    if p.name != "page.py"  # what Streamlit runs: imported by nothing
+]
+
+
+def test_app_code_imports_only_at_the_top_of_a_module():
+    """No import moved into a function to dodge a circle."""
+    inside = []
+    for path in APP_FILES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                inside += [
+                    f"{path.relative_to(ROOT)}:{n.lineno}"
+                    for n in ast.walk(node)
+                    if isinstance(n, ast.Import | ast.ImportFrom)
+                ]
+    assert not inside
+
+
+def test_no_import_circle():
+    modules = {_module_name(p): p for p in APP_FILES}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        found = set()
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ImportFrom) and node.module:
+                found |= {f"{node.module}.{a.name}" for a in node.names} | {node.module}
+            elif isinstance(node, ast.Import):
+                found |= {a.name for a in node.names}
+        graph[name] = {m for m in found if m in modules and m != name}
+    state = dict.fromkeys(graph, 0)  # 0 new, 1 on the path, 2 done
+
+    def visit(name: str, path: list[str]) -> list[str] | None:
+        state[name] = 1
+        for nxt in sorted(graph[name]):
+            if state[nxt] == 1:
+                return [*path, name, nxt]
+            if state[nxt] == 0 and (circle := visit(nxt, [*path, name])):
+                return circle
+        state[name] = 2
+        return None
+
+    for name in sorted(graph):
+        if state[name] == 0:
+            assert (circle := visit(name, [])) is None, " -> ".join(circle)
+
+
+def test_ui_names_no_page():
+    """ui/ is what several pages share: it imports no page, and pages come to it as PageSpecs."""
+    for path in (ROOT / "ui").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom | ast.Import):
+                names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+                names += [a.name for a in node.names]
+                assert not any(n.startswith("app_pages") for n in names), path.name

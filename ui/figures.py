@@ -21,10 +21,9 @@ from core.encoding import Encoded, ModelRef
 from core.export import matrix_csv
 from core.pipeline import Pipeline
 from ui import charts, exports, session, theme
-from ui.charts import SELECTION, id_index
+from ui.charts import SELECTION, Spec, id_index
 from ui.i18n import t
 
-Spec = dict[str, Any]
 _CHART_COUNTER = "_chart_number"
 _PAGE = "_page_path"  # url path of the page being drawn, for file names
 _SHOWN = "_shown_pipeline"  # the pipeline the page offers as JSON

@@ -52,7 +52,4 @@ def _dot_top(p: Pipeline) -> predict.Asked | None:
 
 DOT_SIGN = predict.Question("dot_sign", _dot_sign)
 DOT_TOP = predict.Question("dot_top", _dot_top)
-QUESTIONS = (
-    DOT_SIGN,
-    DOT_TOP,
-)
+QUESTIONS = (DOT_SIGN, DOT_TOP)

@@ -49,7 +49,4 @@ def _input_repeat(p: Pipeline) -> predict.Asked | None:
 
 INPUT_WIDTH = predict.Question("input_width", _input_width)
 INPUT_REPEAT = predict.Question("input_repeat", _input_repeat)
-QUESTIONS = (
-    INPUT_WIDTH,
-    INPUT_REPEAT,
-)
+QUESTIONS = (INPUT_WIDTH, INPUT_REPEAT)

@@ -51,7 +51,4 @@ def _score_scale_order(p: Pipeline) -> predict.Asked | None:
 
 SCORE_SUM = predict.Question("score_sum", _score_sum)
 SCORE_SCALE_ORDER = predict.Question("score_scale_order", _score_scale_order)
-QUESTIONS = (
-    SCORE_SUM,
-    SCORE_SCALE_ORDER,
-)
+QUESTIONS = (SCORE_SUM, SCORE_SCALE_ORDER)

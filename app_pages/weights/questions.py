@@ -73,7 +73,4 @@ def _weights_larger_max(p: Pipeline) -> predict.Asked | None:
 
 WEIGHTS_TOP_KEPT = predict.Question("weights_top_kept", _weights_top_kept)
 WEIGHTS_LARGER_MAX = predict.Question("weights_larger_max", _weights_larger_max)
-QUESTIONS = (
-    WEIGHTS_TOP_KEPT,
-    WEIGHTS_LARGER_MAX,
-)
+QUESTIONS = (WEIGHTS_TOP_KEPT, WEIGHTS_LARGER_MAX)
