@@ -14,7 +14,6 @@ from ui.charts import (
     heatmap,
     id_index,
     label_ids,
-    long_form,
     text_width,
     wrap,
 )
@@ -103,7 +102,9 @@ def test_bad_input_is_refused_with_a_clear_error():
             value_title="",
         )
     with pytest.raises(ValueError, match="finite"):
-        long_form(np.array([[np.nan]]), ["a"], ["b"])
+        heatmap(
+            np.array([[np.nan]]), ["a"], ["b"], title="", row_title="", col_title="", value_title=""
+        )
 
 
 def test_ids_round_trip():

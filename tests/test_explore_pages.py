@@ -9,8 +9,8 @@ import math
 import numpy as np
 import pytest
 
-from app_pages.atlas.charts import atlas_grid
-from app_pages.qk_map.charts import qk_scatter
+from app_pages.atlas.charts import BEHAVIOUR_COLORS, atlas_grid
+from app_pages.qk_map.charts import QK_MAP_SIZE, QK_MAP_SIZE_PHONE, QK_MARGIN, qk_scatter
 from app_pages.variant.params import DEFAULT_VARIANT_TEXT
 from core import variant as core_variant
 from core.atlas import (
@@ -365,14 +365,14 @@ def test_qk_scatter_spec() -> None:
         token_title="tok",
         weight_title="w",
     )
-    assert spec["width"] == spec["height"] == theme.QK_MAP_SIZE
+    assert spec["width"] == spec["height"] == QK_MAP_SIZE
     (rule,) = layer_data(spec, "rule")
     assert rule == [
         {"x": 1.0, "y": 0.0, "x2": -2.0, "y2": 0.0, "mx": -0.5, "my": 0.0, "weight": 0.75}
         | {"token": "d"}
     ]
     domain = spec["layer"][0]["encoding"]["x"]["scale"]["domain"]
-    assert domain == pytest.approx([-2.0 * theme.QK_MARGIN, 2.0 * theme.QK_MARGIN])
+    assert domain == pytest.approx([-2.0 * QK_MARGIN, 2.0 * QK_MARGIN])
     with pytest.raises(ValueError, match="one token each"):
         _plain_scatter(q, k, ["a"], ["c", "d"])
     nan = np.array([[math.nan, 0.0], [0.0, 0.0]])
@@ -390,12 +390,12 @@ def test_qk_scatter_wraps_its_subtitle_to_the_maps_width() -> None:
         ["a", "b"],
         ["c", "d"],
         subtitle=("“猫喝牛奶”", line),
-        size=theme.QK_MAP_SIZE_PHONE,
+        size=QK_MAP_SIZE_PHONE,
     )
     lines = spec["title"]["subtitle"]
     assert len(lines) > 2 and "".join(lines[1:]).replace(" ", "") == line.replace(" ", "")
     widths = [charts.text_width(sub, theme.SUBTITLE_FONT) for sub in lines]
-    assert max(widths) <= theme.QK_MAP_SIZE_PHONE, widths
+    assert max(widths) <= QK_MAP_SIZE_PHONE, widths
     assert spec["title"]["limit"] == 0  # wrapped, never cut with "…"
 
 
@@ -423,7 +423,7 @@ def test_atlas_grid_spec() -> None:
     colour = spec["layer"][0]["encoding"]["color"]["scale"]
     assert (
         dict(zip(colour["domain"], colour["range"], strict=True))["MIXED"]
-        == (theme.BEHAVIOUR_COLORS["mixed"])
+        == (BEHAVIOUR_COLORS["mixed"])
     )
     assert spec["layer"][0]["params"][0]["select"]["fields"] == ["row", "col"]
     with pytest.raises(ValueError, match="without a shown name"):

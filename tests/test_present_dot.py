@@ -7,6 +7,7 @@ import pyarrow as pa
 import pytest
 
 from app_pages.present.questions import STEP_QUESTIONS
+from app_pages.present.screen import PRESENT_HEADER, PRESENT_SCREEN, SPAN_PRESENT
 from core.models import ToyModel
 from core.pipeline import pipeline
 from core.similarity import MAX_VECTOR_CHARS, format_vector, parse_vector
@@ -114,7 +115,7 @@ def _spec(n_rows, n_cols, **kw):
         value_title="score",
         show_numbers=True,
         big=True,
-        span=theme.SPAN_PRESENT,
+        span=SPAN_PRESENT,
         **kw,
     )
 
@@ -144,7 +145,7 @@ def test_presenter_charts_fit_under_the_header():
     assert not at.exception
     (spec,) = chart_specs(at)
     rows = 6  # "The black cat drank the milk"
-    assert rows * spec["height"]["step"] < theme.PRESENT_SCREEN[1] - theme.PRESENT_HEADER
+    assert rows * spec["height"]["step"] < PRESENT_SCREEN[1] - PRESENT_HEADER
     numbers = next(layer for layer in spec["layer"] if layer["mark"]["type"] == "text")
     assert numbers["mark"]["fontSize"] >= theme.FONT_MIN_BIG
 

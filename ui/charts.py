@@ -77,12 +77,6 @@ def _records(
     ]
 
 
-def long_form(matrix: np.ndarray, rows: Sequence[str], cols: Sequence[str]) -> pd.DataFrame:
-    """One record per cell: row id, column id, the two labels and the value."""
-    m = _check(matrix, rows, cols)
-    return pd.DataFrame(_records(m, list(rows), list(cols), label_ids(rows), label_ids(cols)))
-
-
 def dataset_name(*parts: object) -> str:
     """A name that changes with the data, so the front end never keeps a stale dataset."""
     digest = hashlib.blake2b(digest_size=16)

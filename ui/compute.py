@@ -10,21 +10,16 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-import numpy as np
 import streamlit as st
 
 import core.pipeline
-from core import atlas, qkmap, variant
-from core.atlas import Atlas
 from core.attention import AttentionSettings
 from core.encoding import Model
 from core.learning.task import TrainResult, TrainSettings, train
 from core.models import MiniLMHead, ToyConfig, ToyModel, TrainedHead
-from core.pipeline import Pipeline, with_random_weights
+from core.pipeline import Pipeline
 from core.pretrained import MiniLM, MiniLMResult
-from core.qkmap import QKMap
 from core.tokenize import MAX_TOKENS
-from core.variant import Variant
 from ui.settings import Settings
 
 
@@ -72,19 +67,6 @@ def model_pipeline(
     """`text` through one model: `kind` "toy", "pretrained", "trained" or "untrained" (page 7's
     model before its first step), `key` its ToyConfig, (layer, head) or TrainSettings."""
     return core.pipeline.pipeline(_model(kind, key), text, settings, query_text)
-
-
-def untrained_pipeline(
-    run: TrainSettings, text: str, settings: AttentionSettings, query_text: str | None = None
-) -> Pipeline:
-    """The sentence through page 7's model before its first training step."""
-    return model_pipeline("untrained", run, text, settings, query_text)
-
-
-@st.cache_data(max_entries=128, show_spinner=False)
-def random_weights(p: Pipeline, seed: int) -> Pipeline:
-    """`p`'s inputs X through random W_Q, W_K, W_V drawn from `seed`."""
-    return with_random_weights(p, seed)
 
 
 MAX_RUNS = 64  # page-7 runs kept per server process; ~30 KB each (~110 KB at 2,000 steps)
@@ -158,43 +140,3 @@ def pipeline(
     if chosen == "trained":
         return model_pipeline(chosen, s.trained, text, settings, query_text)
     return model_pipeline("toy", s.toy, text, settings, query_text)
-
-
-# ---- query–key map, head atlas, change one word ------------------------------------------
-
-
-@st.cache_data(max_entries=256, show_spinner=False)
-def qk_map(q: np.ndarray, k: np.ndarray) -> QKMap:
-    """One head's queries [n_q, d_k] and keys [n_k, d_k] on a 2-D map (small arrays)."""
-    return qkmap.qk_map(q, k)
-
-
-@st.cache_resource(show_spinner=False)
-def builtin_atlas_runs() -> tuple[tuple[np.ndarray, tuple[str, ...]], ...]:
-    """The built-in sentences through MiniLM, once per process (about 1 MB): (weights, tokens)."""
-    runs = (minilm().run(text, max_tokens=MAX_TOKENS) for text in atlas.SENTENCES)
-    return tuple((r.weights, tuple(r.tokens)) for r in runs)
-
-
-@st.cache_resource(max_entries=16, show_spinner=False)
-def head_atlas(text: str) -> Atlas:
-    """Every MiniLM head labelled over the built-in sentences plus `text`: only `text` needs
-    a forward pass (shared with the other MiniLM pages), the built-in runs are kept."""
-    runs = list(builtin_atlas_runs())
-    if text.strip():
-        mine = minilm_run(text)
-        if mine.tokens:
-            runs.append((mine.weights, tuple(mine.tokens)))
-    return atlas.atlas_from_runs(runs)
-
-
-@st.cache_resource(max_entries=32, show_spinner=False)
-def head_variant(text_a: str, text_b: str) -> Variant:
-    """How far each of the 72 heads moved from sentence A to sentence B (shared, read-only)."""
-    return variant.variant(minilm_run(text_a), minilm_run(text_b))
-
-
-@st.cache_resource(show_spinner=False)
-def vocab_cjk() -> int:
-    """Single CJK characters in MiniLM's vocabulary (one number per process)."""
-    return atlas.cjk_characters(minilm().tokenizer.vocab)

@@ -24,14 +24,8 @@ DIMMED_OPACITY = 0.35  # other rows while one word is highlighted
 CELL_MIN = 11  # px: smallest cell height, so that every word label stays readable
 CELL_MIN_WIDTH = 4  # px: narrowest cell, for 48 dimensions in a narrow column
 NUMBERS_MIN_CELL = 20  # px: cells smaller than this get no printed numbers (tooltips remain)
-LABEL_MIN_CELL = 10  # px: below this, column labels are thinned out
 CELL_MAX = 42  # px: largest heatmap cell (a few tokens)
 CELL_MAX_BIG = 80  # px: largest cell in presenter mode, readable from the back of a room
-SPAN_PRESENT = 720  # px: a presenter-mode heatmap side
-PRESENT_SCREEN = (1280, 720)  # px: the smallest screen (a projector) presenter mode must fit
-PRESENT_PAD = 24  # px: page margin left and right in presenter mode
-PRESENT_GAP = 16  # px: between charts side by side in presenter mode
-PRESENT_HEADER = 225  # px: presenter mode's title row, step strip and explanation
 FONT_MIN = 8  # px: numbers in cells
 FONT_MAX = 20  # px
 FONT_MIN_BIG = 18  # px: presenter mode prints numbers at least this big while its cells allow
@@ -50,9 +44,7 @@ MAX_DIMS = 48  # widest vector drawn in full; a wider one (384 for MiniLM) shows
 CONTEXT_CHARS = 70  # sentence characters quoted under each chart title
 LABEL_LIMIT = 90  # px: longest axis label before it is cut with an ellipsis
 BAR_WIDTH = 440  # px: bar charts
-BAR_GROUP_STEP = 12  # px: one bar inside a group (before / after / target)
 BAR_WIDTH_HALF = 290  # px: a bar chart in one of two columns
-LINE_HEIGHT = 220  # px: a line chart (loss and accuracy curves)
 NUMBER_FORMAT = ".2f"  # numbers in cells
 NUMBER_FORMATS = (NUMBER_FORMAT, ".1f")  # tried in this order until the widest number fits
 CELL_TEXT_PAD = 2  # px: free space each side of a number in its cell
@@ -92,11 +84,6 @@ def columns_for(n_columns: int, wanted: int, min_cell: int = CELL_MIN) -> int:
 def slot_width(across: int) -> int:
     """Width (px) of one of `across` columns side by side in the main column."""
     return (MAIN_WIDTH - (across - 1) * COLUMN_GAP) // across
-
-
-THUMB_SIZE = 56  # px: a head's thumbnail in the 6 x 12 grid
-HEAD_PICKERS_WIDTH = 360  # px: layer and head side by side above the real model's grid
-THUMB_STOPS = ("#f7fbff", "#c6dbef", "#6baed6", "#2171b5", "#08306b")  # 0 -> 1, like "blues"
 
 
 def cell_size(
@@ -147,31 +134,7 @@ def text_color(fill: str) -> str:
 
 PHONE_CHART_WIDTH = 340  # px: a whole heatmap on a phone (390 px screen less the page margins)
 PHONE_BAR_WIDTH = 220  # px: the bars of a bar chart on a phone (labels beside them)
-THUMB_SIZE_PHONE = 20  # px: a head's thumbnail on a phone, so 12 heads fit across
 # query–key map and head atlas
-QUERY_COLOR = "#d35400"  # queries on the query–key map
-KEY_COLOR = "#2471a3"  # keys on the query–key map
-QK_MAP_SIZE = 420  # px: side of the square query–key map (equal scales: distances stay true)
-QK_MAP_SIZE_HALF = 320  # px: a map in one of two columns
-QK_MAP_SIZE_PHONE = 240  # px: on a phone (a two-map row stacks there), labels and legend beside
-QK_POINT_SIZE = 80  # px²: one query or key
-QK_CHOSEN_SIZE = 320  # px²: the chosen query
-QK_LINK_WIDTH = 2  # px: line from the chosen query to one of its top keys
-QK_MARGIN = 1.15  # the map's axes reach this multiple of the farthest point
-QK_LABEL_FONT = 11  # px: token names beside the points
-BEHAVIOUR_COLORS = {  # head atlas: one colour per behaviour label (core.atlas), grey for mixed
-    "previous": "#4e79a7",
-    "next": "#59a14f",
-    "self": "#f28e2b",
-    "cls": "#b07aa1",
-    "sep": "#9c755f",
-    "same_word": "#e15759",
-    "broad": "#76b7b2",
-    "mixed": "#bab0ac",
-}
-ATLAS_CELL = 46  # px: one head in the atlas grid
-ATLAS_CELL_PHONE = 20  # px: on a phone, so 12 heads and the legend fit 390 px
-ATLAS_MIN_OPACITY = 0.2  # a head of strength 0; strength 1 is fully opaque
 # Streamlit draws a page link's label on one line and cuts what does not fit: on a phone the
 # home page lost the end of every page's description. Labels in the page itself wrap instead.
 PAGE_LINK_CSS = """

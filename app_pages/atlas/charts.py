@@ -9,6 +9,20 @@ import numpy as np
 from ui import charts, theme
 from ui.charts import SELECTION, Spec
 
+BEHAVIOUR_COLORS = {  # head atlas: one colour per behaviour label (core.atlas), grey for mixed
+    "previous": "#4e79a7",
+    "next": "#59a14f",
+    "self": "#f28e2b",
+    "cls": "#b07aa1",
+    "sep": "#9c755f",
+    "same_word": "#e15759",
+    "broad": "#76b7b2",
+    "mixed": "#bab0ac",
+}
+ATLAS_CELL = 46  # px: one head in the atlas grid
+ATLAS_CELL_PHONE = 20  # px: on a phone, so 12 heads and the legend fit 390 px
+ATLAS_MIN_OPACITY = 0.2  # a head of strength 0; strength 1 is fully opaque
+
 
 def atlas_grid(
     labels: Sequence[Sequence[str]],
@@ -21,7 +35,7 @@ def atlas_grid(
     col_title: str,
     label_title: str,
     strength_title: str,
-    cell: int = theme.ATLAS_CELL,
+    cell: int = ATLAS_CELL,
 ) -> Spec:
     """[L][H] behaviour labels and [L, H] strengths -> a clickable grid of heads, coloured by
     label (`names`: label -> shown name, in legend order), opacity = strength (0..1)."""
@@ -70,12 +84,12 @@ def atlas_grid(
                     "title": label_title,
                     "scale": {
                         "domain": [names[n] for n in order],
-                        "range": [theme.BEHAVIOUR_COLORS[n] for n in order],
+                        "range": [BEHAVIOUR_COLORS[n] for n in order],
                     },
                     # small cells (a phone): the legend goes under the grid
                     **(
                         {"legend": {"orient": "bottom", "direction": "horizontal", "columns": 2}}
-                        if cell < theme.ATLAS_CELL
+                        if cell < ATLAS_CELL
                         else {}
                     ),
                 },
@@ -83,7 +97,7 @@ def atlas_grid(
                     "field": "strength",
                     "type": "quantitative",
                     "title": strength_title,
-                    "scale": {"domain": [0, 1], "range": [theme.ATLAS_MIN_OPACITY, 1]},
+                    "scale": {"domain": [0, 1], "range": [ATLAS_MIN_OPACITY, 1]},
                     "legend": None,
                 },
                 "tooltip": tooltip,

@@ -3,16 +3,17 @@
 import pandas as pd
 import streamlit as st
 
-from app_pages.atlas.charts import atlas_grid
+from app_pages.atlas.charts import ATLAS_CELL, ATLAS_CELL_PHONE, atlas_grid
+from app_pages.atlas.compute import head_atlas, vocab_cjk
 from core.atlas import MIXED, SENTENCES, strongest_head, unknown_pieces
-from ui import compute, controls, figures, layout, session, theme
+from ui import compute, controls, figures, layout, session
 from ui.i18n import t
 
 s = session.settings().replace(model="pretrained")  # this page always shows MiniLM
 layout.header("atlas_intro")
 own = layout.check_tokens(compute.pipeline(s).key_side)  # an empty sentence: built-ins only
 with st.spinner(t("atlas_wait")):
-    a = compute.head_atlas(s.text if own else "")
+    a = head_atlas(s.text if own else "")
 st.caption(
     t("atlas_pooled", n=a.n_sentences) if own else t("atlas_pooled_builtin", n=a.n_sentences)
 )
@@ -30,7 +31,7 @@ spec = atlas_grid(
     col_title=t("ax_head"),
     label_title=t("atlas_col_label"),
     strength_title=t("atlas_col_strength"),
-    cell=theme.ATLAS_CELL_PHONE if figures.on_phone() else theme.ATLAS_CELL,
+    cell=ATLAS_CELL_PHONE if figures.on_phone() else ATLAS_CELL,
 )
 controls.head_grid(spec, "atlas_grid", "atlas_grid_hint")
 chosen_label = names[a.labels[s.layer][s.head]]
@@ -70,7 +71,7 @@ st.dataframe(table, hide_index=True, column_config=None)
 st.caption(t("atlas_table_hint"))
 
 st.subheader(t("atlas_unk_heading"))
-st.markdown(t("atlas_unk_note", cjk=compute.vocab_cjk()))
+st.markdown(t("atlas_unk_note", cjk=vocab_cjk()))
 if own:
     unknown, pieces = unknown_pieces(compute.minilm_run(s.text).tokens)
     st.markdown(t("atlas_unk_count", unknown=unknown, pieces=pieces))

@@ -10,6 +10,9 @@ import pandas as pd
 from ui import charts, theme
 from ui.charts import Spec
 
+BAR_GROUP_STEP = 12  # px: one bar inside a group (before / after / target)
+LINE_HEIGHT = 220  # px: a line chart (loss and accuracy curves)
+
 
 def line_chart(
     frame: pd.DataFrame,
@@ -53,7 +56,7 @@ def line_chart(
             "mark": {"type": "line"},
             "encoding": encoding,
             "width": theme.BAR_WIDTH,
-            "height": theme.LINE_HEIGHT,
+            "height": LINE_HEIGHT,
         }
     )
 
@@ -71,7 +74,7 @@ def grouped_bars(
     series = [str(s) for s in dict.fromkeys(frame["series"])]
     name, records = charts.frame_records(frame)
     text = description or f"{title} — {label_title}: {len(ids)}, {' / '.join(series)}"
-    axis = charts.ids_axis(ids, theme.BAR_GROUP_STEP * max(len(series), 1))
+    axis = charts.ids_axis(ids, BAR_GROUP_STEP * max(len(series), 1))
     return charts.bar_spec(
         title,
         text,
@@ -81,6 +84,6 @@ def grouped_bars(
         color={"field": "series", "type": "nominal", "title": None},
         first_tip={"field": "series", "type": "nominal", "title": None},
         width=theme.BAR_WIDTH,
-        step=theme.BAR_GROUP_STEP,
+        step=BAR_GROUP_STEP,
         extra={"yOffset": {"field": "series", "type": "nominal"}},
     )

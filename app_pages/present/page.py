@@ -11,8 +11,15 @@ import streamlit as st
 
 from app_pages.present.params import ASK, STEP
 from app_pages.present.questions import question_for
+from app_pages.present.screen import (
+    PRESENT_GAP,
+    PRESENT_HEADER,
+    PRESENT_PAD,
+    PRESENT_SCREEN,
+    SPAN_PRESENT,
+)
 from core.pipeline import Pipeline
-from ui import compute, figures, layout, predict, session, theme
+from ui import compute, figures, layout, predict, session
 from ui.i18n import t
 from ui.markdown import escape_md
 from ui.settings import K
@@ -20,12 +27,12 @@ from ui.texts import PIPELINE_STEPS
 
 STEPS = PIPELINE_STEPS
 EXAMPLE = "the cat drank milk"  # four words: a 4 x 4 score matrix fits on a board
-_W, _H = theme.PRESENT_SCREEN
+_W, _H = PRESENT_SCREEN
 ZOOM = 1.5  # a screen this much bigger (1920 × 1080) shows the same layout magnified
 BIG_CSS = f"""
 <style>
 [data-testid="stMainBlockContainer"] {{
-  padding: 0.5rem {theme.PRESENT_PAD}px 0.25rem; max-width: 100%;
+  padding: 0.5rem {PRESENT_PAD}px 0.25rem; max-width: 100%;
 }}
 [data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] {{ gap: 0.4rem; }}
 [data-testid="stMainBlockContainer"] h1 {{ font-size: 1.6rem; padding: 0; }}
@@ -57,14 +64,14 @@ def _restore() -> None:
 def show_big(fig: figures.Figure, p: Pipeline, across: int = 1) -> None:
     """A chart sized to share the screen's width with `across - 1` others and to fit under the
     header; the sentence and settings are said once above, not under every title."""
-    screen_width, screen_height = theme.PRESENT_SCREEN
-    width = screen_width - 2 * theme.PRESENT_PAD - (across - 1) * theme.PRESENT_GAP
+    screen_width, screen_height = PRESENT_SCREEN
+    width = screen_width - 2 * PRESENT_PAD - (across - 1) * PRESENT_GAP
     shared = set(figures.context(p))
     fig = dataclasses.replace(fig, context=tuple(c for c in fig.context if c not in shared))
     fig = fig.with_options(
-        span=theme.SPAN_PRESENT,
+        span=SPAN_PRESENT,
         max_width=width // across,
-        max_height=screen_height - theme.PRESENT_HEADER,
+        max_height=screen_height - PRESENT_HEADER,
     )
     figures.show_spec(figures.spec_of(fig, s.show_numbers), own_fonts=True)
 

@@ -10,6 +10,17 @@ import numpy as np
 from ui import charts, theme
 from ui.charts import Spec
 
+QUERY_COLOR = "#d35400"  # queries on the query–key map
+KEY_COLOR = "#2471a3"  # keys on the query–key map
+QK_MAP_SIZE = 420  # px: side of the square query–key map (equal scales: distances stay true)
+QK_MAP_SIZE_HALF = 320  # px: a map in one of two columns
+QK_MAP_SIZE_PHONE = 240  # px: on a phone (a two-map row stacks there), labels and legend beside
+QK_POINT_SIZE = 80  # px²: one query or key
+QK_CHOSEN_SIZE = 320  # px²: the chosen query
+QK_LINK_WIDTH = 2  # px: line from the chosen query to one of its top keys
+QK_MARGIN = 1.15  # the map's axes reach this multiple of the farthest point
+QK_LABEL_FONT = 11  # px: token names beside the points
+
 
 def qk_scatter(
     query_points: np.ndarray,
@@ -25,7 +36,7 @@ def qk_scatter(
     axis_titles: tuple[str, str],
     token_title: str,
     weight_title: str,
-    size: int = theme.QK_MAP_SIZE,
+    size: int = QK_MAP_SIZE,
 ) -> Spec:
     """[n_q, 2] query and [n_k, 2] key points -> one square scatter (equal scales), queries and
     keys in two shapes and colours, each labelled with its token; `links` (key index, weight)
@@ -48,7 +59,7 @@ def qk_scatter(
         for j, ((x, y), tok) in enumerate(zip(k, key_tokens, strict=True))
     ]
     reach = float(np.abs(np.concatenate([q.ravel(), k.ravel()])).max(initial=0.0))
-    m = reach * theme.QK_MARGIN if reach > 0 else 1.0
+    m = reach * QK_MARGIN if reach > 0 else 1.0
     x = {"field": "x", "type": "quantitative", "title": axis_titles[0]}
     y = {
         "field": "y",
@@ -61,7 +72,7 @@ def qk_scatter(
         "field": "kind",
         "type": "nominal",
         "title": None,
-        "scale": {"domain": [q_name, k_name], "range": [theme.QUERY_COLOR, theme.KEY_COLOR]},
+        "scale": {"domain": [q_name, k_name], "range": [QUERY_COLOR, KEY_COLOR]},
     }
     shape = {
         "field": "kind",
@@ -104,7 +115,7 @@ def qk_scatter(
         layers.append(
             {
                 "data": data(link_rows),
-                "mark": {"type": "rule", "strokeWidth": theme.QK_LINK_WIDTH},
+                "mark": {"type": "rule", "strokeWidth": QK_LINK_WIDTH},
                 "encoding": {
                     "x": x,
                     "y": y,
@@ -132,7 +143,7 @@ def qk_scatter(
                 "data": data([{"x": qx, "y": qy}]),
                 "mark": {
                     "type": "point",
-                    "size": theme.QK_CHOSEN_SIZE,
+                    "size": QK_CHOSEN_SIZE,
                     "stroke": theme.HIGHLIGHT_COLOR,
                     "strokeWidth": 3,
                     "filled": False,
@@ -143,7 +154,7 @@ def qk_scatter(
     layers.append(
         {
             "data": data(points),
-            "mark": {"type": "point", "filled": True, "size": theme.QK_POINT_SIZE, "opacity": 0.9},
+            "mark": {"type": "point", "filled": True, "size": QK_POINT_SIZE, "opacity": 0.9},
             "encoding": {"x": x, "y": y, "color": color, "shape": shape, "tooltip": tooltip},
         }
     )
@@ -154,7 +165,7 @@ def qk_scatter(
                 "type": "text",
                 "align": "left",
                 "dx": 7,
-                "fontSize": theme.QK_LABEL_FONT,
+                "fontSize": QK_LABEL_FONT,
                 "limit": theme.LABEL_LIMIT,
             },
             "encoding": {

@@ -5,12 +5,13 @@ import math
 import numpy as np
 import streamlit as st
 
-from app_pages.qk_map.charts import qk_scatter
+from app_pages.qk_map.charts import QK_MAP_SIZE, QK_MAP_SIZE_HALF, QK_MAP_SIZE_PHONE, qk_scatter
+from app_pages.qk_map.compute import qk_map
 from app_pages.qk_map.params import QK_QUERY
 from core.export import matrix_csv
 from core.pipeline import Pipeline
 from core.qkmap import top_keys
-from ui import compute, controls, figures, layout, session, theme
+from ui import compute, controls, figures, layout, session
 from ui.i18n import t
 
 TOP_KEYS = 3  # keys linked to the chosen query
@@ -38,7 +39,7 @@ def trust_line(r: float) -> str:
 
 def draw(p: Pipeline, qi: int, title: str, extra: tuple[str, ...], size: int) -> None:
     """One head's map, its two faithfulness numbers and a CSV of its points."""
-    m = compute.qk_map(p.query_side.q, p.key_side.k)
+    m = qk_map(p.query_side.q, p.key_side.k)
     row = p.attention.weights[qi]  # [n_k]
     links = [(int(j), float(row[j])) for j in top_keys(row, TOP_KEYS)]
     spec = qk_scatter(
@@ -90,15 +91,15 @@ def chosen_query() -> None:
     st.caption(t("qk_pick_help", n=TOP_KEYS))
     maps: list[tuple[Pipeline, str, tuple[str, ...]]] = [(p, t("qk_map_title"), ())]
     if p.model.kind == "trained":  # the same run before its first step: "milk" moves to "drank"
-        before = compute.untrained_pipeline(s.trained, s.text, s.attention)
+        before = compute.model_pipeline("untrained", s.trained, s.text, s.attention)
         maps = [(before, t("qk_before"), (t("qk_ctx_before"),)), (p, t("qk_after"), ())]
         st.markdown(t("qk_before_after"))
 
     if len(maps) == 1:
-        (mp, title, extra), size = maps[0], theme.QK_MAP_SIZE
-        draw(mp, qi, title, extra, theme.QK_MAP_SIZE_PHONE if figures.on_phone() else size)
+        (mp, title, extra), size = maps[0], QK_MAP_SIZE
+        draw(mp, qi, title, extra, QK_MAP_SIZE_PHONE if figures.on_phone() else size)
         return
-    size = min(theme.QK_MAP_SIZE_HALF, theme.QK_MAP_SIZE_PHONE)
+    size = min(QK_MAP_SIZE_HALF, QK_MAP_SIZE_PHONE)
     for col, (mp, title, extra) in zip(st.columns(2), maps, strict=True):
         with col:
             draw(mp, qi, title, extra, size)

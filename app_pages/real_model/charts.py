@@ -7,6 +7,11 @@ from collections.abc import Sequence
 from ui import charts, theme
 from ui.charts import Spec
 
+THUMB_SIZE = 56  # px: a head's thumbnail in the 6 x 12 grid
+HEAD_PICKERS_WIDTH = 360  # px: layer and head side by side above the real model's grid
+THUMB_STOPS = ("#f7fbff", "#c6dbef", "#6baed6", "#2171b5", "#08306b")  # 0 -> 1, like "blues"
+THUMB_SIZE_PHONE = 20  # px: a head's thumbnail on a phone, so 12 heads fit across
+
 
 def image_grid(
     urls: Sequence[str],

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from app_pages.real_model import thumbs
-from app_pages.real_model.charts import image_grid
+from app_pages.real_model.charts import HEAD_PICKERS_WIDTH, THUMB_SIZE, THUMB_SIZE_PHONE, image_grid
 from app_pages.real_model.params import HIDE_SPECIALS
 from core.heads import (
     head_patterns,
@@ -13,7 +13,7 @@ from core.heads import (
     without_specials,
 )
 from core.pipeline import row_sums, value_range
-from ui import compute, controls, figures, groups, layout, session, theme
+from ui import compute, controls, figures, groups, layout, session
 from ui.i18n import t
 
 layout.header("real_intro")
@@ -32,14 +32,14 @@ def one_head() -> None:
     figures.offer_json(shown_p)
     st.toggle(t("hide_specials"), key=HIDE_SPECIALS, persist_state="session")
     hide = bool(st.session_state[HIDE_SPECIALS])
-    with st.container(width=theme.HEAD_PICKERS_WIDTH):
+    with st.container(width=HEAD_PICKERS_WIDTH):
         controls.head_inputs()
     grid = image_grid(
         thumbs.head_thumbnails(s.text, hide),
         6,
         12,
         chosen=(s.layer, s.head),
-        size=theme.THUMB_SIZE_PHONE if figures.on_phone() else theme.THUMB_SIZE,
+        size=THUMB_SIZE_PHONE if figures.on_phone() else THUMB_SIZE,
         row_title=t("ax_layer"),
         col_title=t("ax_head"),
         title=t("real_grid"),

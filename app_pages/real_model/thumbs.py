@@ -9,12 +9,13 @@ import numpy as np
 import streamlit as st
 from PIL import Image
 
+from app_pages.real_model.charts import THUMB_STOPS
 from core.heads import renormalised, without_specials
-from ui import compute, theme
+from ui import compute
 
 
 def _stops() -> np.ndarray:
-    return np.array([[int(c[i : i + 2], 16) for i in (1, 3, 5)] for c in theme.THUMB_STOPS])
+    return np.array([[int(c[i : i + 2], 16) for i in (1, 3, 5)] for c in THUMB_STOPS])
 
 
 def colorize(values: np.ndarray, stops: np.ndarray) -> np.ndarray:

@@ -5,6 +5,7 @@ import dataclasses
 import pandas as pd
 import streamlit as st
 
+from app_pages.variant.compute import head_variant
 from app_pages.variant.params import DEFAULT_VARIANT_TEXT, VARIANT_TEXT
 from core.qkmap import top_keys
 from core.variant import difference_maps
@@ -45,7 +46,7 @@ layout.require_tokens(pb.key_side, notes=False)
 figures.offer_json(pa)
 st.info(t("variant_measure"))
 
-v = compute.head_variant(s.text, text_b)
+v = head_variant(s.text, text_b)
 labels = [
     a if a.lower() == b.lower() else f"{a}→{b}"
     for a, b in ((v.tokens_a[i], v.tokens_b[j]) for i, j in v.pairs.tolist())

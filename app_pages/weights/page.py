@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from app_pages.weights.compute import random_weights
 from app_pages.weights.params import PARAMS, SEED_B
 from core.pipeline import max_change
 from ui import compute, controls, figures, layout, session
@@ -12,7 +13,7 @@ layout.header("weights_intro")
 seed_b = controls.bounded_number("seed_b", PARAMS[SEED_B])
 first = compute.pipeline(s)
 layout.showing(first)
-second = compute.random_weights(first, seed_b)
+second = random_weights(first, seed_b)
 if first.model.kind == "toy" and seed_b == first.model.seed:
     st.info(t("weights_same_seed"))
 if first.model.kind != "toy":

@@ -5,17 +5,18 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
+from app_pages.weights.compute import random_weights
 from app_pages.weights.params import SEED_B
 from core import questions
 from core.pipeline import Pipeline
-from ui import compute, figures, predict
+from ui import figures, predict
 from ui.i18n import t
 
 
 def _other(p: Pipeline) -> tuple[Pipeline, int]:
     """The page-3 comparison: `p`'s inputs through random weights of the second seed."""
     seed_b = int(st.session_state.get(SEED_B, 1))
-    return compute.random_weights(p, seed_b), seed_b
+    return random_weights(p, seed_b), seed_b
 
 
 def _weights_top_kept(p: Pipeline) -> predict.Asked | None:
