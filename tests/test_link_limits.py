@@ -3,7 +3,7 @@ without a word: ui/link_patch.py puts one parameter in its place that says how b
 
 from __future__ import annotations
 
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, parse_qsl
 
 from streamlit.runtime import app_session
 
@@ -47,4 +47,8 @@ def test_a_forged_or_missing_marker_names_nothing() -> None:
     assert ignored_link({}) is None
     assert ignored_link({DROPPED_LINK: "many.chars"}) is None
     assert ignored_link({DROPPED_LINK: "-1.5"}) is None
-    assert ignored_link({DROPPED_LINK: "12.34"}) == IgnoredLink(12, 34)
+    assert ignored_link({DROPPED_LINK: "12.34"}) is None  # no proof: not written by this process
+    assert ignored_link({DROPPED_LINK: "12.34.0123456789abcdef"}) is None  # a wrong one
+    link = "&".join(f"p{i}=1" for i in range(LINK_MAX_PARAMS + 1))
+    ours = dict(parse_qsl(sanitize_naming_dropped(link)))
+    assert ignored_link(ours) == IgnoredLink(LINK_MAX_PARAMS + 1, len(link))

@@ -20,6 +20,7 @@ from core.models import MiniLMHead, ToyConfig, ToyModel, TrainedHead
 from core.pipeline import Pipeline
 from core.pretrained import MiniLM, MiniLMResult
 from core.tokenize import MAX_TOKENS
+from ui import training
 from ui.settings import Settings
 
 
@@ -110,12 +111,22 @@ def run_store() -> RunStore:
 
 def trained_result(settings: TrainSettings) -> TrainResult:
     """The run page 7 makes with these settings: remembered, or trained now (seeded, so any
-    server gets the same numbers; the default run takes about 0.1 s). Kept in `run_store`."""
+    server gets the same numbers; the default run takes about 0.1 s). Kept in `run_store`.
+
+    A run trained here (the "Trained" source, or a link with page 7's settings) takes its turn
+    in the one training queue like a live run: thirty such links at once train one at a time.
+    """
     store = run_store()
     result = store.get(settings)
-    if result is None:
-        result = train(settings)
-        store.put(result)
+    if result is not None:
+        return result
+    with training.TURNS.place() as token:
+        while training.TURNS.ahead(token):
+            training.TURNS.wait(training.WAIT_POLL_SECONDS)
+        result = store.get(settings)  # trained by another session while this one waited
+        if result is None:
+            result = train(settings)
+            store.put(result)
     return result
 
 

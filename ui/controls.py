@@ -9,7 +9,8 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from core.export import pipeline_json
-from core.params import Param
+from core.links import LINK_BUDGET
+from core.params import MAX_TEXT_CHARS, Param
 from core.pipeline import Pipeline
 from core.tokenize import MAX_TOKENS
 from ui import exports, figures, session
@@ -57,7 +58,7 @@ def sidebar(heads: bool = False, head_pickers: bool = True) -> tuple[str, ...]:
             horizontal=True,
             **kept,
         )
-        st.text_area(t("sentence"), key=K.TEXT, height=90, **kept)
+        st.text_area(t("sentence"), key=K.TEXT, height=90, max_chars=MAX_TEXT_CHARS, **kept)
         st.caption(t("sentence_help", max=MAX_TOKENS))
         source = choice("source_label", list(MODELS), K.MODEL, prefix="source_")
         toy = source == "toy"
@@ -175,7 +176,9 @@ def show_link(slot: DeltaGenerator | None, url_path: str, page_params: Mapping[s
         return
     with slot.container():
         st.code(session.share_link(url_path, page_params), language=None, wrap_lines=True)
-        if session.shortened_in_link(page_params):
+        if session.cut_to_fit(page_params):
+            st.caption(t("link_cut", budget=f"{LINK_BUDGET:,}"))
+        elif session.shortened_in_link(page_params):
             st.caption(t("link_shortened", max=MAX_TOKENS))
 
 

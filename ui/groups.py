@@ -46,14 +46,13 @@ def _encode(indices: Sequence[int]) -> str:
 
 
 def _picked(state_key: str, n: int, which: str) -> list[int]:
-    """The picks of `state_key` that fit a sentence of n tokens; the rest are dropped from the
-    state, and a caption names them."""
+    """The picks of `state_key` that fit a sentence of n tokens; a caption names the rest on
+    every run while they are there (a new pick in the section replaces them)."""
     kept, dropped = parse_indices(st.session_state.get(state_key, ""), n)
     if dropped:
         named = [f"“{escape_md(part, limit=20)}”" for part in dropped[:MAX_NAMED]]
         items = t("list_sep").join(named) + ("…" if len(dropped) > MAX_NAMED else "")
         st.caption(t("group_dropped", which=t(which), items=items, last=n - 1))
-        st.session_state[state_key] = _encode(kept)
     return kept
 
 

@@ -112,11 +112,16 @@ def notice(key: str) -> None:
     st.markdown(t(key))
 
 
+MAX_UNKNOWN_NAMED = 5  # a link note names at most this many unknown parameters, then counts
+
+
 def url_problems() -> None:
-    """Say, once, which settings of the link were refused and why."""
+    """Say, once, what of the link was not used as it stands, and why: bounded, whatever the
+    link holds."""
     rejected = session.rejected_params()
+    repeated = session.repeated_params()
     ignored = session.link_ignored()
-    if not rejected and ignored is None:
+    if not rejected and not repeated and ignored is None:
         return
     lines = [t("url_rejected_title")]
     if ignored is not None:
@@ -130,14 +135,19 @@ def url_problems() -> None:
                 max_chars=f"{ignored.max_chars:,}",
             )
         )
+    unknown = [r.key for r in rejected if r.problem is Problem.UNKNOWN_KEY]
+    for key in unknown[:MAX_UNKNOWN_NAMED]:
+        lines.append("- " + t("url_unknown_item", key=escape_md(key)))
+    if len(unknown) > MAX_UNKNOWN_NAMED:
+        lines.append("- " + t("url_unknown_more", n=f"{len(unknown) - MAX_UNKNOWN_NAMED:,}"))
     for r in rejected:
         if r.problem is Problem.UNKNOWN_KEY:
-            lines.append("- " + t("url_unknown_item", key=escape_md(r.key)))
-        else:
-            why = t(f"problem_{r.problem.value}", allowed=r.allowed)
-            lines.append(
-                "- " + t("url_rejected_item", key=escape_md(r.key), raw=escape_md(r.raw), why=why)
-            )
+            continue
+        why = t(f"problem_{r.problem.value}", allowed=r.allowed)
+        item = "url_kept_item" if r.problem is Problem.BROKEN_TEXT else "url_rejected_item"
+        lines.append("- " + t(item, key=escape_md(r.key), raw=escape_md(r.raw), why=why))
+    for key, count in list(repeated.items())[:MAX_UNKNOWN_NAMED]:
+        lines.append("- " + t("url_repeated_item", key=escape_md(key), n=count))
     with st.container(border=True):
         st.warning("\n".join(lines))
         st.button(t("dismiss"), key="dismiss_url", on_click=session.dismiss_rejected)

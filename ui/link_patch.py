@@ -8,6 +8,7 @@ could tell from no link at all.
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
@@ -20,7 +21,10 @@ from streamlit.runtime.state.query_params import (
 )
 from streamlit.runtime.state.query_params import sanitize_query_string
 
-DROPPED_LINK = "_link_dropped"  # the parameter standing for such a link: "params.chars"
+DROPPED_LINK = "_link_dropped"  # the parameter standing for such a link: "params.chars.proof"
+# Only this process can write the marker: a link that carries one of its own (forged, or from
+# another server) is not believed, and the parameter is reported as unknown.
+_PROOF = secrets.token_hex(16)
 
 
 @dataclass(frozen=True)
@@ -38,7 +42,8 @@ def sanitize_naming_dropped(query_string: str) -> str:
     parameter saying how big it was."""
     kept = sanitize_query_string(query_string)
     if query_string and not kept:
-        return urlencode({DROPPED_LINK: f"{query_string.count('&') + 1}.{len(query_string)}"})
+        size = f"{query_string.count('&') + 1}.{len(query_string)}"
+        return urlencode({DROPPED_LINK: f"{size}.{_PROOF}"})
     return kept
 
 
@@ -49,8 +54,8 @@ def install() -> None:
 
 def ignored_link(raw: dict[str, str]) -> IgnoredLink | None:
     """The size of the link Streamlit dropped, from the parameter `sanitize_naming_dropped`
-    put in its place; None for any other link."""
-    params, _, chars = raw.get(DROPPED_LINK, "").partition(".")
-    if not (params.isdigit() and chars.isdigit()):
+    put in its place; None for any other link, a forged marker included."""
+    params, chars, proof = [*raw.get(DROPPED_LINK, "").split("."), "", "", ""][:3]
+    if not (params.isdigit() and chars.isdigit() and secrets.compare_digest(proof, _PROOF)):
         return None
     return IgnoredLink(params=int(params), chars=int(chars))

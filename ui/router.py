@@ -28,7 +28,8 @@ def link_params(pages: Sequence[PageSpec]) -> dict[str, Param]:
 def run(pages: Sequence[PageSpec]) -> None:
     link_patch.install()
     st.set_page_config(page_title=t("app_title"), page_icon="🔍", layout="wide")
-    session.load_from_url(link_params(pages))
+    params = link_params(pages)
+    session.load_from_url(params)
     st_pages = [
         st.Page(
             str(Path(p.script)) if isinstance(p.script, str) else p.script,

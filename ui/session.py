@@ -18,7 +18,8 @@ from urllib.parse import quote, urlencode, urlsplit, urlunsplit
 
 import streamlit as st
 
-from core.params import Param, Rejected, decode_all, encode_changed
+from core.links import fit_query
+from core.params import MAX_TEXT_CHARS, Param, Rejected, decode_all, encode_changed
 from core.pipeline import resolve_index
 from core.tokenize import drawn_prefix
 from ui.link_patch import DROPPED_LINK, IgnoredLink, ignored_link
@@ -31,6 +32,7 @@ SIDEBAR_DRAWN = "_sidebar_drawn"  # the sidebar's settings as the last whole run
 _INTERNAL = "_url_loaded"  # set once the link of this session has been read
 _REJECTED = "_url_rejected"  # what the link asked for and did not get
 _IGNORED_LINK = "_url_ignored"  # an IgnoredLink when Streamlit dropped the whole link
+_REPEATED = "_url_repeated"  # key -> how often the link gives it (the last one is used)
 NO_PARAMS: Mapping[str, Param] = MappingProxyType({})  # a page without parameters of its own
 
 
@@ -44,9 +46,11 @@ def load_from_url(params: Mapping[str, Param]) -> None:
     remember what was refused."""
     if st.session_state.get(_INTERNAL):
         return
-    raw = {key: st.query_params[key] for key in st.query_params}
+    raw = {key: st.query_params[key] for key in st.query_params}  # the last of repeated keys
+    repeated = {key: n for key in st.query_params if (n := len(st.query_params.get_all(key))) > 1}
     ignored = ignored_link(raw)
-    raw.pop(DROPPED_LINK, None)
+    if ignored is not None:  # our own marker; a forged one stays, and is reported as unknown
+        raw.pop(DROPPED_LINK)
     values, rejected = decode_all(raw, params)
     if K.LANG not in values:
         values[K.LANG] = _browser_language()
@@ -54,6 +58,7 @@ def load_from_url(params: Mapping[str, Param]) -> None:
         st.session_state[key] = values.get(key, param.default)
     st.session_state[_REJECTED] = rejected
     st.session_state[_IGNORED_LINK] = ignored
+    st.session_state[_REPEATED] = repeated
     st.session_state[_INTERNAL] = True
 
 
@@ -65,9 +70,14 @@ def rejected_params() -> list[Rejected]:
     return list(st.session_state.get(_REJECTED, []))
 
 
+def repeated_params() -> dict[str, int]:
+    return dict(st.session_state.get(_REPEATED, {}))
+
+
 def dismiss_rejected() -> None:
     st.session_state[_REJECTED] = []
     st.session_state[_IGNORED_LINK] = None
+    st.session_state[_REPEATED] = {}
 
 
 def settings() -> Settings:
@@ -92,22 +102,40 @@ def _carried(page_params: Mapping[str, Param]) -> dict[str, Param]:
 
 
 def link_values(page_params: Mapping[str, Param] = NO_PARAMS) -> dict[str, object]:
-    """The values a link carries: the shared controls and this page's, texts cut to the
-    tokens the app draws (a link has room for about 128 KB; the box keeps the whole text)."""
+    """The values a link carries: the shared controls and this page's. A text is cut to the
+    tokens the app draws and to what the app's own decoder accepts (MAX_TEXT_CHARS), then,
+    when the whole query would pass LINK_BUDGET, the longest texts are cut to fit (the box
+    keeps the whole text; the share panel says the link holds less)."""
     carried = _carried(page_params)
     values = {key: st.session_state[key] for key in carried if key in st.session_state}
-    return {
-        key: drawn_prefix(value)
-        if carried[key].kind == "text" and key not in INDEX_LISTS
-        else value
+    texts = {
+        key
         for key, value in values.items()
+        if carried[key].kind == "text" and key not in INDEX_LISTS and isinstance(value, str)
     }
+    for key in texts:
+        values[key] = drawn_prefix(values[key])[:MAX_TEXT_CHARS]
+    query = encode_changed(values, carried) | {K.LANG: st.session_state[K.LANG]}  # as written
+    for key, fitted in fit_query(query, texts).items():
+        if key in texts and fitted != query[key]:
+            values[key] = fitted
+    return values
 
 
 def shortened_in_link(page_params: Mapping[str, Param] = NO_PARAMS) -> list[str]:
-    """The keys whose text the link holds only the start of (what is drawn of it)."""
+    """The keys whose text the link holds only the start of."""
     carried = link_values(page_params)
     return [key for key, value in carried.items() if value != st.session_state[key]]
+
+
+def cut_to_fit(page_params: Mapping[str, Param] = NO_PARAMS) -> bool:
+    """Some text of the link holds less than the tokens drawn: it was cut to fit a link."""
+    carried = link_values(page_params)
+    return any(
+        value != drawn_prefix(st.session_state[key])
+        for key, value in carried.items()
+        if isinstance(value, str) and value != st.session_state[key]
+    )
 
 
 def url_params(page_params: Mapping[str, Param] = NO_PARAMS) -> dict[str, str]:

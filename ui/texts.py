@@ -87,6 +87,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "the whole link was ignored, so every setting is at its default: it has {params} parameters and {chars} characters, and Streamlit reads a link only up to {max_params} parameters and {max_chars} characters.",
         "zh": "整个链接都被忽略了，所以所有设置都是默认值：它有 {params} 个参数、{chars} 个字符，而 Streamlit 只读取不超过 {max_params} 个参数、{max_chars} 个字符的链接。",
     },
+    "url_kept_item": {
+        "en": "{key} = “{raw}”: {why}.",
+        "zh": "{key} = “{raw}”：{why}。",
+    },
+    "url_unknown_more": {
+        "en": "and {n} more parameters that are not settings of this app; they were ignored.",
+        "zh": "还有 {n} 个参数也不是本应用的设置，已忽略。",
+    },
+    "url_repeated_item": {
+        "en": "{key} is given {n} times; the last one is used.",
+        "zh": "{key} 出现了 {n} 次；使用最后一个。",
+    },
     "url_unknown_item": {
         "en": "“{key}” is not a setting of this app; it was ignored.",
         "zh": "“{key}” 不是本应用的设置，已忽略。",
@@ -242,6 +254,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "link_shortened": {
         "en": "Your text is longer than the {max} tokens drawn: the link holds the part that is drawn; the box keeps all of it.",
         "zh": "你的文字超过了绘制的 {max} 个词元：链接只保存被绘制的那一部分；输入框里仍保留全文。",
+    },
+    "link_cut": {
+        "en": "Your text is too long for a link (a link holds about {budget} characters, and a letter of some scripts takes up to 9): the link holds only its start; the box keeps all of it.",
+        "zh": "你的文字太长，链接放不下（一个链接约能容纳 {budget} 个字符，有些文字的一个字就要占 9 个）：链接只保存开头部分；输入框里仍保留全文。",
     },
     "problem_broken_text": {
         "en": "kept, but parts of it were not valid text in the link and show as �",

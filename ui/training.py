@@ -1,5 +1,6 @@
-"""The one training queue of a server process: live runs of page 7 train in turns, first
-pressed first served, on a thread that gives way to other students' page views."""
+"""The one training queue of a server process: every training run (page 7's live runs, and a
+run the "Trained" source or a link asks for) trains in turns, first come first served, on a
+thread that gives way to other students' page views."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from contextlib import contextmanager
 
 TRAINING_NICE = 10  # a training thread gives way to other students' page views (Linux nice)
 RUNS_AT_ONCE = 1  # runs training at once in one process; the others wait their turn
+WAIT_POLL_SECONDS = 0.2  # a waiting run looks at the queue (and at a Stop click) this often
 
 
 class TrainingTurns:

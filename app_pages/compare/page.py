@@ -4,6 +4,7 @@ import streamlit as st
 
 from app_pages.compare.params import CMP_A, CMP_B, CMP_MATRIX, CMP_MODE, CMP_SETTING
 from core.compare import difference_by_position, shared_extent
+from core.params import MAX_TEXT_CHARS
 from core.pipeline import Pipeline
 from ui import compute, controls, figures, layout, session
 from ui.i18n import t
@@ -19,8 +20,8 @@ matrix_name = controls.choice(
 
 if mode == "sentences":
     c1, c2 = st.columns(2)
-    c1.text_input(t("cmp_sentence_a"), key=CMP_A, persist_state="session")
-    c2.text_input(t("cmp_sentence_b"), key=CMP_B, persist_state="session")
+    c1.text_input(t("cmp_sentence_a"), key=CMP_A, max_chars=MAX_TEXT_CHARS, persist_state="session")
+    c2.text_input(t("cmp_sentence_b"), key=CMP_B, max_chars=MAX_TEXT_CHARS, persist_state="session")
     pa = compute.pipeline(s, text=st.session_state[CMP_A])
     pb = compute.pipeline(s, text=st.session_state[CMP_B])
 else:

@@ -5,6 +5,7 @@ import pandas as pd
 import streamlit as st
 
 from app_pages.dot.params import VEC_A, VEC_B, VECTOR_KIND, WORD_A, WORD_B
+from core.params import MAX_TEXT_CHARS
 from core.similarity import MAX_VECTOR_CHARS, dot_breakdown, format_vector, parse_vector, rank_pairs
 from ui import compute, controls, figures, layout, relevance, session, theme
 from ui.i18n import t
@@ -18,7 +19,7 @@ def _reset() -> None:
 
 
 def _typed(key: str, box: str) -> None:
-    st.session_state[key] = st.session_state[box]
+    st.session_state[key] = st.session_state[box][:MAX_TEXT_CHARS]
 
 
 def vector_box(name_key: str, key: str, model_vector: np.ndarray) -> np.ndarray:
@@ -37,7 +38,8 @@ def vector_box(name_key: str, key: str, model_vector: np.ndarray) -> np.ndarray:
         help=t("vector_box_help"),
         on_change=_typed,
         args=(key, box),
-    )
+        max_chars=MAX_TEXT_CHARS,
+    )[:MAX_TEXT_CHARS]  # whatever a client sends, the box's limit bounds the work
     st.session_state[key] = "" if typed.strip() in ("", shown) else typed
     if not st.session_state[key]:
         return model_vector

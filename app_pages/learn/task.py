@@ -19,6 +19,7 @@ from app_pages.learn.params import LEARN_RUN
 from core.learning.corpus import check_probe, corpus_rules, make_corpus
 from core.learning.optimiser import Progress
 from core.learning.task import TrainResult, TrainSettings, initial_probe_weights, train
+from core.params import MAX_TEXT_CHARS
 from ui import compute, controls, figures, layout, session, theme, training
 from ui.figures import Figure, Spec
 from ui.i18n import t
@@ -31,7 +32,6 @@ CURVE_POINTS = 300  # the loss and accuracy chart draws at most this many steps
 SAMPLE_SENTENCES = 8  # training sentences shown as examples
 LIVE_SPAN = theme.SPAN_QUARTER  # px: the live heatmap, small enough to stay in a 720 px view
 RUNNING = "_learn_running"  # (step, steps) of the run under way; left behind when interrupted
-WAIT_POLL_SECONDS = 0.2  # a waiting run looks at the queue (and at a Stop click) this often
 
 
 def frame_indices(n: int, max_frames: int = REPLAY_FRAMES) -> list[int]:
@@ -151,7 +151,13 @@ def settings_panel() -> None:
             number("learn_d_model", K.LEARN_D_MODEL, 2)
         kept = {"persist_state": "session", "on_change": forget_run}  # a change forgets the run
         st.toggle(t("learn_softmax"), key=K.LEARN_SOFTMAX, help=t("learn_softmax_help"), **kept)
-        st.text_input(t("learn_probe"), key=K.PROBE, help=t("learn_probe_help"), **kept)
+        st.text_input(
+            t("learn_probe"),
+            key=K.PROBE,
+            max_chars=MAX_TEXT_CHARS,
+            help=t("learn_probe_help"),
+            **kept,
+        )
 
 
 def train_live(
@@ -181,7 +187,7 @@ def train_live(
             draw(slot, at_step(initial_probe_weights(settings), settings, s, 0))
         while (ahead := training.TURNS.ahead(token)) > 0:
             status.info(t("learn_waiting", n=ahead))  # also where a Stop click ends the wait
-            training.TURNS.wait(WAIT_POLL_SECONDS)
+            training.TURNS.wait(training.WAIT_POLL_SECONDS)
         training.give_way_to_pages()
         result = train(settings, callback=on_progress)
     st.session_state.pop(RUNNING, None)

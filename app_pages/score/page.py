@@ -5,6 +5,7 @@ import streamlit as st
 
 from app_pages.score.params import DECODER_TEXT, ENCODER_TEXT, KIND
 from app_pages.score.questions import QUESTIONS
+from core.params import MAX_TEXT_CHARS
 from core.pipeline import row_sums, value_range
 from ui import compute, controls, figures, groups, layout, predict, session
 from ui.i18n import t
@@ -20,8 +21,8 @@ st.caption(t(f"kind_{kind}_help"))
 text, query_text = s.text, None
 if kind == "cross":
     c1, c2 = st.columns(2)
-    c1.text_input(t("source"), key=ENCODER_TEXT, persist_state="session")
-    c2.text_input(t("target"), key=DECODER_TEXT, persist_state="session")
+    c1.text_input(t("source"), key=ENCODER_TEXT, max_chars=MAX_TEXT_CHARS, persist_state="session")
+    c2.text_input(t("target"), key=DECODER_TEXT, max_chars=MAX_TEXT_CHARS, persist_state="session")
     text, query_text = st.session_state[ENCODER_TEXT], st.session_state[DECODER_TEXT]
 
 switches = s.attention.replace(causal=kind == "causal")

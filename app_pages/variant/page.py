@@ -7,6 +7,7 @@ import streamlit as st
 
 from app_pages.variant.compute import head_variant
 from app_pages.variant.params import DEFAULT_VARIANT_TEXT, VARIANT_TEXT
+from core.params import MAX_TEXT_CHARS
 from core.qkmap import top_keys
 from core.variant import difference_maps
 from ui import compute, figures, layout, session, theme
@@ -35,7 +36,7 @@ layout.header("variant_intro")
 if st.session_state.get(VARIANT_TEXT) in (DEFAULT_VARIANT_TEXT, st.session_state.get(AUTO_B)):
     st.session_state[VARIANT_TEXT] = default_b(s.text)
 st.session_state[AUTO_B] = default_b(s.text)
-st.text_input(t("variant_b"), key=VARIANT_TEXT, persist_state="session")
+st.text_input(t("variant_b"), key=VARIANT_TEXT, max_chars=MAX_TEXT_CHARS, persist_state="session")
 text_b = st.session_state[VARIANT_TEXT]
 st.caption(t("variant_b_help"))
 
