@@ -1,4 +1,4 @@
-"""Matrices as CSV and every intermediate of a pipeline as one JSON document."""
+"""Matrices and tables as CSV, and every intermediate of a pipeline as one JSON document."""
 
 from __future__ import annotations
 
@@ -35,6 +35,29 @@ def matrix_csv(
     writer.writerow([safe_cell(corner), *(safe_cell(c) for c in cols)])
     for label, values in zip(rows, m, strict=True):
         writer.writerow([safe_cell(label), *(repr(float(v)) for v in values)])
+    return out.getvalue()
+
+
+def _cell(value: object) -> str:
+    """A number as the number; anything else as text a spreadsheet will not evaluate."""
+    if isinstance(value, (bool, np.bool_)):
+        return str(bool(value))
+    if isinstance(value, (int, np.integer)):
+        return str(int(value))
+    if isinstance(value, (float, np.floating)):
+        return repr(float(value))
+    return safe_cell("" if value is None else str(value))
+
+
+def table_csv(header: Sequence[object], rows: Sequence[Sequence[object]]) -> str:
+    """A table as CSV: numbers as they are, text (header included) through `safe_cell`."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([_cell(h) for h in header])
+    for row in rows:
+        if len(row) != len(header):
+            raise ValueError(f"a row of {len(row)} cells under a header of {len(header)}")
+        writer.writerow([_cell(v) for v in row])
     return out.getvalue()
 
 

@@ -56,7 +56,12 @@ class Figure:
 
     @property
     def file_name(self) -> str:
-        return file_name(st.session_state.get(_PAGE) or "page", self.title, self.file_tag)
+        return page_file_name(self.title, self.file_tag)
+
+
+def page_file_name(title: str, tag: str = "") -> str:
+    """A download's name on the page being drawn (without its extension)."""
+    return file_name(st.session_state.get(_PAGE) or "page", title, tag)
 
 
 def file_name(page: str, title: str, tag: str) -> str:

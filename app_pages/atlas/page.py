@@ -6,7 +6,7 @@ import streamlit as st
 from app_pages.atlas.charts import ATLAS_CELL, ATLAS_CELL_PHONE, atlas_grid
 from app_pages.atlas.compute import head_atlas, vocab_cjk
 from core.atlas import MIXED, SENTENCES, strongest_head, unknown_pieces
-from ui import compute, controls, figures, layout, session
+from ui import compute, controls, figures, layout, session, tables
 from ui.i18n import t
 
 s = session.settings().replace(model="pretrained")  # this page always shows MiniLM
@@ -67,7 +67,7 @@ table = pd.DataFrame(
 )
 for i, b in enumerate(a.behaviours):
     table[names[b]] = a.scores[..., i].ravel()
-st.dataframe(table, hide_index=True, column_config=None)
+tables.show(table, "heads", hide_index=True)
 st.caption(t("atlas_table_hint"))
 
 st.subheader(t("atlas_unk_heading"))

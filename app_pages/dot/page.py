@@ -7,7 +7,7 @@ import streamlit as st
 from app_pages.dot.params import VEC_A, VEC_B, VECTOR_KIND, WORD_A, WORD_B
 from core.params import MAX_TEXT_CHARS
 from core.similarity import MAX_VECTOR_CHARS, dot_breakdown, format_vector, parse_vector, rank_pairs
-from ui import compute, controls, figures, layout, relevance, session, theme
+from ui import compute, controls, figures, layout, relevance, session, tables, theme
 from ui.i18n import t
 from ui.markdown import escape_md
 
@@ -121,7 +121,7 @@ st.caption(t("cosine_explain", na=d.norm_a, nb=d.norm_b))
 
 st.subheader(t("ranked"))
 ranked = rank_pairs(enc.q, enc.k)
-st.dataframe(
+tables.show(
     pd.DataFrame(
         {
             t("rank_query"): [f"{r.query}: {tokens[r.query]}" for r in ranked],
@@ -130,6 +130,7 @@ st.dataframe(
             t("rank_cos"): [r.cosine for r in ranked],
         }
     ),
+    "ranked-pairs",
     hide_index=True,
     height=300,
 )

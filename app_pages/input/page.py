@@ -4,7 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from core.pipeline import identical_rows, repeated_pairs
-from ui import compute, figures, layout, session, theme
+from ui import compute, figures, layout, session, tables, theme
 from ui.i18n import t
 from ui.markdown import escape_md
 
@@ -15,8 +15,9 @@ layout.header("input_intro_minilm" if minilm else "input_intro")
 enc = layout.showing(p)
 
 st.subheader(t("input_tokens"))
-st.dataframe(
-    pd.DataFrame([list(enc.tokens)], index=[t("ax_token")], columns=figures.dims(len(enc.tokens)))
+tables.show(
+    pd.DataFrame([list(enc.tokens)], index=[t("ax_token")], columns=figures.dims(len(enc.tokens))),
+    "tokens",
 )
 
 inputs = (

@@ -14,7 +14,7 @@ from app_pages.learn.charts import grouped_bars
 from app_pages.learn.params import REL_QUERY
 from core.learning.relevance import FitResult, fit_relevance
 from core.tokenize import tokenize
-from ui import controls, figures
+from ui import controls, figures, tables
 from ui.charts import label_ids
 from ui.i18n import t
 from ui.settings import Settings
@@ -74,6 +74,7 @@ def show(s: Settings, beside: DeltaGenerator) -> None:
         hide_index=True,
         key=f"rel_targets_{hash((s.text, query))}",
     )
+    tables.csv_button(editor, "targets", index=False)
     targets = editor[t("rel_col_target")].to_numpy(dtype=float, na_value=0.0)
     if not np.all(np.isfinite(targets)) or np.any(targets < 0) or targets.sum() <= 0:
         st.warning(t("rel_bad_targets"))
@@ -114,7 +115,7 @@ def show(s: Settings, beside: DeltaGenerator) -> None:
     )
     st.caption(t("rel_error", e=fit.max_error))
     measure = t("learn_measure_plain")
-    st.dataframe(
+    tables.show(
         pd.DataFrame(
             {
                 t("learn_cos_word"): tokens,
@@ -122,5 +123,6 @@ def show(s: Settings, beside: DeltaGenerator) -> None:
                 t("learn_cos_after", measure=measure): fit.cosines_after,
             }
         ),
+        "cosines",
         hide_index=True,
     )

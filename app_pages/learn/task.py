@@ -20,7 +20,7 @@ from core.learning.corpus import check_probe, corpus_rules, make_corpus
 from core.learning.optimiser import Progress
 from core.learning.task import TrainResult, TrainSettings, initial_probe_weights, train
 from core.params import MAX_TEXT_CHARS
-from ui import compute, controls, figures, layout, session, theme, training
+from ui import compute, controls, figures, layout, session, tables, theme, training
 from ui.figures import Figure, Spec
 from ui.i18n import t
 from ui.markdown import escape_md
@@ -113,16 +113,17 @@ def corpus_panel() -> None:
         st.markdown(
             t("learn_corpus_rules", best=rules.best_accuracy(), chance=1 / len(rules.objects))
         )
-        st.dataframe(
+        tables.show(
             pd.DataFrame(
                 {
                     t("learn_verb"): [v for v, _ in rules.objects_by_verb],
                     t("learn_objects"): [", ".join(o) for _, o in rules.objects_by_verb],
                 }
             ),
+            "corpus-verbs",
             hide_index=True,
         )
-        st.dataframe(
+        tables.show(
             pd.DataFrame(
                 {
                     t("learn_animal"): [a for a, _ in rules.favourites],
@@ -130,6 +131,7 @@ def corpus_panel() -> None:
                     t("learn_never"): [", ".join(o) for _, o in rules.never],
                 }
             ),
+            "corpus-animals",
             hide_index=True,
         )
         sample = make_corpus(session.settings().learn.seed, SAMPLE_SENTENCES)
@@ -329,7 +331,7 @@ def show_alignment(result: TrainResult) -> None:
     why = t("learn_why_centred" if centred else "learn_why_plain")
     st.markdown(t("learn_cosines_intro", word=word, measure=measure, why=why))
     others = [j for j in range(len(tokens)) if j != result.watch_row]
-    st.dataframe(
+    tables.show(
         pd.DataFrame(
             {
                 t("learn_cos_word"): [tokens[j] for j in others],
@@ -337,6 +339,7 @@ def show_alignment(result: TrainResult) -> None:
                 t("learn_cos_after", measure=measure): after[others],
             }
         ),
+        "cosines",
         hide_index=True,
     )
     verb, adjective = result.rules.pattern.index("verb"), result.rules.pattern.index("adjective")

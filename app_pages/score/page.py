@@ -7,7 +7,7 @@ from app_pages.score.params import DECODER_TEXT, ENCODER_TEXT, KIND
 from app_pages.score.questions import QUESTIONS
 from core.params import MAX_TEXT_CHARS
 from core.pipeline import row_sums, value_range
-from ui import compute, controls, figures, groups, layout, predict, session
+from ui import compute, controls, figures, groups, layout, predict, session, tables
 from ui.i18n import t
 from ui.theme import CELL_MIN_WIDTH
 
@@ -54,7 +54,7 @@ for col, p, range_key in ((c_off, off, "range_off"), (c_on, on, "range_on")):
         st.caption(t(range_key, lo=lo, hi=hi))
 
 st.markdown(f"**{t('row_sums')}**")
-st.dataframe(
+tables.show(
     pd.DataFrame(
         {
             t("ax_query"): list(on.query_side.tokens),
@@ -62,6 +62,7 @@ st.dataframe(
             t("col_sum_on"): row_sums(on.attention.weights),
         }
     ),
+    "row-sums",
     hide_index=True,
 )
 groups.weights_section(on)

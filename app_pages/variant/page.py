@@ -10,7 +10,7 @@ from app_pages.variant.params import DEFAULT_VARIANT_TEXT, VARIANT_TEXT
 from core.params import MAX_TEXT_CHARS
 from core.qkmap import top_keys
 from core.variant import difference_maps
-from ui import compute, figures, layout, session, theme
+from ui import compute, figures, layout, session, tables, theme
 from ui.i18n import t
 from ui.markdown import escape_md
 from ui.settings import DEFAULT_TEXT
@@ -127,7 +127,7 @@ bars = figures.bars(
 figures.show(dataclasses.replace(bars, context=tuple(lines), file_tag="minilm-all-heads"))
 
 st.subheader(t("variant_table"))
-st.dataframe(
+tables.show(
     pd.DataFrame(
         {
             t("variant_col_rank"): range(1, len(ranks) + 1),
@@ -136,6 +136,7 @@ st.dataframe(
             t("variant_js"): [float(v.head_scores[ly, hd]) for ly, hd in v.ranking.tolist()],
         }
     ),
+    "head-ranking",
     hide_index=True,
 )
 layout.notice("variant_notice")
