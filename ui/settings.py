@@ -8,6 +8,7 @@ link are kept in step by ui/session.py.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -116,36 +117,43 @@ class Settings:
         return dataclasses.replace(self, **changes)
 
 
-def learn_settings(values: Mapping[str, object]) -> TrainSettings:
-    """Page 7's training settings from the shared values (the link's, else the defaults).
-
-    d_model is made even (sinusoidal positions come in pairs); a probe that fits the corpus is
-    written as its tokens, so "The black cat drank the milk." and its lower case are one run.
-    """
-    probe = str(values[K.PROBE])
-    check = check_probe(probe)
-    return TrainSettings(
-        seed=int(values[K.LEARN_SEED]),
-        use_softmax=bool(values[K.LEARN_SOFTMAX]),
-        steps=int(values[K.LEARN_STEPS]),
-        lr=float(values[K.LEARN_LR]),
-        d_model=max(2, int(values[K.LEARN_D_MODEL]) // 2 * 2),
-        d_k=int(values[K.LEARN_D_K]),
-        probe=" ".join(check.tokens) if check.ok else probe,
+def _train_key(values: Mapping[str, object]) -> tuple[int, bool, int, float, int, int, str]:
+    return (
+        int(values[K.LEARN_SEED]),
+        bool(values[K.LEARN_SOFTMAX]),
+        int(values[K.LEARN_STEPS]),
+        float(values[K.LEARN_LR]),
+        int(values[K.LEARN_D_MODEL]),
+        int(values[K.LEARN_D_K]),
+        str(values[K.PROBE]),
     )
 
 
-def trained_settings(learn: TrainSettings) -> TrainSettings:
-    """The run behind the "Trained" source: page 7's settings, with the default probe when
-    that page's probe does not fit the corpus."""
-    if check_probe(learn.probe).ok:
-        return learn
-    return dataclasses.replace(learn, probe=DEFAULT_PROBE)
+@functools.lru_cache(maxsize=256)  # read on every chart drawn: the probe is checked once
+def _train_settings(
+    seed: int, use_softmax: bool, steps: int, lr: float, d_model: int, d_k: int, probe: str
+) -> tuple[TrainSettings, TrainSettings]:
+    """Page 7's settings (d_model made even: sinusoidal positions come in pairs; a probe that
+    fits the corpus written as its tokens, so "The black cat drank the milk." and its lower
+    case are one run), and the run behind the "Trained" source: the same, with the default
+    probe when page 7's probe does not fit the corpus."""
+    check = check_probe(probe)
+    learn = TrainSettings(
+        seed=seed,
+        use_softmax=use_softmax,
+        steps=steps,
+        lr=lr,
+        d_model=max(2, d_model // 2 * 2),
+        d_k=d_k,
+        probe=" ".join(check.tokens) if check.ok else probe,
+    )
+    trained = learn if check.ok else dataclasses.replace(learn, probe=DEFAULT_PROBE)
+    return learn, trained
 
 
 def settings_from(values: Mapping[str, object]) -> Settings:
     """The Settings value of a mapping holding every key of SHARED_PARAMS."""
-    learn = learn_settings(values)
+    learn, trained = _train_settings(*_train_key(values))
     model = str(values[K.MODEL])
     return Settings(
         lang=str(values[K.LANG]),
@@ -166,7 +174,7 @@ def settings_from(values: Mapping[str, object]) -> Settings:
         layer=int(values[K.LAYER]),
         head=int(values[K.HEAD]),
         learn=learn,
-        trained=trained_settings(learn),
+        trained=trained,
     )
 
 
