@@ -6,8 +6,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from ui.i18n import LANGUAGES, TEXTS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -17,12 +15,19 @@ def _fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-@pytest.mark.parametrize("key", sorted(TEXTS))
-def test_every_text_has_both_languages_and_the_same_placeholders(key):
-    entry = TEXTS[key]
-    assert set(entry) == set(LANGUAGES), f"{key} needs exactly {sorted(LANGUAGES)}"
-    assert all(entry[lang].strip() for lang in LANGUAGES), f"{key} has an empty text"
-    assert _fields(entry["en"]) == _fields(entry["zh"]), f"{key}: placeholders differ"
+def test_every_text_has_both_languages_and_the_same_placeholders():
+    """One pass over the whole table: every key that breaks the rule, with what is wrong."""
+    wrong = []
+    for key, entry in sorted(TEXTS.items()):
+        if set(entry) != set(LANGUAGES):
+            wrong.append(f"{key}: has {sorted(entry)}, needs exactly {sorted(LANGUAGES)}")
+            continue
+        wrong += [f"{key}: empty {lang} text" for lang in LANGUAGES if not entry[lang].strip()]
+        if _fields(entry["en"]) != _fields(entry["zh"]):
+            wrong.append(
+                f"{key}: placeholders differ: {_fields(entry['en'])} vs {_fields(entry['zh'])}"
+            )
+    assert not wrong, "\n".join(wrong)
 
 
 def test_every_text_key_used_in_code_exists():
