@@ -10,6 +10,7 @@ import pytest
 from core.attention import AttentionSettings
 from core.pipeline import run_toy, with_random_weights
 from tests.apptest_utils import (
+    MENU,
     PAGES,
     all_text,
     chart_records,
@@ -17,9 +18,9 @@ from tests.apptest_utils import (
     chart_titles,
     half_width_next_to_cjk,
     open_page,
+    page_file,
 )
 from ui.i18n import TEXTS
-from ui.menu import PAGES as MENU
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -27,7 +28,7 @@ from ui.menu import PAGES as MENU
 def test_every_page_default(page, lang):
     at = open_page(page, {"lang": lang})
     assert not at.exception, [e.value for e in at.exception]
-    if page not in ("app_pages/glossary.py", "app_pages/present.py", "app_pages/learn.py"):
+    if page not in (page_file("glossary"), page_file("present"), page_file("learn")):
         assert chart_specs(at), "every page draws at least one chart"
     assert at.text_area(key="text").value == "The black cat drank the milk"
     assert at.title, "every page has a title"
@@ -41,7 +42,7 @@ def test_every_page_default(page, lang):
 
 def test_url_parameters_set_the_controls():
     at = open_page(
-        "app_pages/input.py",
+        page_file("input"),
         {"lang": "zh", "text": "a b a", "d_model": "6", "d_k": "3", "seed": "5", "pe": "0"},
     )
     assert not at.exception
@@ -55,25 +56,25 @@ def test_url_parameters_set_the_controls():
 
 
 def test_browser_locale_picks_chinese():
-    at = open_page("app_pages/home.py", locale="zh-CN")
+    at = open_page(page_file("home"), locale="zh-CN")
     assert at.radio(key="lang").value == "zh"
     assert at.title[0].value == TEXTS["nav_home"]["zh"]
-    at = open_page("app_pages/home.py", {"lang": "en"}, locale="zh-CN")
+    at = open_page(page_file("home"), {"lang": "en"}, locale="zh-CN")
     assert at.radio(key="lang").value == "en"
 
 
 def test_switching_language_keeps_the_sentence():
-    at = open_page("app_pages/score.py", {"text": "my own words"})
+    at = open_page(page_file("score"), {"text": "my own words"})
     at.radio(key="lang").set_value("zh").run()
     assert at.title[0].value == TEXTS["nav_score"]["zh"]
     assert at.text_area(key="text").value == "my own words"
-    at.switch_page("app_pages/roles.py").run()
+    at.switch_page(page_file("roles")).run()
     assert at.text_area(key="text").value == "my own words"
     assert at.title[0].value == TEXTS["nav_roles"]["zh"]
 
 
 def test_score_page_numbers_are_the_core_numbers():
-    at = open_page("app_pages/score.py")
+    at = open_page(page_file("score"))
     expected_on = run_toy("The black cat drank the milk")
     expected_off = run_toy(
         "The black cat drank the milk", settings=AttentionSettings(use_softmax=False)
@@ -86,7 +87,7 @@ def test_score_page_numbers_are_the_core_numbers():
 
 
 def test_softmax_switch_changes_what_pages_show():
-    at = open_page("app_pages/summary.py")
+    at = open_page(page_file("summary"))
     assert TEXTS["m_weights_soft"]["en"] in chart_titles(at)
     at.toggle(key="softmax").set_value(False).run()
     assert TEXTS["m_weights_raw"]["en"] in chart_titles(at)
@@ -94,12 +95,12 @@ def test_softmax_switch_changes_what_pages_show():
 
 
 def test_causal_and_cross_attention_on_score_page():
-    at = open_page("app_pages/score.py", {"kind": "causal"})
+    at = open_page(page_file("score"), {"kind": "causal"})
     records = chart_records(at, TEXTS["m_weights_soft"]["en"])
     for r in records:
         if int(r["col"][:3]) > int(r["row"][:3]):
             assert r["value"] == 0.0
-    at = open_page("app_pages/score.py", {"kind": "cross"})
+    at = open_page(page_file("score"), {"kind": "cross"})
     assert at.text_input(key="source").value == "The ball is blue"
     assert at.text_input(key="target").value == "La bola es azul"
     factor = chart_specs(at)[0]
@@ -108,7 +109,7 @@ def test_causal_and_cross_attention_on_score_page():
 
 
 def test_roles_page_defaults_to_last_word_and_checks_the_sum():
-    at = open_page("app_pages/roles.py", {"text": "The ball is blue"})
+    at = open_page(page_file("roles"), {"text": "The ball is blue"})
     assert at.selectbox(key="query").value == 3
     assert "blue" in chart_titles(at)[0]
     check = next(c.value for c in at.caption if "largest difference" in c.value)
@@ -116,7 +117,7 @@ def test_roles_page_defaults_to_last_word_and_checks_the_sum():
 
 
 def test_rows_page_highlights_the_chosen_word():
-    at = open_page("app_pages/rows.py", {"word": "2"})
+    at = open_page(page_file("rows"), {"word": "2"})
     assert at.selectbox(key="word").value == 2
     specs = chart_specs(at)
     assert len(specs) == 6
@@ -145,16 +146,16 @@ def outlined_rows(spec: dict) -> set[str]:
 
 def test_roles_page_keeps_its_query_across_pages():
     """The query picked on page 5 survives a visit to another page (it used to reset)."""
-    at = open_page("app_pages/roles.py")
+    at = open_page(page_file("roles"))
     at.selectbox(key="query").set_value(2).run()
-    at.switch_page("app_pages/rows.py").run()
-    at.switch_page("app_pages/roles.py").run()
+    at.switch_page(page_file("rows")).run()
+    at.switch_page(page_file("roles")).run()
     assert not at.exception
     assert at.selectbox(key="query").value == 2
 
 
 def test_weights_page_two_seeds_differ():
-    at = open_page("app_pages/weights.py")
+    at = open_page(page_file("weights"))
     assert not at.exception
     change = float(at.metric[0].value)
     p = run_toy("The black cat drank the milk")
@@ -167,7 +168,7 @@ def test_weights_page_two_seeds_differ():
 
 
 def test_dot_page_matches_core():
-    at = open_page("app_pages/dot.py", {"a": "5", "b": "3"})
+    at = open_page(page_file("dot"), {"a": "5", "b": "3"})
     p = run_toy("The black cat drank the milk")
     q, k = p.key_side.q[5], p.key_side.k[3]
     assert float(at.metric[0].value) == pytest.approx(float(q @ k), abs=5e-5)
@@ -176,7 +177,7 @@ def test_dot_page_matches_core():
 
 
 def test_presenter_worked_example_and_back():
-    at = open_page("app_pages/present.py", {"text": "my own words here", "d_model": "12"})
+    at = open_page(page_file("present"), {"text": "my own words here", "d_model": "12"})
     at.button(key="present_example").click().run()
     assert at.text_area(key="text").value == "the cat drank milk"
     assert (at.number_input(key="d_model").value, at.number_input(key="d_k").value) == (4, 2)

@@ -26,12 +26,12 @@ from core.pipeline import run_toy
 from core.pretrained import MiniLM
 from core.qkmap import qk_map, top_keys
 from core.wordpiece import UNK, WordPieceTokenizer
-from tests.apptest_utils import all_text, chart_records, chart_specs, open_page
+from tests.apptest_utils import all_text, chart_records, chart_specs, open_page, page_file
 from ui import charts, theme
 from ui.i18n import TEXTS
 from ui.state import DEFAULT_TEXT, DEFAULT_VARIANT_TEXT
 
-QK, ATLAS, VARIANT = "app_pages/qk_map.py", "app_pages/atlas.py", "app_pages/variant.py"
+QK, ATLAS, VARIANT = page_file("qk_map"), page_file("atlas"), page_file("variant")
 EXPLORE = [QK, ATLAS, VARIANT]
 TITLES = {QK: "nav_qk_map", ATLAS: "nav_atlas", VARIANT: "nav_variant"}
 

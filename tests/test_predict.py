@@ -18,7 +18,7 @@ from core.pipeline import (
     toy_projection,
     with_random_weights,
 )
-from tests.apptest_utils import chart_records, chart_titles, open_page
+from tests.apptest_utils import chart_records, chart_titles, open_page, page_file
 from ui import predict
 from ui.i18n import TEXTS
 from ui.state import DEFAULT_TEXT
@@ -243,9 +243,8 @@ def _cases() -> dict[str, tuple[str, set[str], str]]:
 
 
 CASES = _cases()
-PAGE_FILES = {"dot-product": "app_pages/dot.py"} | {
-    page: f"app_pages/{page}.py"
-    for page in ("input", "rows", "weights", "score", "roles", "summary")
+PAGE_FILES = {"dot-product": page_file("dot")} | {
+    page: page_file(page) for page in ("input", "rows", "weights", "score", "roles", "summary")
 }
 
 
@@ -300,7 +299,7 @@ def test_pick_reveal_right_then_wrong(qid, lang):
 
 
 def test_the_chart_that_shows_why_is_the_row_itself():
-    at = open_page("app_pages/summary.py")
+    at = open_page(page_file("summary"))
     n_before = len(chart_titles(at))
     radio = _radio(at, "summary_top")
     radio.set_value(str(int(np.argmax(ATT.weights[LAST])))).run()
@@ -314,7 +313,7 @@ def test_the_chart_that_shows_why_is_the_row_itself():
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_new_sentence_asks_again(lang):
-    at = open_page("app_pages/rows.py", {"lang": lang})
+    at = open_page(page_file("rows"), {"lang": lang})
     _radio(at, "rows_top").set_value("0").run()
     _button(at, "reveal_rows_top_").click().run()
     assert _verdicts(at)

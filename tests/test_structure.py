@@ -9,6 +9,8 @@ from pathlib import Path
 from ui.i18n import LANGUAGES, TEXTS
 
 ROOT = Path(__file__).resolve().parent.parent
+# the app's own code: pages (a file, or a package of files, each), the UI layer, the entrypoint
+APP_SOURCES = [*ROOT.glob("app_pages/**/*.py"), *ROOT.glob("ui/*.py"), ROOT / "streamlit_app.py"]
 
 
 def _fields(text: str) -> set[str]:
@@ -33,7 +35,11 @@ def test_every_text_has_both_languages_and_the_same_placeholders():
 def test_every_text_key_used_in_code_exists():
     """Literal t("...") calls name keys that exist (f-string keys are checked by AppTest)."""
     missing = []
-    for path in [*ROOT.glob("app_pages/*.py"), *ROOT.glob("ui/*.py"), ROOT / "streamlit_app.py"]:
+    for path in [
+        *ROOT.rglob("app_pages/**/*.py"),
+        *ROOT.glob("ui/*.py"),
+        ROOT / "streamlit_app.py",
+    ]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
                 isinstance(node, ast.Call)
@@ -66,7 +72,11 @@ def test_no_pages_folder_next_to_the_entrypoint():
 
 
 def test_unsafe_html_only_with_constant_strings():
-    for path in [*ROOT.glob("app_pages/*.py"), *ROOT.glob("ui/*.py"), ROOT / "streamlit_app.py"]:
+    for path in [
+        *ROOT.rglob("app_pages/**/*.py"),
+        *ROOT.glob("ui/*.py"),
+        ROOT / "streamlit_app.py",
+    ]:
         assert "unsafe_allow_html=True" not in path.read_text(encoding="utf-8"), path
 
 

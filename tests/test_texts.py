@@ -7,10 +7,9 @@ from types import MappingProxyType
 
 import pytest
 
-from tests.apptest_utils import PAGES, half_width_next_to_cjk, open_page
+from tests.apptest_utils import MENU, PAGES, half_width_next_to_cjk, open_page, page_file
 from ui import i18n
 from ui.i18n import TEXTS
-from ui.menu import PAGES as MENU
 from ui.texts.shared import PIPELINE_STEPS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -136,7 +135,7 @@ def test_one_list_of_pipeline_steps_for_home_and_presenter():
     strip = next(m.value for m in home.markdown if "→" in m.value)
     expected = [f"~~{t['zh']}~~" if n == "softmax" else f"**{t['zh']}**" for n, t in labels.items()]
     assert strip == "  →  ".join(expected)
-    present = open_page("app_pages/present.py", {"lang": "zh"})
+    present = open_page(page_file("present"), {"lang": "zh"})
     strip = next(m.value for m in present.markdown if "→" in m.value)
     first = f"**:red-background[{labels['tokens']['zh']}]**"
     assert strip == "  →  ".join([first, *(t["zh"] for n, t in labels.items() if n != "tokens")])
