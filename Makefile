@@ -1,10 +1,13 @@
 # Two commands for a newcomer: `make run` and `make test`. Both set everything up first.
+# `make test-fast` skips the browsers; `make soak` runs the load and endurance runs of minutes
+# (ten users, the three-process cluster, a server restart, a 2,000-step live training), which
+# `make test` leaves out and `make bench` runs too.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8501
 
-.PHONY: run test lint bench browsers clean
+.PHONY: run test test-fast soak lint bench browsers clean
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -34,13 +37,28 @@ lint: $(VENV)/.installed-dev
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 
+# The in-process tests (core, charts, every page through AppTest) on both cores; then the
+# browser tests in a call of their own, also on two workers: each worker starts its own
+# Streamlit server and Chromium, and a browser test mostly waits for them (two workers took
+# the browser part from about 25 to about 9 minutes on a loaded 2-core machine).
+FAST := -m "not browser and not soak" -n 2
+BROWSER := -m "browser and not soak" -n 2 --dist worksteal
+
 test: $(VENV)/.installed-dev browsers lint
-	$(PY) -m pytest
+	$(PY) -m pytest $(FAST)
+	$(PY) -m pytest $(BROWSER)
+
+test-fast: $(VENV)/.installed-dev lint
+	$(PY) -m pytest $(FAST)
+
+soak: $(VENV)/.installed-dev browsers
+	$(PY) -m pytest -m soak
 
 # The cluster section needs nginx (`make browsers` installs it); without it, it is skipped.
 bench: $(VENV)/.installed-dev
 	@[ -x /usr/sbin/nginx ] || echo "bench: no /usr/sbin/nginx, the cluster section is skipped (make browsers)"
 	$(PY) -m tools.bench
+	$(PY) -m pytest -m soak
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -16,10 +16,25 @@ from ui.settings import GLOBAL_PARAMS
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# The one place tests learn where pages and their texts live: other test files name a page by
+# its short name (page_file("score")), never by its path.
 PAGES = [p.script for p in MENU]
 ALL_PARAMS = link_params(MENU)  # every parameter a link may hold
 PAGE_PARAMS = {key: p for key, p in ALL_PARAMS.items() if key not in GLOBAL_PARAMS}
 QUESTIONS = {q.id: q for page in MENU for q in page.questions}  # predict, then reveal, by id
+
+
+def page_name(script: str) -> str:
+    """A page's short name: "score" for app_pages/score.py (or app_pages/score/page.py)."""
+    path = Path(script)
+    return path.parent.name if path.stem == "page" else path.stem
+
+
+def page_file(name: str) -> str:
+    """The script of the page called `name` ("score", "real_model", ...), as AppTest opens it."""
+    found = [script for script in PAGES if page_name(script) == name]
+    assert len(found) == 1, f"no page called {name!r}: {[page_name(s) for s in PAGES]}"
+    return found[0]
 
 
 def open_page(

@@ -1,15 +1,17 @@
-"""Every page through AppTest, in both languages, with good and bad input."""
+"""Every page through AppTest, in both languages; the controls, the link and what pages show.
+
+Bad input (strange sentences, nonsense links) is in tests/test_hostile.py."""
 
 import json
 
 import numpy as np
 import pytest
 
-from app_pages import PAGES as MENU
 from core.attention import AttentionSettings
 from core.models import ToyModel
 from core.pipeline import pipeline, with_random_weights
 from tests.apptest_utils import (
+    MENU,
     PAGES,
     all_text,
     chart_records,
@@ -17,30 +19,9 @@ from tests.apptest_utils import (
     chart_titles,
     half_width_next_to_cjk,
     open_page,
+    page_file,
 )
 from ui.i18n import TEXTS
-
-# pages that draw the sidebar's sentence (page 7's task, compare and the glossary have their own)
-DRAWS_SIDEBAR_TEXT = [
-    p
-    for p in PAGES
-    if p
-    not in ("app_pages/learn/page.py", "app_pages/compare/page.py", "app_pages/glossary/page.py")
-]
-
-BAD_TEXTS = {
-    "empty": "",
-    "spaces": "   \t  ",
-    "one_word": "hello",
-    "punctuation": "?!... ,;",
-    "long": "word " * 2000,  # 10,000 characters
-    "emoji": "I ❤️ 🐱 and 👨‍👩‍👧 🇫🇷",
-    "chinese": "黑猫喝了牛奶",
-    "mixed": "The 猫 drank مرحبا milk",
-    "html": '<img src=x onerror="alert(1)"> <script>alert(1)</script>',
-    "markdown": "**bold** [x](javascript:alert(1)) $\\frac{1}{0}$ `code`",
-    "repeated": "the the the the",
-}
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -48,11 +29,7 @@ BAD_TEXTS = {
 def test_every_page_default(page, lang):
     at = open_page(page, {"lang": lang})
     assert not at.exception, [e.value for e in at.exception]
-    if page not in (
-        "app_pages/glossary/page.py",
-        "app_pages/present/page.py",
-        "app_pages/learn/page.py",
-    ):
+    if page not in (page_file("glossary"), page_file("present"), page_file("learn")):
         assert chart_specs(at), "every page draws at least one chart"
     assert at.text_area(key="text").value == "The black cat drank the milk"
     assert at.title, "every page has a title"
@@ -64,62 +41,9 @@ def test_every_page_default(page, lang):
         assert not mistakes, mistakes
 
 
-@pytest.mark.parametrize("name", list(BAD_TEXTS))
-@pytest.mark.parametrize("page", PAGES)
-def test_bad_text_never_breaks_a_page(page, name):
-    text = BAD_TEXTS[name]
-    at = open_page(page, {"lang": "en"})
-    at.text_area(key="text").input(text).run()
-    assert not at.exception, [e.value for e in at.exception]
-    assert at.text_area(key="text").value == text, "the user's text is kept as typed"
-    body = all_text(at)
-    if page not in DRAWS_SIDEBAR_TEXT:
-        return
-    if not text.strip():
-        assert TEXTS["empty_text"]["en"] in body
-    if name == "long":
-        assert "first 64" in body
-        assert ("2000 tokens" in body) or ("2002 tokens" in body)  # word pieces + [CLS], [SEP]
-    minilm_pages = (
-        "app_pages/real_model/page.py",
-        "app_pages/atlas/page.py",
-        "app_pages/variant/page.py",
-    )
-    if name == "one_word" and page not in (PAGES[0], *minilm_pages):  # MiniLM adds [CLS], [SEP]
-        assert TEXTS["one_token"]["en"].split(":")[0] in body
-
-
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_bad_text_in_chinese_ui(lang):
-    for page in DRAWS_SIDEBAR_TEXT:
-        at = open_page(page, {"lang": lang, "text": "   "})
-        assert not at.exception
-        assert TEXTS["empty_text"][lang] in all_text(at)
-
-
-@pytest.mark.parametrize(
-    "params,refused",
-    [
-        ({"d_model": "-3"}, ["d_model"]),
-        ({"lang": "xx"}, ["lang"]),
-        ({"temp": "abc"}, ["temp"]),
-        ({"seed": "1e9", "pe": "maybe", "zzz": "1"}, ["seed", "pe", "zzz"]),
-        ({"word": "999", "kind": "sideways", "d_k": "2.5"}, ["kind", "d_k", "word"]),
-    ],
-)
-def test_nonsense_url_parameters_get_a_message(params, refused):
-    for page in ("app_pages/input/page.py", "app_pages/score/page.py"):
-        at = open_page(page, params)
-        assert not at.exception
-        warning = "\n".join(w.value for w in at.warning).replace("\\", "")  # Markdown escapes
-        for key in refused:
-            assert key in warning
-        assert chart_specs(at)
-
-
 def test_url_parameters_set_the_controls():
     at = open_page(
-        "app_pages/input/page.py",
+        page_file("input"),
         {"lang": "zh", "text": "a b a", "d_model": "6", "d_k": "3", "seed": "5", "pe": "0"},
     )
     assert not at.exception
@@ -133,25 +57,25 @@ def test_url_parameters_set_the_controls():
 
 
 def test_browser_locale_picks_chinese():
-    at = open_page("app_pages/home/page.py", locale="zh-CN")
+    at = open_page(page_file("home"), locale="zh-CN")
     assert at.radio(key="lang").value == "zh"
     assert at.title[0].value == TEXTS["nav_home"]["zh"]
-    at = open_page("app_pages/home/page.py", {"lang": "en"}, locale="zh-CN")
+    at = open_page(page_file("home"), {"lang": "en"}, locale="zh-CN")
     assert at.radio(key="lang").value == "en"
 
 
 def test_switching_language_keeps_the_sentence():
-    at = open_page("app_pages/score/page.py", {"text": "my own words"})
+    at = open_page(page_file("score"), {"text": "my own words"})
     at.radio(key="lang").set_value("zh").run()
     assert at.title[0].value == TEXTS["nav_score"]["zh"]
     assert at.text_area(key="text").value == "my own words"
-    at.switch_page("app_pages/roles/page.py").run()
+    at.switch_page(page_file("roles")).run()
     assert at.text_area(key="text").value == "my own words"
     assert at.title[0].value == TEXTS["nav_roles"]["zh"]
 
 
 def test_score_page_numbers_are_the_core_numbers():
-    at = open_page("app_pages/score/page.py")
+    at = open_page(page_file("score"))
     expected_on = pipeline(ToyModel(), "The black cat drank the milk")
     expected_off = pipeline(
         ToyModel(), "The black cat drank the milk", AttentionSettings(use_softmax=False)
@@ -164,7 +88,7 @@ def test_score_page_numbers_are_the_core_numbers():
 
 
 def test_softmax_switch_changes_what_pages_show():
-    at = open_page("app_pages/summary/page.py")
+    at = open_page(page_file("summary"))
     assert TEXTS["m_weights_soft"]["en"] in chart_titles(at)
     at.toggle(key="softmax").set_value(False).run()
     assert TEXTS["m_weights_raw"]["en"] in chart_titles(at)
@@ -172,12 +96,12 @@ def test_softmax_switch_changes_what_pages_show():
 
 
 def test_causal_and_cross_attention_on_score_page():
-    at = open_page("app_pages/score/page.py", {"kind": "causal"})
+    at = open_page(page_file("score"), {"kind": "causal"})
     records = chart_records(at, TEXTS["m_weights_soft"]["en"])
     for r in records:
         if int(r["col"][:3]) > int(r["row"][:3]):
             assert r["value"] == 0.0
-    at = open_page("app_pages/score/page.py", {"kind": "cross"})
+    at = open_page(page_file("score"), {"kind": "cross"})
     assert at.text_input(key="source").value == "The ball is blue"
     assert at.text_input(key="target").value == "La bola es azul"
     factor = chart_specs(at)[0]
@@ -186,7 +110,7 @@ def test_causal_and_cross_attention_on_score_page():
 
 
 def test_roles_page_defaults_to_last_word_and_checks_the_sum():
-    at = open_page("app_pages/roles/page.py", {"text": "The ball is blue"})
+    at = open_page(page_file("roles"), {"text": "The ball is blue"})
     assert at.selectbox(key="query").value == 3
     assert "blue" in chart_titles(at)[0]
     check = next(c.value for c in at.caption if "largest difference" in c.value)
@@ -194,7 +118,7 @@ def test_roles_page_defaults_to_last_word_and_checks_the_sum():
 
 
 def test_rows_page_highlights_the_chosen_word():
-    at = open_page("app_pages/rows/page.py", {"word": "2"})
+    at = open_page(page_file("rows"), {"word": "2"})
     assert at.selectbox(key="word").value == 2
     specs = chart_specs(at)
     assert len(specs) == 6
@@ -223,16 +147,16 @@ def outlined_rows(spec: dict) -> set[str]:
 
 def test_roles_page_keeps_its_query_across_pages():
     """The query picked on page 5 survives a visit to another page (it used to reset)."""
-    at = open_page("app_pages/roles/page.py")
+    at = open_page(page_file("roles"))
     at.selectbox(key="query").set_value(2).run()
-    at.switch_page("app_pages/rows/page.py").run()
-    at.switch_page("app_pages/roles/page.py").run()
+    at.switch_page(page_file("rows")).run()
+    at.switch_page(page_file("roles")).run()
     assert not at.exception
     assert at.selectbox(key="query").value == 2
 
 
 def test_weights_page_two_seeds_differ():
-    at = open_page("app_pages/weights/page.py")
+    at = open_page(page_file("weights"))
     assert not at.exception
     change = float(at.metric[0].value)
     p = pipeline(ToyModel(), "The black cat drank the milk")
@@ -245,7 +169,7 @@ def test_weights_page_two_seeds_differ():
 
 
 def test_dot_page_matches_core():
-    at = open_page("app_pages/dot/page.py", {"a": "5", "b": "3"})
+    at = open_page(page_file("dot"), {"a": "5", "b": "3"})
     p = pipeline(ToyModel(), "The black cat drank the milk")
     q, k = p.key_side.q[5], p.key_side.k[3]
     assert float(at.metric[0].value) == pytest.approx(float(q @ k), abs=5e-5)
@@ -254,7 +178,7 @@ def test_dot_page_matches_core():
 
 
 def test_presenter_worked_example_and_back():
-    at = open_page("app_pages/present/page.py", {"text": "my own words here", "d_model": "12"})
+    at = open_page(page_file("present"), {"text": "my own words here", "d_model": "12"})
     at.button(key="present_example").click().run()
     assert at.text_area(key="text").value == "the cat drank milk"
     assert (at.number_input(key="d_model").value, at.number_input(key="d_k").value) == (4, 2)

@@ -1,5 +1,5 @@
-"""The query–key map, the head atlas and change one word: AppTest in both languages, hostile
-sentences, and every number printed checked against core."""
+"""The query–key map, the head atlas and change one word: AppTest in both languages, and every
+number printed checked against core (hostile sentences: tests/test_hostile.py)."""
 
 from __future__ import annotations
 
@@ -27,28 +27,15 @@ from core.models import MiniLMHead, ToyModel, TrainedHead
 from core.pipeline import pipeline
 from core.pretrained import MiniLM
 from core.qkmap import qk_map, top_keys
-from core.tokenize import MAX_TOKENS, tokenize
 from core.wordpiece import UNK, WordPieceTokenizer
-from tests.apptest_utils import all_text, chart_records, chart_specs, open_page
+from tests.apptest_utils import all_text, chart_records, chart_specs, open_page, page_file
 from ui import charts, theme
 from ui.i18n import TEXTS
 from ui.settings import DEFAULT_TEXT
 
-QK, ATLAS, VARIANT = (
-    "app_pages/qk_map/page.py",
-    "app_pages/atlas/page.py",
-    "app_pages/variant/page.py",
-)
+QK, ATLAS, VARIANT = page_file("qk_map"), page_file("atlas"), page_file("variant")
 EXPLORE = [QK, ATLAS, VARIANT]
 TITLES = {QK: "nav_qk_map", ATLAS: "nav_atlas", VARIANT: "nav_variant"}
-HOSTILE = {
-    "default": None,
-    "empty": "",
-    "one_token": "hello",
-    "html": '<img src=x onerror="alert(1)"> <script>alert(1)</script> **b** [x](javascript:1)',
-    "long": " ".join(f"word{i % 7}" for i in range(90)),  # more than 64 tokens
-    "chinese": "黑猫喝了牛奶，猫很开心。",
-}
 
 
 @pytest.fixture(scope="module")
@@ -78,36 +65,6 @@ def layer_data(spec: dict, mark: str) -> list[list[dict]]:
         if kind == mark and "data" in layer:
             found.append(spec["datasets"][layer["data"]["name"]])
     return found
-
-
-# ---- every page, both languages, hostile sentences -----------------------------------------
-
-
-@pytest.mark.parametrize("name", list(HOSTILE))
-@pytest.mark.parametrize("lang", ["en", "zh"])
-@pytest.mark.parametrize("page", EXPLORE, ids=lambda p: p.split("/")[-1].removesuffix(".py"))
-def test_page_survives(page: str, lang: str, name: str) -> None:
-    text = HOSTILE[name]
-    at = open_page(page, {"lang": lang} | ({} if text is None else {"text": text}))
-    assert not at.exception, [e.value for e in at.exception]
-    assert at.title[0].value == tr(TITLES[page], lang)
-    assert at.text_area(key="text").value == (DEFAULT_TEXT if text is None else text)
-    body = all_text(at)
-    if name == "empty":
-        assert tr("empty_text", lang) in body
-        # the atlas still draws, over its built-in sentences; the other pages stop
-        assert bool(chart_specs(at)) == (page == ATLAS)
-        return
-    assert chart_specs(at), "the page draws its charts"
-    if name == "long":
-        toy = page == QK  # the map uses the sidebar's model (toy); the others MiniLM's pieces
-        n_total = tokenize(text).n_total if toy else len(wordpieces().tokenize(text)) + 2
-        assert tr("truncated", lang, n_total=n_total, max=MAX_TOKENS) in body
-    if name == "html":  # user text reaches Markdown only escaped
-        values = [el.value for kind in ("markdown", "caption") for el in at.get(kind)]
-        assert not any("<script>" in v or "**b**" in v for v in values)
-    if page == QK:
-        assert tr("qk_rank_label", lang) in metrics(at)
 
 
 # ---- the query–key map ---------------------------------------------------------------------

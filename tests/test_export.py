@@ -99,9 +99,11 @@ def _offered(page: str, params: dict[str, str]) -> dict:
 
 def test_json_export_follows_the_page_it_is_on():
     """The sidebar's JSON holds what the page shows: the score page's kind, the real model."""
-    score = _offered("app_pages/score/page.py", {"kind": "causal"})
+    from tests.apptest_utils import page_file
+
+    score = _offered(page_file("score"), {"kind": "causal"})
     assert score["weights"][0][1] == 0.0  # masked: word 0 cannot see word 1
     assert score["settings"]["attention"]["causal"] is True
-    real = _offered("app_pages/real_model/page.py", {})
+    real = _offered(page_file("real_model"), {})
     assert real["settings"]["model"]["kind"] == "minilm"
     assert real["tokens"][0] == "[CLS]"

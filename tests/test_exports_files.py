@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 import numpy as np
 import pytest
 
-from tests.apptest_utils import open_page, open_share_panel
+from tests.apptest_utils import open_page, open_share_panel, page_file
 from ui import charts, exports, figures
 from ui.i18n import TEXTS
 
@@ -179,7 +179,7 @@ def test_json_in_a_script_cannot_close_it():
 
 
 def test_a_page_offers_svg_png_and_html_for_what_it_drew():
-    at = open_share_panel(open_page("app_pages/weights/page.py"))
+    at = open_share_panel(open_page(page_file("weights")))
     assert not at.exception
     drawn = at.get("vega_lite_chart")
     specs = at.session_state[figures._SPECS]

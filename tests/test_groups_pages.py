@@ -9,16 +9,23 @@ import pytest
 
 from app_pages.real_model.params import HIDE_SPECIALS
 from core.groups import group_attention
-from tests.apptest_utils import all_text, chart_records, chart_specs, chart_titles, open_page
+from tests.apptest_utils import (
+    all_text,
+    chart_records,
+    chart_specs,
+    chart_titles,
+    open_page,
+    page_file,
+)
 from ui.groups import parse_indices
 from ui.i18n import TEXTS
 from ui.settings import K
 
 GROUP_PAGES = [
-    "app_pages/rows/page.py",
-    "app_pages/score/page.py",
-    "app_pages/summary/page.py",
-    "app_pages/real_model/page.py",
+    page_file("rows"),
+    page_file("score"),
+    page_file("summary"),
+    page_file("real_model"),
 ]
 PICKS = {K.GROUP_Q: "0,2", K.GROUP_K: "1,3"}
 
@@ -87,7 +94,7 @@ def test_group_chart_is_core_groups_on_the_page_weights(page, lang):
 
 
 def test_real_model_with_specials_hidden_uses_the_renormalised_head():
-    at = open_page("app_pages/real_model/page.py", {**PICKS, HIDE_SPECIALS: "1", "layer": "2"})
+    at = open_page(page_file("real_model"), {**PICKS, HIDE_SPECIALS: "1", "layer": "2"})
     assert not at.exception, [e.value for e in at.exception]
     _, words, _ = matrix_of(chart_records(at, text("m_weights_soft", "en")))
     assert "[CLS]" not in words and "[SEP]" not in words
@@ -95,7 +102,7 @@ def test_real_model_with_specials_hidden_uses_the_renormalised_head():
 
 
 def test_no_keys_picked_means_every_key():
-    at = open_page("app_pages/rows/page.py", {K.GROUP_Q: "1,4,5"})
+    at = open_page(page_file("rows"), {K.GROUP_Q: "1,4,5"})
     assert not at.exception
     check_group_chart(at, "en", [1, 4, 5], None)
     summed = matrix_of(chart_records(at, group_title("en")))[0][0]
@@ -103,18 +110,18 @@ def test_no_keys_picked_means_every_key():
 
 
 def test_no_queries_picked_draws_no_group_chart():
-    at = open_page("app_pages/score/page.py", {K.GROUP_K: "1"})
+    at = open_page(page_file("score"), {K.GROUP_K: "1"})
     assert not at.exception
     assert not any(group_title("en") in title for title in chart_titles(at))
     assert text("group_pick_first", "en") in [i.value for i in at.info]
 
 
 def test_picks_follow_the_user_to_another_page_and_the_picker_writes_them():
-    at = open_page("app_pages/score/page.py", PICKS)
+    at = open_page(page_file("score"), PICKS)
     at.multiselect(key="_group_q_pick").select(4).run()
     assert at.session_state[K.GROUP_Q] == "0,2,4"
     check_group_chart(at, "en", [0, 2, 4], [1, 3])
-    at.switch_page("app_pages/summary/page.py").run()
+    at.switch_page(page_file("summary")).run()
     assert not at.exception
     assert at.multiselect(key="_group_q_pick").value == [0, 2, 4]
     check_group_chart(at, "en", [0, 2, 4], [1, 3])
@@ -126,21 +133,23 @@ def test_picks_follow_the_user_to_another_page_and_the_picker_writes_them():
     ("raw", "kept", "named"),
     [("abc", [], "“abc”"), ("99", [], "“99”"), ("2,99,-1", [2], "“99”, “\\-1”")],
 )
-def test_bad_picks_in_a_link_are_named_and_dropped(raw, kept, named, lang):
-    at = open_page("app_pages/home/page.py", {K.GROUP_Q: raw, "lang": lang})  # the page it opens on
+def test_bad_picks_in_a_link_are_named_on_every_page_while_they_are_there(raw, kept, named, lang):
+    at = open_page(page_file("home"), {K.GROUP_Q: raw, "lang": lang})  # the page it opens on
     assert not at.exception, [e.value for e in at.exception]
     named = named.replace(", ", text("list_sep", lang))
     note = text("group_dropped", lang, which=text("group_which_q", lang), items=named, last=5)
     assert note in [c.value for c in at.caption]
-    assert at.session_state[K.GROUP_Q] == ",".join(map(str, kept))
-    at.switch_page("app_pages/score/page.py").run()  # once dropped, not named again
+    assert at.session_state[K.GROUP_Q] == raw  # the link's picks stay, the note says what is used
+    at.switch_page(page_file("score")).run()  # named again: a note that vanished was the bug
     assert not at.exception
+    assert note in all_text(at)
+    at.multiselect(key="_group_q_pick").select(1).run()  # a new pick replaces them
+    assert at.session_state[K.GROUP_Q] == ",".join(map(str, sorted({*kept, 1})))
     assert note not in all_text(at)
-    assert at.query_params.get(K.GROUP_Q) == (",".join(map(str, kept)) or None)
 
 
 def test_a_shorter_sentence_drops_the_picks_it_no_longer_has():
-    at = open_page("app_pages/rows/page.py", {K.GROUP_Q: "1,5", K.GROUP_K: "0,4"})
+    at = open_page(page_file("rows"), {K.GROUP_Q: "1,5", K.GROUP_K: "0,4"})
     at.text_area(key=K.TEXT).input("One two three").run()
     assert not at.exception, [e.value for e in at.exception]
     captions = [c.value for c in at.caption]
@@ -151,7 +160,7 @@ def test_a_shorter_sentence_drops_the_picks_it_no_longer_has():
 
 
 def test_markup_in_a_pick_is_shown_as_text():
-    at = open_page("app_pages/home/page.py", {K.GROUP_K: "**x**,<b>y</b>"})
+    at = open_page(page_file("home"), {K.GROUP_K: "**x**,<b>y</b>"})
     assert not at.exception
     note = [c.value for c in at.caption if "\\*\\*x\\*\\*" in c.value]
     assert note and "\\<b\\>y\\</b\\>" in note[0]
@@ -163,7 +172,7 @@ def test_parse_indices():
     assert parse_indices("", 4) == ([], [])
 
 
-@pytest.mark.parametrize("page", ["app_pages/rows/page.py", "app_pages/real_model/page.py"])
+@pytest.mark.parametrize("page", [page_file("rows"), page_file("real_model")])
 def test_softmax_off_gives_signed_sums_and_says_they_are_not_shares(page):
     at = open_page(page, {**PICKS, "softmax": "0"})
     assert not at.exception, [e.value for e in at.exception]
@@ -180,7 +189,7 @@ def test_softmax_off_gives_signed_sums_and_says_they_are_not_shares(page):
 
 
 def test_softmax_sums_past_one_stretch_the_colour_scale():
-    at = open_page("app_pages/rows/page.py", {K.GROUP_Q: "0,1,2,3,4,5"})
+    at = open_page(page_file("rows"), {K.GROUP_Q: "0,1,2,3,4,5"})
     scale = group_scale(at)
     summed = matrix_of(chart_records(at, group_title("en")))[0][0]
     assert summed.max() > 1.0

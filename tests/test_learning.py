@@ -542,9 +542,9 @@ def test_a_long_run_stays_small() -> None:
 
 
 def _page(params: dict[str, str] | None = None):
-    from tests.apptest_utils import open_page
+    from tests.apptest_utils import open_page, page_file
 
-    at = open_page("app_pages/learn/page.py", params or {})
+    at = open_page(page_file("learn"), params or {})
     assert not at.exception, [e.value for e in at.exception]
     return at
 
@@ -661,14 +661,14 @@ def test_trained_source_is_trained_on_demand_with_the_session_s_settings() -> No
     """The "Trained" source works without visiting page 7: page 7's defaults, or the link's."""
     from core.models import TrainedHead
     from core.pipeline import pipeline
-    from tests.apptest_utils import all_text, chart_records, open_page
+    from tests.apptest_utils import all_text, chart_records, open_page, page_file
     from ui.i18n import TEXTS
 
     for params, settings in (
         ({"src": "trained"}, DEFAULTS),
         ({"src": "trained", "lseed": "4"}, TrainSettings(seed=4)),
     ):
-        at = open_page("app_pages/score/page.py", params)
+        at = open_page(page_file("score"), params)
         assert not at.exception, [e.value for e in at.exception]
         records = chart_records(at, TEXTS["m_weights_soft"]["en"])
         model = train(settings).model

@@ -11,7 +11,7 @@ from app_pages.present.screen import PRESENT_HEADER, PRESENT_SCREEN, SPAN_PRESEN
 from core.models import ToyModel
 from core.pipeline import pipeline
 from core.similarity import MAX_VECTOR_CHARS, format_vector, parse_vector
-from tests.apptest_utils import chart_specs, open_page
+from tests.apptest_utils import chart_specs, open_page, page_file
 from ui import charts, theme
 from ui.i18n import TEXTS
 
@@ -47,7 +47,7 @@ def _records(chart) -> list[dict]:
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_vectors_from_the_link_then_reset(lang):
     at = open_page(
-        "app_pages/dot/page.py",
+        page_file("dot"),
         {
             "lang": lang,
             "a": "5",
@@ -74,7 +74,7 @@ def test_vectors_from_the_link_then_reset(lang):
 
 
 def test_typing_a_negative_number_and_keeping_it_in_the_link():
-    at = open_page("app_pages/dot/page.py", {"a": "5", "b": "3"})
+    at = open_page(page_file("dot"), {"a": "5", "b": "3"})
     k = pipeline(ToyModel(), "The black cat drank the milk").key_side.k[3]
     at.text_input(key="va_box").input("-3, 0, 0, 0").run()
     assert float(at.metric[0].value) == pytest.approx(-3 * float(k[0]), abs=5e-5)
@@ -88,7 +88,7 @@ def test_typing_a_negative_number_and_keeping_it_in_the_link():
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_unreadable_vectors_in_the_link_get_a_message(lang):
     at = open_page(
-        "app_pages/dot/page.py", {"lang": lang, "a": "5", "b": "3", "va": "1,x,3,4", "vb": "1,2"}
+        page_file("dot"), {"lang": lang, "a": "5", "b": "3", "va": "1,x,3,4", "vb": "1,2"}
     )
     assert not at.exception
     warnings = [w.value for w in at.warning]
@@ -141,7 +141,7 @@ def test_big_numbers_take_one_decimal_before_shrinking_below_18px():
 
 
 def test_presenter_charts_fit_under_the_header():
-    at = open_page("app_pages/present/page.py", {"step": "4", "ask": "0"})
+    at = open_page(page_file("present"), {"step": "4", "ask": "0"})
     assert not at.exception
     (spec,) = chart_specs(at)
     rows = 6  # "The black cat drank the milk"
@@ -156,7 +156,7 @@ def test_presenter_asks_the_room_before_the_chart(lang: str):
     explanation's line and the step's chart appears."""
     from ui import predict
 
-    at = open_page("app_pages/present/page.py", {"step": "4", "lang": lang})
+    at = open_page(page_file("present"), {"step": "4", "lang": lang})
     assert not at.exception
     assert chart_specs(at) == []
     assert TEXTS["pq_heading"][lang] in " ".join(m.value for m in at.markdown)

@@ -13,17 +13,24 @@ from core.attention import AttentionSettings
 from core.models import MiniLMHead, ToyModel
 from core.pipeline import pipeline
 from core.pretrained import MiniLM
-from tests.apptest_utils import all_text, chart_records, chart_titles, open_page, open_share_panel
+from tests.apptest_utils import (
+    all_text,
+    chart_records,
+    chart_titles,
+    open_page,
+    open_share_panel,
+    page_file,
+)
 from ui.i18n import TEXTS
 
 CONCEPT_PAGES = [
-    "app_pages/input/page.py",
-    "app_pages/rows/page.py",
-    "app_pages/weights/page.py",
-    "app_pages/score/page.py",
-    "app_pages/roles/page.py",
-    "app_pages/dot/page.py",
-    "app_pages/summary/page.py",
+    page_file("input"),
+    page_file("rows"),
+    page_file("weights"),
+    page_file("score"),
+    page_file("roles"),
+    page_file("dot"),
+    page_file("summary"),
 ]
 
 
@@ -44,15 +51,11 @@ def test_pretrained_source_on_every_concept_page(page, minilm):
     run = minilm.run("The black cat drank the milk")
     assert shown.tokens == tuple(run.tokens)
     np.testing.assert_allclose(shown.attention.weights, run.weights[3, 7], atol=1e-5)
-    if page not in (
-        "app_pages/dot/page.py",
-        "app_pages/weights/page.py",
-        "app_pages/roles/page.py",
-    ):
+    if page not in (page_file("dot"), page_file("weights"), page_file("roles")):
         # (pages 3, 5 and 6 open on W_Q, a bar chart and two vectors: not one row per token)
         labels = [str(r["row_label"]) for r in chart_records(at, "")]  # the first chart
         assert labels[0] == "[CLS]", labels[:3]
-    if page == "app_pages/score/page.py":
+    if page == page_file("score"):
         # the softmax-on weights shown are the real head's weights, recomputed by our attend()
         records = chart_records(at, TEXTS["m_weights_soft"]["en"])
         n = int(np.sqrt(len(records)))
@@ -76,7 +79,7 @@ def test_pretrained_pipeline_equals_the_model_with_defaults(minilm):
 
 
 def test_real_model_page_grid_and_click_state():
-    at = open_page("app_pages/real_model/page.py", {"layer": "0", "head": "2", "nospecial": "1"})
+    at = open_page(page_file("real_model"), {"layer": "0", "head": "2", "nospecial": "1"})
     assert not at.exception
     titles = chart_titles(at)
     assert TEXTS["real_grid"]["en"] in titles
@@ -96,7 +99,7 @@ def test_real_model_page_grid_and_click_state():
 
 def test_compare_default_sentences_draw_a_difference_aligned_by_position():
     """The default pair differs in its last word: the map is drawn, that word labelled a/b."""
-    at = open_page("app_pages/compare/page.py")
+    at = open_page(page_file("compare"))
     assert not at.exception
     assert len(at.get("vega_lite_chart")) == 3  # A, B and B − A
     a = pipeline(ToyModel(), "The cat drank the milk because it was hungry").attention.weights
@@ -107,7 +110,7 @@ def test_compare_default_sentences_draw_a_difference_aligned_by_position():
 
 
 def test_compare_sentences_of_different_lengths_align_the_shorter():
-    at = open_page("app_pages/compare/page.py", {"ca": "the cat sat", "cb": "the cat sat down"})
+    at = open_page(page_file("compare"), {"ca": "the cat sat", "cb": "the cat sat down"})
     assert not at.exception
     diff = chart_records(at, "B − A")
     assert len(diff) == 9  # 3 × 3: the positions both sentences have
@@ -116,18 +119,14 @@ def test_compare_sentences_of_different_lengths_align_the_shorter():
 
 def test_compare_never_subtracts_weights_from_scores():
     """Softmax on vs off: weights and raw scores are different kinds: no B − A of them."""
-    at = open_page(
-        "app_pages/compare/page.py", {"cmp": "settings", "cmps": "softmax", "cmpm": "weights"}
-    )
+    at = open_page(page_file("compare"), {"cmp": "settings", "cmps": "softmax", "cmpm": "weights"})
     assert not at.exception
     assert len(at.get("vega_lite_chart")) == 2
     assert "different kinds of number" in all_text(at)
 
 
 def test_compare_settings_draws_the_output_difference():
-    at = open_page(
-        "app_pages/compare/page.py", {"cmp": "settings", "cmps": "softmax", "cmpm": "output"}
-    )
+    at = open_page(page_file("compare"), {"cmp": "settings", "cmps": "softmax", "cmpm": "output"})
     assert not at.exception
     assert len(at.get("vega_lite_chart")) == 3
     on = pipeline(ToyModel(), "The black cat drank the milk").attention.output
@@ -143,7 +142,7 @@ def test_compare_settings_draws_the_output_difference():
 
 def test_compare_same_sentences_difference_is_zero_and_zh_works():
     text = "the cat sat"
-    at = open_page("app_pages/compare/page.py", {"ca": text, "cb": text, "lang": "zh"})
+    at = open_page(page_file("compare"), {"ca": text, "cb": text, "lang": "zh"})
     assert not at.exception
     assert at.title[0].value == TEXTS["nav_compare"]["zh"]
     assert TEXTS["cmp_diff_none"]["zh"] in all_text(at)
@@ -153,7 +152,7 @@ def test_compare_same_sentences_difference_is_zero_and_zh_works():
 def test_glossary_links_every_term(lang):
     from app_pages.glossary.texts import GLOSSARY
 
-    at = open_page("app_pages/glossary/page.py", {"lang": lang})
+    at = open_page(page_file("glossary"), {"lang": lang})
     assert not at.exception
     body = all_text(at)
     for term_id, english, chinese, _ in GLOSSARY:

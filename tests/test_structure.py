@@ -6,29 +6,40 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from ui.i18n import LANGUAGES, TEXTS
 
 ROOT = Path(__file__).resolve().parent.parent
+# the app's own code: pages (a file, or a package of files, each), the UI layer, the entrypoint
+APP_SOURCES = [*ROOT.glob("app_pages/**/*.py"), *ROOT.glob("ui/*.py"), ROOT / "streamlit_app.py"]
 
 
 def _fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-@pytest.mark.parametrize("key", sorted(TEXTS))
-def test_every_text_has_both_languages_and_the_same_placeholders(key):
-    entry = TEXTS[key]
-    assert set(entry) == set(LANGUAGES), f"{key} needs exactly {sorted(LANGUAGES)}"
-    assert all(entry[lang].strip() for lang in LANGUAGES), f"{key} has an empty text"
-    assert _fields(entry["en"]) == _fields(entry["zh"]), f"{key}: placeholders differ"
+def test_every_text_has_both_languages_and_the_same_placeholders():
+    """One pass over the whole table: every key that breaks the rule, with what is wrong."""
+    wrong = []
+    for key, entry in sorted(TEXTS.items()):
+        if set(entry) != set(LANGUAGES):
+            wrong.append(f"{key}: has {sorted(entry)}, needs exactly {sorted(LANGUAGES)}")
+            continue
+        wrong += [f"{key}: empty {lang} text" for lang in LANGUAGES if not entry[lang].strip()]
+        if _fields(entry["en"]) != _fields(entry["zh"]):
+            wrong.append(
+                f"{key}: placeholders differ: {_fields(entry['en'])} vs {_fields(entry['zh'])}"
+            )
+    assert not wrong, "\n".join(wrong)
 
 
 def test_every_text_key_used_in_code_exists():
     """Literal t("...") calls name keys that exist (f-string keys are checked by AppTest)."""
     missing = []
-    for path in [*ROOT.glob("app_pages/**/*.py"), *ROOT.glob("ui/*.py"), ROOT / "streamlit_app.py"]:
+    for path in [
+        *ROOT.rglob("app_pages/**/*.py"),
+        *ROOT.glob("ui/*.py"),
+        ROOT / "streamlit_app.py",
+    ]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
                 isinstance(node, ast.Call)
@@ -61,7 +72,11 @@ def test_no_pages_folder_next_to_the_entrypoint():
 
 
 def test_unsafe_html_only_with_constant_strings():
-    for path in [*ROOT.glob("app_pages/**/*.py"), *ROOT.glob("ui/*.py"), ROOT / "streamlit_app.py"]:
+    for path in [
+        *ROOT.rglob("app_pages/**/*.py"),
+        *ROOT.glob("ui/*.py"),
+        ROOT / "streamlit_app.py",
+    ]:
         assert "unsafe_allow_html=True" not in path.read_text(encoding="utf-8"), path
 
 

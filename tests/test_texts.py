@@ -7,8 +7,7 @@ from types import MappingProxyType
 
 import pytest
 
-from app_pages import PAGES as MENU
-from tests.apptest_utils import PAGES, half_width_next_to_cjk, open_page
+from tests.apptest_utils import MENU, PAGES, half_width_next_to_cjk, open_page, page_file
 from ui import i18n
 from ui.i18n import TEXTS
 from ui.texts import PIPELINE_STEPS
@@ -72,10 +71,13 @@ def test_no_table_is_changed_after_it_is_written():
         TEXTS["new"] = {"en": "x", "zh": "x"}  # type: ignore[index]
 
 
-@pytest.mark.parametrize("key", sorted(TEXTS))
-def test_chinese_uses_full_width_punctuation(key):
-    text = TEXTS[key]["zh"].replace(FORMULAS.get(key, "\0"), "")
-    assert not half_width_next_to_cjk(text), half_width_next_to_cjk(text)
+def test_chinese_uses_full_width_punctuation():
+    wrong = {}
+    for key, entry in sorted(TEXTS.items()):
+        text = entry.get("zh", "").replace(FORMULAS.get(key, "\0"), "")
+        if half_width_next_to_cjk(text):
+            wrong[key] = half_width_next_to_cjk(text)
+    assert not wrong, wrong
 
 
 def test_the_scan_finds_half_width_punctuation():
@@ -113,12 +115,20 @@ def _title_keys(source: str) -> list[str]:
     return keys
 
 
-@pytest.mark.parametrize("spec", MENU, ids=lambda p: p.url_path)
-def test_each_page_title_is_its_menu_label(spec):
+def test_each_page_title_is_its_menu_label():
     """One text names a page: in the menu and as the page's title, in both languages."""
-    assert _title_keys(spec.script) in ([spec.label_key], ["header"])
-    for lang in i18n.LANGUAGES:
-        assert TEXTS[spec.label_key][lang].strip()
+    wrong = []
+    for spec in MENU:
+        if _title_keys(spec.script) not in ([spec.label_key], ["header"]):
+            wrong.append(
+                f"{spec.url_path}: titled {_title_keys(spec.script)}, not {spec.label_key}"
+            )
+        wrong += [
+            f"{spec.url_path}: empty {lang} menu label"
+            for lang in i18n.LANGUAGES
+            if not TEXTS[spec.label_key][lang].strip()
+        ]
+    assert not wrong, wrong
 
 
 def test_one_list_of_pipeline_steps_for_home_and_presenter():
@@ -128,7 +138,7 @@ def test_one_list_of_pipeline_steps_for_home_and_presenter():
     strip = next(m.value for m in home.markdown if "→" in m.value)
     expected = [f"~~{t['zh']}~~" if n == "softmax" else f"**{t['zh']}**" for n, t in labels.items()]
     assert strip == "  →  ".join(expected)
-    present = open_page("app_pages/present/page.py", {"lang": "zh"})
+    present = open_page(page_file("present"), {"lang": "zh"})
     strip = next(m.value for m in present.markdown if "→" in m.value)
     first = f"**:red-background[{labels['tokens']['zh']}]**"
     assert strip == "  →  ".join([first, *(t["zh"] for n, t in labels.items() if n != "tokens")])

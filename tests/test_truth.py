@@ -12,7 +12,7 @@ import json
 import pytest
 
 from core.encoding import ModelRef
-from tests.apptest_utils import PAGES, open_page
+from tests.apptest_utils import PAGES, open_page, page_file
 from ui import figures
 from ui.i18n import TEXTS
 
@@ -70,7 +70,7 @@ def test_weights_charts_state_their_own_softmax(page: str, sidebar_softmax: str,
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_random_weights_column_names_its_own_seed(lang: str):
-    at = open_page("app_pages/weights/page.py", {"seed": "0", "seed_b": "5", "lang": lang})
+    at = open_page(page_file("weights"), {"seed": "0", "seed_b": "5", "lang": lang})
     assert not at.exception
     random_line = tr(lang, "ctx_random_weights", seed=5)
     charts = charts_by_title(at)
@@ -80,7 +80,7 @@ def test_random_weights_column_names_its_own_seed(lang: str):
 
 
 def test_real_model_charts_name_the_head_and_their_softmax():
-    at = open_page("app_pages/real_model/page.py", {"layer": "2", "head": "5", "softmax": "0"})
+    at = open_page(page_file("real_model"), {"layer": "2", "head": "5", "softmax": "0"})
     assert not at.exception
     head = tr("en", "ctx_pretrained", layer=2, head=5)
     for title, subtitle in charts_by_title(at):
@@ -104,9 +104,7 @@ def test_file_names_name_the_page_the_matrix_and_the_model(model: ModelRef, tag:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-@pytest.mark.parametrize(
-    "page", ["app_pages/roles/page.py", "app_pages/dot/page.py", "app_pages/summary/page.py"]
-)
+@pytest.mark.parametrize("page", [page_file("roles"), page_file("dot"), page_file("summary")])
 def test_article_example_holds_on_the_learned_model(page: str, lang: str):
     """“The black cat drank the milk”: the model trained on page 7 sends milk to drank; the
     random toy weights beside it say whatever their numbers say, and the page says so."""

@@ -7,6 +7,7 @@ Here Chromium is always Debian's /usr/bin/chromium.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,8 +30,10 @@ AppServer = Server
 
 @pytest.fixture(scope="session")
 def app_server() -> Iterator[AppServer]:
-    """One Streamlit server for the whole session (its log: screenshots/browser/)."""
-    log_path = SCREENSHOTS / "streamlit-server.log"
+    """One Streamlit server for the whole session, or for each xdist worker (its log:
+    screenshots/browser/, one per worker)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    log_path = SCREENSHOTS / f"streamlit-server{'-' + worker if worker else ''}.log"
     if log_path.exists():  # keep the previous session's log next to this one
         log_path.replace(log_path.with_suffix(".prev.log"))
     server = AppServer(log_path)

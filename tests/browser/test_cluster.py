@@ -7,7 +7,8 @@ sticky cookie. Then the process with the most sessions is killed: every one of i
 must reconnect to another process and be drawn again from its own URL, the others must go on
 untouched, and no one may see another's sentence.
 
-Run: `.venv/bin/python -m pytest tests/browser/test_cluster.py -q -m browser`.
+Run: `make soak` (a soak, not in `make test`), or
+`.venv/bin/python -m pytest tests/browser/test_cluster.py -q -m browser`.
 Needs /usr/sbin/nginx (`make browsers` installs it).
 """
 
@@ -39,7 +40,7 @@ from tests.browser.helpers import (
 )
 from tools.bench_nginx import NGINX, Nginx
 
-pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+pytestmark = [pytest.mark.browser, pytest.mark.soak, pytest.mark.timeout(300)]
 
 PROCESSES = 3
 STUDENTS = 20

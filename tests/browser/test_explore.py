@@ -17,16 +17,13 @@ from core.pretrained import MiniLM
 from core.qkmap import top_keys
 from core.variant import variant
 from tests.browser.helpers import (
-    MARKS,
     chart,
-    charts,
     find_cell,
     no_exception,
     open_app,
     point_at,
     sidebar,
     title,
-    url_params,
     wait_idle,
 )
 from ui.i18n import TEXTS
@@ -36,12 +33,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 expect.set_options(timeout=20_000)  # a loaded 2-CPU machine can take seconds to draw a chart
 
 LANGS = ["en", "zh"]
-# url path -> (title key, how many charts the page draws for the default sentence)
-EXPLORE = {
-    "qk-map": ("nav_qk_map", 1),
-    "atlas": ("nav_atlas", 1),
-    "change-one-word": ("nav_variant", 6),
-}
 
 
 def tr(lang: str, key: str, **kwargs: object) -> str:
@@ -52,22 +43,6 @@ def tr(lang: str, key: str, **kwargs: object) -> str:
 @cache
 def minilm() -> MiniLM:
     return MiniLM.load()
-
-
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("path", list(EXPLORE))
-def test_explore_page_opens_and_draws(tab: Page, app_url: str, path: str, lang: str) -> None:
-    title_key, n_charts = EXPLORE[path]
-    open_app(tab, app_url, path, {"lang": lang})
-    expect(title(tab)).to_contain_text(tr(lang, title_key))
-    no_exception(tab)
-    drawn = charts(tab)
-    expect(drawn).to_have_count(n_charts)
-    for i in range(n_charts):  # every chart drawn as SVG with marks
-        expect(drawn.nth(i).locator(MARKS).first).to_be_attached()
-    assert url_params(tab).get("lang") == lang
-    if lang == "zh":
-        assert tr("en", title_key) not in tab.locator("body").inner_text()
 
 
 def test_qk_map_links_the_query_to_its_top_keys(tab: Page, app_url: str) -> None:

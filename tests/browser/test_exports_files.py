@@ -43,6 +43,20 @@ def download(page: Page, button: Locator) -> Download:
     return result
 
 
+def all_mounted(drawn: Locator, buttons: Locator, timeout: float = 30.0) -> int:
+    """How many charts the page has, once there are at least two, each with its SVG button,
+    and their number held still for a moment."""
+    deadline = time.monotonic() + timeout
+    last = -1
+    while True:
+        n = drawn.count()
+        if n >= 2 and n == buttons.count() == last:
+            return n
+        assert time.monotonic() < deadline, f"{n} charts, {buttons.count()} SVG buttons"
+        last = n if n == buttons.count() else -1
+        time.sleep(0.5)
+
+
 def svg_axis_labels(svg: str) -> list[str]:
     root = ET.fromstring(svg)
     found = []
@@ -59,9 +73,11 @@ def test_chart_files_and_the_page_offline(
     open_app(tab, app_url, "weights", {"lang": lang, "text": SENTENCE})
     no_exception(tab)
     main = tab.get_by_test_id("stMain")
-    # every chart drawn before the first is read: the browser can draw a later chart first
-    n_charts = main.get_by_test_id("stDownloadButton").filter(has_text="SVG").count()
-    assert n_charts > 1
+    # every chart drawn before the first is read: the browser can draw a later chart first,
+    # and on a loaded machine mounts them (and their download buttons) over a few seconds
+    n_charts = all_mounted(
+        charts(tab), main.get_by_test_id("stDownloadButton").filter(has_text="SVG")
+    )
     expect(charts(tab)).to_have_count(n_charts)
     expect(charts(tab).locator("svg.marks")).to_have_count(n_charts)
     first = charts(tab).first

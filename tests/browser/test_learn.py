@@ -101,6 +101,7 @@ def wait_training(page: Page) -> None:
     time.sleep(SETTLE)
 
 
+@pytest.mark.soak  # a 2,000-step training run drawn live: minutes on a loaded machine
 def test_live_heatmap_stays_in_view_while_training(chromium: Browser, app_url: str) -> None:
     context = chromium.new_context(viewport=SMALL_SCREEN, locale="en-US")
     context.set_default_timeout(20_000)

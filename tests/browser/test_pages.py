@@ -1,6 +1,11 @@
 """The app in a real browser: pages, languages, links, charts, clicks, tooltips and bad input.
 
-Run: `.venv/bin/python -m pytest tests/browser -q`. Needs Debian's Chromium at /usr/bin/chromium
+Every page is loaded once per screen and language, and every check of a page's default view is
+made on that load (test_every_page): it draws, it fits a projector and a phone, axe-core finds
+no WCAG 2.1 AA violation, and a hostile link's text stays text.
+
+Run: `.venv/bin/python -m pytest tests/browser -q` (`make test` leaves out the soaks: `-m "not
+soak"`). Needs Debian's Chromium at /usr/bin/chromium
 (see tests/browser/conftest.py). Every expected text comes from ui/i18n.py, so the tests follow
 the translations instead of copying them. The shared helpers are in tests/browser/helpers.py.
 """
@@ -9,19 +14,25 @@ from __future__ import annotations
 
 import math
 import re
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Locator, Page, expect
 
-from app_pages import PAGES as MENU
 from core.tokenize import tokenize
+from tests.apptest_utils import MENU
+from tests.browser.conftest import DEFAULT_TIMEOUT
 from tests.browser.helpers import (  # noqa: F401 (all re-exported for other test files)
     IDLE,
     MARKS,
     RECT,
     RUN_TIMEOUT,
     RUNNING,
+    SCREENSHOTS,
     SETTLE,
     at_least,
     axis_labels,
@@ -49,8 +60,12 @@ from tests.browser.helpers import (  # noqa: F401 (all re-exported for other tes
     url_params,
     url_path,
     wait_idle,
+    wait_loaded,
     zh,
 )
+from tests.browser.test_features import CLIPPED_LINKS, GLOSSARY, glossary_table
+from tests.browser.test_security import check_hostile_text_stays_text, hostile_link
+from ui import theme
 from ui.i18n import TEXTS
 from ui.settings import DEFAULT_TEXT
 
@@ -99,41 +114,171 @@ def check_menu(page: Page, lang: str) -> None:
     assert [label for label in shown if label in teaching] == teaching, shown
 
 
-# ---- 1. every page, in both languages ----------------------------------------------------------
+# ---- 1. every page, in both languages: one load per screen --------------------------------------
+
+LANGS = ["en", "zh"]
+# every page of the menu by its url path (home is served at "/", its own path is not a link)
+ALL_PATHS = [spec.url_path for spec in MENU]
+CHART_COUNTS = {"qk-map": 1, "atlas": 1, "change-one-word": 6}  # pages that draw a fixed number
+NO_CHARTS = {
+    "present",
+    "glossary",
+}  # presenter mode opens on the tokens table; the glossary is text
+NO_SIDEBAR = {"present"}  # presenter mode hides the sidebar, and with it the menu
+WCAG_21_AA = {
+    "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
+    # every rule still runs on every element; only the details of what passed are left out,
+    # which makes a run on a page of heatmaps five times faster (9 s -> 2 s)
+    "resultTypes": ["violations"],
+}
+PROJECTOR = {"width": 1280, "height": 720}  # a classroom projector or a small laptop
+PHONE = {"width": 390, "height": 844}
+PHONE_USER_AGENT = (  # what a phone's browser says: "Mobile" is how the app knows
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 "
+    "(KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1"
+)
+# Text boxes whose content is wider than the box (`white-space: nowrap` and a hidden overflow
+# cut it off), outside charts and tables (which scroll) and the visually hidden radio inputs.
+CUT_TEXT = """() => [...document.querySelectorAll(
+    '[data-testid=stMain] :is(p, span, label, li, h1, h2, h3, code, button)')]
+  .filter(e => !e.closest('[data-testid=stVegaLiteChart], [data-testid=stDataFrame], table'))
+  .filter(e => e.clientWidth >= 4 && (e.innerText || '').trim())
+  .filter(e => e.scrollWidth > e.clientWidth + 1)
+  .map(e => `${e.scrollWidth} > ${e.clientWidth} px: ${e.innerText.slice(0, 60)}`)"""
+CHART_WIDTHS = """els => els.map(e => {
+    const drawn = e.querySelector('svg.marks, canvas.marks');
+    return drawn ? drawn.getBoundingClientRect().width : 0;
+})"""
+# Charts in columns whose right edge reaches into the next column (half the gap is allowed).
+OVER_COLUMN = f"""() => [...document.querySelectorAll('[data-testid=stVegaLiteChart]')]
+  .map(c => [c.querySelector('svg.marks, canvas.marks'), c.closest('[data-testid=stColumn]')])
+  .filter(([drawn, column]) => drawn && column)
+  .map(([drawn, column]) => [drawn.getBoundingClientRect(), column.getBoundingClientRect()])
+  .filter(([d, c]) => d.right > c.right + {theme.COLUMN_GAP // 2})
+  .map(([d, c]) => `chart ${{Math.round(d.width)}} px in a ${{Math.round(c.width)}} px column`)"""
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-@pytest.mark.parametrize("path", CORE_PATHS)
-def test_page_opens_and_draws(tab: Page, app_url: str, path: str, lang: str) -> None:
-    open_app(tab, app_url, path, {"lang": "zh"} if lang == "zh" else None)
+@contextmanager
+def screen(chromium: Browser, name: str, **options: object) -> Iterator[Page]:
+    """A fresh context (a new Streamlit session per load) of one screen; a screenshot if the
+    check inside fails."""
+    context = chromium.new_context(locale="en-US", **options)
+    context.set_default_timeout(DEFAULT_TIMEOUT)
+    page = context.new_page()
+    try:
+        yield page
+    except BaseException:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        try:
+            page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+        except Exception as error:  # a screenshot must never hide the real failure
+            print(f"screenshot failed: {error}")
+        raise
+    finally:
+        context.close()
 
-    expect(title(tab)).to_contain_text(page_title(path, lang))
-    check_menu(tab, lang)
-    expect(sidebar(tab).get_by_label(TEXTS["sentence"][lang])).to_have_value(DEFAULT_TEXT)
-    no_exception(tab)
-    drawn = charts(tab)
-    expect(drawn.first).to_be_attached()
+
+def check_opens_and_draws(page: Page, path: str, lang: str) -> None:
+    """Its title in the language; the menu translated, with every page; the default sentence;
+    every chart drawn as SVG with marks, none empty; the language in the link."""
+    spec = next(spec for spec in MENU if spec.url_path == path)
+    expect(title(page)).to_have_count(1)
+    expect(title(page)).to_contain_text(TEXTS[spec.label_key][lang])
+    no_exception(page)
+    if path not in NO_SIDEBAR:
+        check_menu(page, lang)
+        expect(sidebar(page).get_by_label(TEXTS["sentence"][lang])).to_have_value(DEFAULT_TEXT)
+    if path == ALL_PATHS[0]:  # the menu links to every registered page
+        hrefs = nav_links(page).evaluate_all("els => els.map(e => e.getAttribute('href'))")
+        linked = {urlparse(h).path.strip("/") for h in hrefs} - {""}
+        assert linked == set(ALL_PATHS[1:]), f"menu pages {sorted(linked)} != {ALL_PATHS[1:]}"
+    else:
+        assert url_path(page) == path
+    drawn = charts(page)
+    if path in CHART_COUNTS:
+        expect(drawn).to_have_count(CHART_COUNTS[path])
+    elif path not in NO_CHARTS:
+        expect(drawn.first).to_be_attached()
     for i in range(drawn.count()):  # every chart is drawn as SVG with marks, none is empty
         expect(drawn.nth(i).locator(MARKS).first).to_be_attached()
-    assert url_params(tab).get("lang") == lang
+    assert url_params(page).get("lang") == lang
     if lang == "zh":  # the page text itself, not only the menu, is Chinese
-        assert page_title(path, "en") not in tab.locator("body").inner_text()
+        assert TEXTS[spec.label_key]["en"] not in page.locator("body").inner_text()
 
 
-def test_other_menu_pages_open(tab: Page, app_url: str) -> None:
-    """The menu's other pages (training, a real model, presenter mode...) open without errors."""
-    open_app(tab, app_url)
-    at_least(nav_links(tab), len(PAGES))
-    hrefs = nav_links(tab).evaluate_all("els => els.map(e => e.getAttribute('href'))")
-    others = [p for p in (urlparse(h).path.strip("/") for h in hrefs) if p not in PAGES]
-    expected = {p.url_path for p in MENU[1:]} - set(PAGES)  # every registered page but home
-    assert set(others) == expected, f"menu pages {sorted(others)} != {sorted(expected)}"
-    for path in others:  # by URL: presenter mode hides the sidebar, and with it the menu
-        open_app(tab, app_url, path)
-        assert url_path(tab) == path
-        no_exception(tab)
-        expect(title(tab)).to_have_count(1)
-        assert title(tab).inner_text().strip(), f"/{path} has an empty title"
+def wcag_violations(page: Page) -> list[str]:
+    """One line per axe-core violation: rule, impact, and the first few offending elements."""
+    results = Axe().run(page, options=WCAG_21_AA)
+    found = []
+    for v in results.response["violations"]:
+        targets = [
+            f"{' '.join(map(str, n['target']))}: {(n['any'] or [{}])[0].get('message', '')}"
+            for n in v["nodes"][:4]
+        ]
+        found.append(f"{v['id']} ({v['impact']}, {len(v['nodes'])} nodes): {targets}")
+    return found
+
+
+def check_fits_a_phone(phone: Page, path: str) -> None:
+    """Nothing is wider than a 390 px phone: no text cut off, no chart wider than the screen."""
+    no_exception(phone)
+    cut = phone.evaluate(CUT_TEXT)
+    assert cut == [], f"text cut off on a {PHONE['width']} px screen: {cut}"
+    if path in NO_CHARTS:
+        return
+    at_least(charts(phone), 1)
+    widths = charts(phone).evaluate_all(CHART_WIDTHS)
+    assert widths and all(w > 0 for w in widths), widths
+    too_wide = [w for w in widths if w > PHONE["width"]]
+    assert too_wide == [], f"chart widths {widths} on a {PHONE['width']} px screen"
+
+
+def check_glossary_links_not_clipped(page: Page, lang: str) -> None:
+    """Each page link of the glossary shows its whole label."""
+    _, links = glossary_table(page)
+    labels = links.all_inner_texts()
+    for file in {file for *_, file in GLOSSARY}:
+        spec = next(p for p in MENU if p.script == file)
+        assert any(label.endswith(TEXTS[spec.label_key][lang]) for label in labels), labels
+    assert links.evaluate_all(CLIPPED_LINKS) == [], (page.viewport_size, lang)
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("path", ALL_PATHS)
+def test_every_page(chromium: Browser, app_url: str, path: str, lang: str) -> None:
+    """Each page in each language, loaded once per screen, and every check made on that load:
+    on a 1280 px projector it opens and draws, its charts side by side stay in their columns and
+    axe-core (WCAG 2.1 A/AA) finds nothing; on a 390 px phone nothing is wider than the screen;
+    then a hostile link shows its text as text (tests/browser/test_security.py)."""
+    url = "" if path == ALL_PATHS[0] else path
+    link = {"lang": "zh"} if lang == "zh" else None
+    name = f"every_page_{path}_{lang}"
+    phone_screen = {"viewport": PHONE, "is_mobile": True, "user_agent": PHONE_USER_AGENT}
+    with (
+        screen(chromium, f"{name}_projector", viewport=PROJECTOR) as page,
+        screen(chromium, f"{name}_phone", **phone_screen) as phone,
+        screen(chromium, f"{name}_hostile", viewport={"width": 1600, "height": 1000}) as evil,
+    ):
+        # the phone and the hostile link load while the projector's page is checked
+        phone.goto(f"{app_url}/{url}" + ("?lang=zh" if link else ""), wait_until="commit")
+        evil.goto(hostile_link(app_url, path, lang), wait_until="commit")
+
+        open_app(page, app_url, url, link)
+        check_opens_and_draws(page, path, lang)
+        assert page.evaluate(OVER_COLUMN) == []
+        if path == "glossary":
+            check_glossary_links_not_clipped(page, lang)
+        found = wcag_violations(page)
+        assert found == [], "\n".join(found)
+
+        wait_loaded(phone)
+        time.sleep(SETTLE)
+        check_fits_a_phone(phone, path)
+        if path == "glossary":
+            check_glossary_links_not_clipped(phone, lang)
+
+        check_hostile_text_stays_text(evil, app_url, path, lang, opened=True)
 
 
 # ---- 2. a repeated word keeps two rows and columns ---------------------------------------------

@@ -10,6 +10,7 @@ Page 6: typing "-3" into vector A in one go gives a negative first product.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import numpy as np
@@ -84,6 +85,8 @@ def test_every_presenter_step_fits_the_screen(
     for i, name in enumerate(PIPELINE_STEPS):
         if i:
             _button(page, "present_next").click()
+            # on a loaded machine the step's run can start after wait_idle's first look
+            expect(page).to_have_url(re.compile(rf"[?&]step={i}(&|$)"))
             wait_idle(page)
         assert url_params(page).get("step", "0") == str(i)
         wanted = CHARTS_PER_STEP.get(name, 1)

@@ -5,7 +5,8 @@ front end reconnects on its own, but a new server has no session for it: the pag
 again from its URL by the new server, and the next click, sentence and menu choice must work
 and keep the URL's state.
 
-Run: `.venv/bin/python -m pytest tests/browser/test_reconnect.py -q -m browser`.
+Run: `make soak` (a soak, not in `make test`), or
+`.venv/bin/python -m pytest tests/browser/test_reconnect.py -q -m browser`.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from tests.browser.helpers import (
     wait_idle,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
+pytestmark = [pytest.mark.browser, pytest.mark.soak, pytest.mark.timeout(180)]
 
 RECONNECT_TIMEOUT = 30.0  # s: the front end retries with a back-off of a second or two
 

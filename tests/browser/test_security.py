@@ -3,9 +3,10 @@
 1. Every page of the menu, opened from links that carry HTML, SVG, script and Markdown/LaTeX
    tricks in the sentence and in the page's own text inputs: nothing runs, nothing is injected,
    the text shows up literally (text boxes, chart labels, tooltips, notes) and a CSV export
-   keeps spreadsheet formulas inert.
+   keeps spreadsheet formulas inert. The check of every page is run by the one pass over the
+   pages in tests/browser/test_pages.py (one load of each page per screen and language).
 2. Ten users at once on one server, each with their own sentence, language and settings: no
-   one sees another's sentence, and the server's memory stays bounded.
+   one sees another's sentence, and the server's memory stays bounded (a soak: `make soak`).
 3. Tampered links that only a browser sends (control characters, a 20,000-character text,
    empty and repeated parameters, a #fragment, broken percent-encoding).
 
@@ -31,13 +32,12 @@ from playwright.async_api import async_playwright
 from playwright.async_api import expect as async_expect
 from playwright.sync_api import Locator, Page, expect
 
-from app_pages import PAGES as MENU
 from app_pages.dot.params import VEC_A, VEC_B
 from core.learning.corpus import ProbeProblem, check_probe
 from core.params import MAX_TEXT_CHARS
 from core.tokenize import MAX_TOKENS, tokenize, tokenize_all
 from core.wordpiece import WordPieceTokenizer
-from tests.apptest_utils import PAGE_PARAMS
+from tests.apptest_utils import MENU, PAGE_PARAMS
 from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, REPO, SCREENSHOTS, wait_loaded
 from ui.i18n import TEXTS
 from ui.link_patch import LINK_MAX_CHARS, LINK_MAX_PARAMS
@@ -163,9 +163,13 @@ CLEAN = {
 # ---- helpers (copied from test_pages.py, kept small) ------------------------------------------
 
 
-def en(key: str, **kwargs: object) -> str:
-    text = TEXTS[key]["en"]
+def tr(lang: str, key: str, **kwargs: object) -> str:
+    text = TEXTS[key][lang]
     return text.format(**kwargs) if kwargs else text
+
+
+def en(key: str, **kwargs: object) -> str:
+    return tr("en", key, **kwargs)
 
 
 def link(base: str, path: str, params: dict[str, str] | None = None) -> str:
@@ -299,27 +303,52 @@ def test_injection_detector_sees_injections(tab: Page) -> None:
     assert len(found["handlers"]) >= 3 and len(found["formatted"]) == 3, found
 
 
-@pytest.mark.parametrize("load", list(LOADS))
-@pytest.mark.parametrize("path", MENU_PATHS)
-def test_hostile_text_stays_text(tab: Page, app_url: str, path: str, load: str) -> None:
+# which load each language's pass of tests/browser/test_pages.py opens on every page
+LOAD_OF = {"en": "html", "zh": "markdown"}
+
+
+def hostile_link(app_url: str, path: str, lang: str) -> str:
+    """The hostile link of `path` in `lang`: the sentence and the page's own text boxes."""
+    load = LOADS[LOAD_OF[lang]]
+    extra: dict[str, str] = load.get(path, {})  # type: ignore[assignment]
+    params = {"text": load["text"], **extra} | ({"lang": lang} if lang != "en" else {})
+    return link(app_url, path, params)
+
+
+def check_hostile_text_stays_text(
+    tab: Page, app_url: str, path: str, lang: str, *, opened: bool = False
+) -> None:
     """A link full of HTML, SVG, script and Markdown/LaTeX tricks: nothing runs, nothing is
-    injected, the text is shown as text wherever the page shows it."""
-    text = LOADS[load]["text"]
-    extra: dict[str, str] = LOADS[load].get(path, {})  # type: ignore[assignment]
-    open_url(tab, link(app_url, path, {"text": text, **extra}), 0 if path in CHARTLESS else 1)
+    injected, the text is shown as text wherever the page shows it.
+
+    Run on every page in both languages by the one pass over the pages
+    (tests/browser/test_pages.py::test_every_page), which loads each page once per screen;
+    `opened`: the tab already went to hostile_link(...), so only wait for its run to end.
+    """
+    load = LOADS[LOAD_OF[lang]]
+    text = load["text"]
+    extra: dict[str, str] = load.get(path, {})  # type: ignore[assignment]
+    if opened:
+        wait_loaded(tab)
+        time.sleep(SETTLE)
+        wait_charts_drawn(tab, 0 if path in CHARTLESS else 1)
+    else:
+        open_url(tab, hostile_link(app_url, path, lang), 0 if path in CHARTLESS else 1)
 
     no_exception(tab)
-    expect(tab.locator("h1").first).to_contain_text(en(TITLE_KEYS[path]))
+    expect(tab.locator("h1").first).to_contain_text(tr(lang, TITLE_KEYS[path]))
     not_injected(tab)
 
     # the sentence and the page's own text boxes hold the text exactly as given
-    expect(sentence_box(tab)).to_have_value(text)
+    expect(sentence_box(tab, lang)).to_have_value(text)
     for key, value in extra.items():
         if key in OWN_INPUTS:
-            box = tab.get_by_test_id("stMain").get_by_role("textbox", name=en(OWN_INPUTS[key]))
+            box = tab.get_by_test_id("stMain").get_by_role(
+                "textbox", name=tr(lang, OWN_INPUTS[key])
+            )
             if not box.count():  # inside a folded panel (page 7's training settings): open it
                 for folded in tab.get_by_test_id("stMain").get_by_test_id("stExpander").all():
-                    if folded.get_by_role("textbox", name=en(OWN_INPUTS[key])).count() == 0:
+                    if folded.get_by_role("textbox", name=tr(lang, OWN_INPUTS[key])).count() == 0:
                         folded.locator("summary").click()
             expect(box).to_have_value(value)
     assert url_params(tab).get("text") == text  # written back to the link unchanged
@@ -358,7 +387,7 @@ def test_hostile_text_stays_text(tab: Page, app_url: str, path: str, load: str) 
             assert word in warning, (word, warning)
     # the note on repeated tokens quotes them literally (Markdown escaped, not interpreted)
     notes = captions_text(tab)
-    prefix = en("repeated_note").split("{words}")[0]
+    prefix = tr(lang, "repeated_note").split("{words}")[0]
     if prefix in notes and path not in ("real-model", "score", "compare"):
         minilm = path in ("atlas", "change-one-word")  # these pages note MiniLM's word pieces
         pieces = wordpieces(text) if minilm else tokens_of(text)
@@ -604,6 +633,8 @@ async def _many_users(base: str) -> list[list[str] | BaseException]:
             await browser.close()
 
 
+# a soak: ten browsers on two CPUs (make test keeps the short crowds of tests/test_bench_short.py)
+@pytest.mark.soak
 @pytest.mark.timeout(420)
 def test_ten_users_at_once_stay_apart(app_server, app_url: str, record_property) -> None:
     if not Path(CHROMIUM).exists():
@@ -749,7 +780,7 @@ def test_repeated_parameter_last_one_counts(tab: Page, app_url: str) -> None:
 
     open_url(tab, f"{app_url}/?seed=abc&seed=7")
     draws(tab, "home")
-    expect(refused(tab)).to_have_count(0)
+    expect(refused(tab)).to_contain_text(en("url_repeated_item", key="seed", n=2))
     assert url_params(tab).get("seed") == "7"
 
 
