@@ -38,11 +38,12 @@ lint: $(VENV)/.installed-dev
 	$(PY) -m ruff format --check .
 
 # The in-process tests (core, charts, every page through AppTest) on both cores; then the
-# browser tests in a call of their own, also on two workers: each worker starts its own
-# Streamlit server and Chromium, and a browser test mostly waits for them (two workers took
-# the browser part from about 25 to about 9 minutes on a loaded 2-core machine).
+# browser tests in a call of their own on three workers, each with its own Streamlit server and
+# Chromium: a browser test mostly waits (for a run, a redraw, a settle), using under half a
+# core, so a third worker still shortens the run (measured on this 2-core machine while others
+# worked on it: 10.3 min on two workers, 8.4 on three).
 FAST := -m "not browser and not soak" -n 2
-BROWSER := -m "browser and not soak" -n 2 --dist worksteal
+BROWSER := -m "browser and not soak" -n 3 --dist worksteal
 
 test: $(VENV)/.installed-dev browsers lint
 	$(PY) -m pytest $(FAST)
