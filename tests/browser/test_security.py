@@ -780,7 +780,7 @@ def test_repeated_parameter_last_one_counts(tab: Page, app_url: str) -> None:
 
     open_url(tab, f"{app_url}/?seed=abc&seed=7")
     draws(tab, "home")
-    expect(refused(tab)).to_contain_text(en("url_repeated_item", key="seed", n=2))
+    expect(refused(tab)).to_contain_text(TEXTS["url_repeated_item"]["en"].format(key="seed", n=2))
     assert url_params(tab).get("seed") == "7"
 
 
