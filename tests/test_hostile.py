@@ -126,6 +126,15 @@ TABLE = {
         refused=("foo", "__proto__", "<b>k</b>", "cmps", "source", "ca"),
         markers=("<b>k</b>", IMG),
     ),
+    # issue 21: a forged internal marker is an unknown parameter, repeated keys use the last
+    # value, group picks that do not fit are named (tests/test_links_and_limits.py has more)
+    "forged_dropped_link_marker": Case(
+        {"_link_dropped": "999999999999999999999.5", "text": "hi"}, refused=("_link_dropped",)
+    ),
+    "repeated_keys": Case(
+        {"text": ["first", "second"], "d_model": ["4", "999"]}, refused=("d_model",)
+    ),
+    "group_picks_that_do_not_fit": Case({"gq": "0,1,2,999,-5,abc"}),
     "lang_unknown": Case({"lang": "xx"}, refused=("lang",)),
     "lang_empty": Case({"lang": ""}, refused=("lang",)),
     "lang_unknown_chinese_browser": Case({"lang": "xx"}, refused=("lang",), locale="zh-CN"),
