@@ -131,7 +131,7 @@ TABLE = {
     "forged_dropped_link_marker": Case(
         {"_link_dropped": "999999999999999999999.5", "text": "hi"}, refused=("_link_dropped",)
     ),
-    "repeated_keys": Case(
+    "repeated_keys_text": Case(
         {"text": ["first", "second"], "d_model": ["4", "999"]}, refused=("d_model",)
     ),
     "group_picks_that_do_not_fit": Case({"gq": "0,1,2,999,-5,abc"}),
