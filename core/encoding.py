@@ -1,8 +1,9 @@
 """What every model gives the pipeline: its encoding, its projection and its reference.
 
-A model (the toy, a MiniLM head, page 7's model; see core/models.py) turns a sentence into
-tokens and the rows X that enter attention (`encode`), holds the three linear layers that make
-Q, K and V from X (`projection`), and says what it is (`ref`), for the charts to name it.
+A model (the toy, a MiniLM head, page 7's model, the distilled head; see core/models.py) turns
+a sentence into tokens and the rows X that enter attention (`encode`), holds the three linear
+layers that make Q, K and V from X (`projection`), and says what it is (`ref`), for the charts
+to name it.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The three models the pages show, each as a `Model` (core/encoding.py) for `pipeline`.
+"""The models, each a `Model` (core/encoding.py) for `pipeline`: three that pages show, and one
+not shown yet (the distilled head).
 
 ToyModel: word vectors and W_Q, W_K, W_V drawn from a seed, with sinusoidal positions.
 MiniLMHead: one head of the pretrained all-MiniLM-L6-v2; x is the input of its layer.
