@@ -1,8 +1,9 @@
 """What every model gives the pipeline: its encoding, its projection and its reference.
 
-A model (the toy, a MiniLM head, page 7's model; see core/models.py) turns a sentence into
-tokens and the rows X that enter attention (`encode`), holds the three linear layers that make
-Q, K and V from X (`projection`), and says what it is (`ref`), for the charts to name it.
+A model (the toy, a MiniLM head, page 7's model, the distilled head; see core/models.py) turns
+a sentence into tokens and the rows X that enter attention (`encode`), holds the three linear
+layers that make Q, K and V from X (`projection`), and says what it is (`ref`), for the charts
+to name it.
 """
 
 from __future__ import annotations
@@ -20,13 +21,13 @@ from core.arrays import read_only
 class ModelRef:
     """Which model made a pipeline's vectors: what a chart must say about it."""
 
-    kind: str  # "toy", "minilm" (a pretrained head) or "trained" (page 7's model)
+    kind: str  # "toy", "minilm" (a pretrained head), "trained" (page 7's) or "distilled"
     d_model: int
     d_k: int
     seed: int | None = None  # toy: word vectors and W; trained: the training seed
     positional: bool = True  # positions were added to the embeddings
-    layer: int | None = None  # minilm
-    head: int | None = None  # minilm
+    layer: int | None = None  # minilm; distilled: the MiniLM head it learned from
+    head: int | None = None  # minilm; distilled: likewise
     weights_seed: int | None = None  # W_Q, W_K, W_V redrawn at random from this seed
 
 

@@ -1,14 +1,17 @@
-"""The three models the pages show, each as a `Model` (core/encoding.py) for `pipeline`.
+"""The models, each a `Model` (core/encoding.py) for `pipeline`: three that pages show, and one
+not shown yet (the distilled head).
 
 ToyModel: word vectors and W_Q, W_K, W_V drawn from a seed, with sinusoidal positions.
 MiniLMHead: one head of the pretrained all-MiniLM-L6-v2; x is the input of its layer.
 TrainedHead: the one-head model page 7 trains (or the same model before training).
+DistilledHead: a 16-wide head trained to attend like a MiniLM head (tools/distill_head.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -16,8 +19,11 @@ from core.arrays import read_only
 from core.embeddings import embed, positional_encoding
 from core.encoding import Embedded, ModelRef, Projection
 from core.learning.task import TrainedModel
-from core.pretrained import MiniLM, MiniLMResult
+from core.pretrained import DEFAULT_DIR, MiniLM, MiniLMResult
 from core.tokenize import MAX_TOKENS, Tokenized, tokenize
+from core.wordpiece import WordPieceTokenizer, basic_tokenize
+
+DISTILLED_FILE = Path(__file__).resolve().parent.parent / "models" / "distilled" / "head.npz"
 
 
 def _summed(
@@ -138,4 +144,87 @@ class TrainedHead:
         [mask] vector, as in training (see `model.hidden`)."""
         tokenized = tokenize(text)
         embedding, positions = self.model.embed(list(tokenized.tokens))  # [n, d_model] each
+        return _summed(text, tokenized, embedding, positions)
+
+
+def glossed_pieces(
+    tokenizer: WordPieceTokenizer, glosses: Mapping[str, str], text: str
+) -> tuple[list[str], list[str]]:
+    """Word pieces of `text` (no [CLS], [SEP]) and, one for one, the vocabulary piece whose
+    vector each takes: itself, or a glossed Chinese character's English gloss."""
+    tokens: list[str] = []
+    sources: list[str] = []
+    for word in basic_tokenize(text):  # a CJK character is a word of its own
+        if word in glosses:
+            tokens.append(word)
+            sources.append(glosses[word])
+        else:
+            pieces = tokenizer.wordpiece(word)
+            tokens += pieces
+            sources += pieces
+    return tokens, sources
+
+
+@dataclass(frozen=True, eq=False)
+class DistilledHead:
+    """A head 16 wide that attends like a MiniLM head, made by tools/distill_head.py.
+
+    x = word_vectors[piece] + positions[i]: MiniLM's word and position embeddings, each through
+    a learned 384 -> d_model projection; no context, so every piece has one vector. A Chinese
+    character missing from MiniLM's vocabulary takes the vector of its English gloss.
+    """
+
+    tokenizer: WordPieceTokenizer
+    word_vectors: np.ndarray  # [vocab_size, d_model]
+    positions: np.ndarray  # [MAX_TOKENS, d_model] the i-th piece's position vector
+    glosses: Mapping[str, str]  # Chinese character -> English piece
+    qkv: Projection  # W_Q, W_K [d_model, d_k], W_V [d_model, d_v], b_v; b_q, b_k are zero
+    teacher: tuple[int, int]  # MiniLM (layer, head) it learned from
+
+    @classmethod
+    def load(
+        cls, path: str | Path = DISTILLED_FILE, minilm: str | Path = DEFAULT_DIR
+    ) -> DistilledHead:
+        """Read head.npz, and the vocabulary and word table of MiniLM in `minilm`."""
+        minilm = Path(minilm)
+        with np.load(path) as npz:
+            head = {key: npz[key] for key in npz.files}
+        with np.load(minilm / "weights.npz") as npz:
+            table = npz["embed.word"]  # [vocab_size, 384] float16
+        word_vectors = table.astype(np.float32) @ head["a"]  # [vocab_size, d_model]
+        zero_k = np.zeros(head["w_q"].shape[1], dtype=np.float32)
+        chars = head["gloss_chars"]  # [g]
+        qkv = Projection(
+            *read_only(head["w_q"], head["w_k"], head["w_v"]),
+            b_q=read_only(zero_k),
+            b_k=zero_k,
+            b_v=read_only(head["b_v"]),
+        )
+        return cls(
+            tokenizer=WordPieceTokenizer.from_vocab_file(minilm / "vocab.txt"),
+            word_vectors=read_only(word_vectors),
+            positions=read_only(head["positions"]),
+            glosses=dict(zip(chars.tolist(), head["gloss_pieces"].tolist(), strict=True)),
+            qkv=qkv,
+            teacher=(int(head["teacher"][0]), int(head["teacher"][1])),
+        )
+
+    @property
+    def ref(self) -> ModelRef:
+        d_model, d_k = self.qkv.w_q.shape
+        layer, head = self.teacher
+        return ModelRef("distilled", d_model, d_k, layer=layer, head=head)
+
+    @property
+    def projection(self) -> Projection:
+        return self.qkv
+
+    def encode(self, text: str) -> Embedded:
+        """The first MAX_TOKENS word pieces (no [CLS], [SEP]): their vectors plus positions."""
+        tokens, sources = glossed_pieces(self.tokenizer, self.glosses, text)
+        kept = sources[:MAX_TOKENS]
+        ids = np.array([self.tokenizer.vocab[piece] for piece in kept], dtype=np.int64)
+        embedding = self.word_vectors[ids]  # [n, d_model]
+        positions = self.positions[: len(ids)].copy()  # [n, d_model]
+        tokenized = Tokenized(tuple(tokens[:MAX_TOKENS]), n_total=len(tokens))
         return _summed(text, tokenized, embedding, positions)
