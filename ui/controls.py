@@ -130,7 +130,7 @@ def share_panel(
     ):
         if not share_open():
             return None, shown
-        st.caption(t("share_help"))
+        st.caption(t("share_help", budget=f"{LINK_BUDGET:,}"))
         link_slot = st.empty()
         show_link(link_slot, url_path, page_params)
         if not exports_matrices:

@@ -57,8 +57,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "share_heading": {"en": "Share and export", "zh": "分享与导出"},
     "share_help": {
         "en": "This link opens exactly this view: page, language, sentence and every setting. "
-        "Use the copy icon to copy it.",
-        "zh": "这个链接会打开与现在完全相同的画面：页面、语言、句子和所有设置。点击复制图标即可复制。",
+        "Use the copy icon to copy it. A link holds at most {budget} characters; a longer text is cut, and this panel says so.",
+        "zh": "这个链接会打开与现在完全相同的画面：页面、语言、句子和所有设置。点击复制图标即可复制。链接最多容纳 {budget} 个字符；更长的文字会被截短，本面板会说明。",
     },
     "export_json": {"en": "All matrices as JSON", "zh": "所有矩阵（JSON）"},
     "export_html": {"en": "This page as HTML", "zh": "本页存为 HTML"},
