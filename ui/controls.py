@@ -176,9 +176,10 @@ def show_link(slot: DeltaGenerator | None, url_path: str, page_params: Mapping[s
         return
     with slot.container():
         st.code(session.share_link(url_path, page_params), language=None, wrap_lines=True)
-        if session.cut_to_fit(page_params):
+        shortened = session.link_shortened(page_params)
+        if shortened == "cut":
             st.caption(t("link_cut", budget=f"{LINK_BUDGET:,}"))
-        elif session.shortened_in_link(page_params):
+        elif shortened == "drawn":
             st.caption(t("link_shortened", max=MAX_TOKENS))
 
 

@@ -122,20 +122,17 @@ def link_values(page_params: Mapping[str, Param] = NO_PARAMS) -> dict[str, objec
     return values
 
 
-def shortened_in_link(page_params: Mapping[str, Param] = NO_PARAMS) -> list[str]:
-    """The keys whose text the link holds only the start of."""
-    carried = link_values(page_params)
-    return [key for key, value in carried.items() if value != st.session_state[key]]
-
-
-def cut_to_fit(page_params: Mapping[str, Param] = NO_PARAMS) -> bool:
-    """Some text of the link holds less than the tokens drawn: it was cut to fit a link."""
-    carried = link_values(page_params)
-    return any(
-        value != drawn_prefix(st.session_state[key])
-        for key, value in carried.items()
+def link_shortened(page_params: Mapping[str, Param] = NO_PARAMS) -> str | None:
+    """Why the link holds only the start of some text: "cut" (to fit a link), "drawn" (the
+    tokens drawn, no more), or None when it holds every text whole."""
+    short = {
+        key: value
+        for key, value in link_values(page_params).items()
         if isinstance(value, str) and value != st.session_state[key]
-    )
+    }
+    if any(value != drawn_prefix(st.session_state[key]) for key, value in short.items()):
+        return "cut"
+    return "drawn" if short else None
 
 
 def url_params(page_params: Mapping[str, Param] = NO_PARAMS) -> dict[str, str]:
