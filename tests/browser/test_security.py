@@ -709,7 +709,7 @@ def test_longest_text_is_drawn_and_longer_is_refused(tab: Page, app_url: str) ->
     expect(refused(tab)).to_have_count(0)
     expect(tab.get_by_text(en("truncated", n_total=n_total, max=MAX_TOKENS))).to_be_visible()
     assert tokens_of(words) in axis_lists(tab)
-    assert sentence_box(tab).input_value() == words
+    expect(sentence_box(tab)).to_have_value(words)
 
     longer = words + "x"
     open_url(tab, link(app_url, "input", {"text": longer}))
