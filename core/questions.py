@@ -51,18 +51,32 @@ def yes_no(flag: bool) -> frozenset[str]:
     return frozenset({"yes" if flag else "no"})
 
 
-def top_of_row(row: np.ndarray, query: int) -> Answer | None:
-    """Which key has the largest entry in the query's row [n_k]? (None for one key.)"""
-    if row.size < 2:
+def top_of_row(row: np.ndarray, query: int, skip: int | None) -> Answer | None:
+    """Which key, other than `skip`, has the largest entry in the query's row [n_k]? (None
+    when fewer than two keys are offered.)
+
+    A word's match with itself says nothing about which *other* word matters to it, so the
+    pages ask about the others: `skip` is the query's own position (None in cross attention,
+    where the keys are another sentence's words).
+    """
+    offered = np.array([j for j in range(row.size) if j != skip], dtype=np.int64)  # [m]
+    if offered.size < 2:
         return None
-    top = best(row)
+    picked = best(row[offered])  # positions within `offered`
+    top = frozenset(str(int(offered[int(i)])) for i in picked)
     first = int(min(top, key=int))
-    return Answer(positions(row.size), top, (query, first), (float(row[first]),))
+    options = tuple(str(int(j)) for j in offered)
+    return Answer(options, top, (query, first), (float(row[first]),))
+
+
+def own_position(p: Pipeline, query: int) -> int | None:
+    """The query's own position among the keys: None in cross attention."""
+    return None if p.is_cross else query
 
 
 def top_key(p: Pipeline, query: int) -> Answer | None:
-    """Which key does the query's row of weights give the most? (None for one key.)"""
-    return top_of_row(p.attention.weights[query], query)
+    """Which other key does the query's row of weights give the most?"""
+    return top_of_row(p.attention.weights[query], query, own_position(p, query))
 
 
 def rows_sum_to_one(p: Pipeline) -> Answer:
@@ -140,8 +154,8 @@ def dot_sign(p: Pipeline, query: int, key: int) -> Answer:
 
 
 def top_dot(p: Pipeline, query: int) -> Answer | None:
-    """Which key has the largest raw q·k with the query? (None for one key.)"""
-    return top_of_row(p.attention.factor[query], query)
+    """Which other key has the largest raw q·k with the query?"""
+    return top_of_row(p.attention.factor[query], query, own_position(p, query))
 
 
 def term_lengths(p: Pipeline, query: int) -> np.ndarray:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -10,6 +11,7 @@ import pyarrow as pa
 from streamlit.testing.v1 import AppTest
 
 from app_pages import PAGES as MENU
+from core.models import DistilledHead
 from ui.router import link_params
 from ui.session import SHARE_OPEN
 from ui.settings import GLOBAL_PARAMS
@@ -116,3 +118,10 @@ def half_width_next_to_cjk(text: str) -> list[str]:
     return [
         text[max(m.start() - 8, 0) : m.end() + 8] for m in HALF_WIDTH_NEXT_TO_CJK.finditer(text)
     ]
+
+
+@functools.cache
+def default_model() -> DistilledHead:
+    """The model every page draws with by default (ui/settings.DEFAULT_MODEL): the distilled
+    head. Its word pieces are lower case: "The" is drawn as "the"."""
+    return DistilledHead.load()

@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 
 from core.attention import AttentionSettings
-from core.models import ToyModel
 from core.pipeline import pipeline, with_random_weights
 from tests.apptest_utils import (
     MENU,
@@ -17,6 +16,7 @@ from tests.apptest_utils import (
     chart_records,
     chart_specs,
     chart_titles,
+    default_model,
     half_width_next_to_cjk,
     open_page,
     page_file,
@@ -76,9 +76,9 @@ def test_switching_language_keeps_the_sentence():
 
 def test_score_page_numbers_are_the_core_numbers():
     at = open_page(page_file("score"))
-    expected_on = pipeline(ToyModel(), "The black cat drank the milk")
+    expected_on = pipeline(default_model(), "The black cat drank the milk")
     expected_off = pipeline(
-        ToyModel(), "The black cat drank the milk", AttentionSettings(use_softmax=False)
+        default_model(), "The black cat drank the milk", AttentionSettings(use_softmax=False)
     )
     sums = at.dataframe[0].value
     np.testing.assert_allclose(sums.iloc[:, 2].to_numpy(), 1.0)
@@ -105,8 +105,10 @@ def test_causal_and_cross_attention_on_score_page():
     assert at.text_input(key="source").value == "The ball is blue"
     assert at.text_input(key="target").value == "La bola es azul"
     factor = chart_specs(at)[0]
-    assert factor["layer"][0]["encoding"]["y"]["sort"][0] == "000|La"
-    assert len(chart_records(at, TEXTS["m_factor"]["en"])) == 16
+    assert factor["layer"][0]["encoding"]["y"]["sort"][0] == "000|la"  # word pieces: lower case
+    n_target = len(default_model().encode("La bola es azul").tokens)  # la bo ##la ...
+    n_source = len(default_model().encode("The ball is blue").tokens)
+    assert len(chart_records(at, TEXTS["m_factor"]["en"])) == n_target * n_source
 
 
 def test_roles_page_defaults_to_last_word_and_checks_the_sum():
@@ -130,7 +132,7 @@ def test_rows_page_highlights_the_chosen_word():
             assert outlined == {f"{chosen:03d}|{TOKENS[chosen]}"}, (chosen, outlined)
 
 
-TOKENS = ["The", "black", "cat", "drank", "the", "milk"]
+TOKENS = ["the", "black", "cat", "drank", "the", "milk"]  # the default model's word pieces
 
 
 def outlined_rows(spec: dict) -> set[str]:
@@ -159,18 +161,19 @@ def test_weights_page_two_seeds_differ():
     at = open_page(page_file("weights"))
     assert not at.exception
     change = float(at.metric[0].value)
-    p = pipeline(ToyModel(), "The black cat drank the milk")
+    p = pipeline(default_model(), "The black cat drank the milk")
     other = with_random_weights(p, 1)  # same X, W from seed 1
     assert change == pytest.approx(
         np.abs(p.attention.weights - other.attention.weights).max(), abs=5e-4
     )
-    at.number_input(key="seed_b").set_value(0).run()
+    at = open_page(page_file("weights"), {"src": "toy"})
+    at.number_input(key="seed_b").set_value(0).run()  # the toy's own seed: the same weights
     assert float(at.metric[0].value) == 0.0
 
 
 def test_dot_page_matches_core():
     at = open_page(page_file("dot"), {"a": "5", "b": "3"})
-    p = pipeline(ToyModel(), "The black cat drank the milk")
+    p = pipeline(default_model(), "The black cat drank the milk")
     q, k = p.key_side.q[5], p.key_side.k[3]
     assert float(at.metric[0].value) == pytest.approx(float(q @ k), abs=5e-5)
     cos = float(q @ k / np.linalg.norm(q) / np.linalg.norm(k))

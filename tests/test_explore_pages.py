@@ -23,12 +23,19 @@ from core.atlas import (
     unknown_pieces,
 )
 from core.learning.task import TrainSettings, train
-from core.models import MiniLMHead, ToyModel, TrainedHead
+from core.models import MiniLMHead, TrainedHead
 from core.pipeline import pipeline
 from core.pretrained import MiniLM
 from core.qkmap import qk_map, top_keys
 from core.wordpiece import UNK, WordPieceTokenizer
-from tests.apptest_utils import all_text, chart_records, chart_specs, open_page, page_file
+from tests.apptest_utils import (
+    all_text,
+    chart_records,
+    chart_specs,
+    default_model,
+    open_page,
+    page_file,
+)
 from ui import charts, theme
 from ui.i18n import TEXTS
 from ui.settings import DEFAULT_TEXT
@@ -72,7 +79,7 @@ def layer_data(spec: dict, mark: str) -> list[list[dict]]:
 
 def test_qk_map_numbers_are_core_numbers() -> None:
     at = open_page(QK)
-    p = pipeline(ToyModel(), DEFAULT_TEXT)
+    p = pipeline(default_model(), DEFAULT_TEXT)
     m = qk_map(p.key_side.q, p.key_side.k)
     shown = metrics(at)
     assert shown[tr("qk_rank_label")] == f"{m.rank_correlation:.3f}"
@@ -91,7 +98,7 @@ def test_qk_map_numbers_are_core_numbers() -> None:
 
 def test_qk_map_trust_line_follows_the_correlation() -> None:
     at = open_page(QK, {"text": "The cat drank the milk because it was hungry"})
-    p = pipeline(ToyModel(), "The cat drank the milk because it was hungry")
+    p = pipeline(default_model(), "The cat drank the milk because it was hungry")
     r = qk_map(p.key_side.q, p.key_side.k).rank_correlation
     assert metrics(at)[tr("qk_rank_label")] == f"{r:.3f}"
     if r >= 0.7:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from core.models import DistilledHead
 from core.params import decode_all
 from core.pretrained import MiniLM
 from core.tokenize import MAX_TOKENS, tokenize, tokenize_all
@@ -34,7 +35,7 @@ from tests.apptest_utils import ALL_PARAMS, MENU, all_text, chart_specs, open_pa
 from ui import predict
 from ui.i18n import TEXTS
 from ui.markdown import escape_md
-from ui.settings import DEFAULT_TEXT
+from ui.settings import DEFAULT_MODEL, DEFAULT_TEXT, TOY_SHAPE
 
 MARKDOWN_KINDS = ("markdown", "caption", "info", "warning", "error", "success", "title")
 MARKDOWN_SPECIAL = set("\\`*_{}[]()<>#+-.!|~$")  # what ui.layout.escape_md escapes
@@ -218,9 +219,32 @@ def wordpieces():
     return MiniLM.load().tokenizer
 
 
-def n_tokens(text: str, minilm: bool) -> int:
-    """How many tokens the page counts in `text`: toy tokens, or [CLS] word pieces [SEP]."""
-    return len(wordpieces().tokenize(text)) + 2 if minilm else tokenize(text).n_total
+@functools.cache
+def distilled() -> DistilledHead:
+    return DistilledHead.load()
+
+
+def model_of(case: Case, page: str) -> str:
+    """Which model the page draws the sidebar's sentence with: its own MiniLM, the link's
+    source, or the default (also when refused); a link with the toy's sizes and no source at
+    all is the toy's (ui/session.load_from_url)."""
+    if page in MINILM_PAGES:
+        return "pretrained"
+    if "src" not in case.params and any(case.accepted(k) is not None for k in TOY_SHAPE):
+        return "toy"
+    return case.accepted("src") or DEFAULT_MODEL
+
+
+def tokens_of(text: str, model: str) -> tuple[tuple[str, ...], int]:
+    """The tokens the page draws of `text` and how many the whole text has: toy tokens, the
+    distilled head's word pieces, or [CLS] word pieces [SEP]."""
+    if model == "pretrained":
+        pieces = (CLS, *wordpieces().tokenize(text), SEP)
+        return pieces[:MAX_TOKENS], len(pieces)
+    if model == "distilled":
+        embedded = distilled().encode(text)
+        return embedded.tokens, embedded.n_total
+    return tuple(tokenize_all(text)[:MAX_TOKENS]), tokenize(text).n_total
 
 
 @functools.cache
@@ -271,21 +295,19 @@ def check_link_read(at, case: Case, page_keys: tuple[str, ...] = ()) -> None:
         assert widgets[key] == (pytest.approx(value) if isinstance(value, float) else value), key
 
 
-def check_sentence_notes(at, lang: str, text: str, minilm: bool, repeats: bool = False) -> None:
+def check_sentence_notes(at, lang: str, text: str, model: str, repeats: bool = False) -> None:
     """Empty: said. Cut: the count said. One token: said. Repeated tokens (`repeats`): each
     quoted, escaped."""
     body = all_text(at)
-    tokens = tokenize_all(text)
-    if not tokens:
+    if not tokenize_all(text):
         assert TEXTS["empty_text"][lang] in body
         return
-    n_total = n_tokens(text, minilm)
+    drawn, n_total = tokens_of(text, model)
     truncated = TEXTS["truncated"][lang].format(n_total=n_total, max=MAX_TOKENS)
     assert (truncated in body) == (n_total > MAX_TOKENS), (n_total, body[:300])
-    if not minilm:
-        assert (TEXTS["one_token"][lang].split(":")[0] in body) == (len(tokens) == 1)
+    if model != "pretrained":
+        assert (TEXTS["one_token"][lang].split(":")[0] in body) == (len(drawn) == 1)
     if repeats:
-        drawn = tokens[:MAX_TOKENS]
         repeated = [w for w, c in Counter(tok.lower() for tok in drawn).items() if c > 1]
         notes = [v for v in markdown_values(at) if REPEATED_NOTE[lang] in v]
         assert bool(notes) == bool(repeated), (repeated, notes)
@@ -330,8 +352,8 @@ def test_hostile_input_through_the_one_path(name):
     check_link_read(at, case)
     if case.only_defaults:  # a link refused whole gives exactly the default page
         assert json.dumps(chart_specs(at), sort_keys=True) == baseline(PATH_PAGE, case.lang)
-    minilm = case.accepted("src") == "pretrained"
-    check_sentence_notes(at, case.lang, text, minilm, repeats=not minilm)
+    model = model_of(case, PATH_PAGE)
+    check_sentence_notes(at, case.lang, text, model, repeats=model != "pretrained")
     assert bool(chart_specs(at)) == bool(tokens), "a sentence with tokens is drawn"
     typed_in = [case.accepted(k) or "" for k in ("text", *OWN_BOXES)] + [case.typed or ""]
     check_escaped(at, case.markers, *typed_in)
@@ -419,12 +441,13 @@ def test_every_page_with_hostile_input(page, lang):
         if key in boxes:
             assert boxes[key] == value, key
     cross = page == page_file("score") and case.accepted("kind") == "cross"
-    minilm = page in MINILM_PAGES or (case.accepted("src") == "pretrained")
+    model = model_of(case, page)
+    minilm = model == "pretrained"
     uses_text = page not in OWN_SENTENCES and not cross and not (minilm and page in TOY_ONLY)
     draws = page not in NO_CHARTS and page != page_file("learn")  # page 7 refuses the probe
     assert bool(chart_specs(at)) == draws
     if uses_text and (not minilm or page in MINILM_PAGES):
-        check_sentence_notes(at, lang, case.text, page in MINILM_PAGES)
+        check_sentence_notes(at, lang, case.text, model)
     check_escaped(at, case.markers, *own.values(), case.text)
     if page == page_file("qk_map"):
         assert TEXTS["qk_rank_label"][lang] in {m.label for m in at.metric}

@@ -12,7 +12,14 @@ from core.attention import STANDARD, AttentionSettings
 from core.encoding import Encoded, ModelRef
 from core.models import ToyConfig, ToyModel, toy_projection
 from core.pipeline import Pipeline, attend_encoded, pipeline, with_random_weights
-from tests.apptest_utils import QUESTIONS, chart_records, chart_titles, open_page, page_file
+from tests.apptest_utils import (
+    QUESTIONS,
+    chart_records,
+    chart_titles,
+    default_model,
+    open_page,
+    page_file,
+)
 from ui import predict
 from ui.i18n import TEXTS
 from ui.settings import DEFAULT_TEXT
@@ -53,24 +60,25 @@ def _softmax(row: np.ndarray) -> np.ndarray:
 
 
 def test_top_key_by_hand():
-    # query 2 = [1, 1] against keys [1, 0], [0, 2], [3, 0]: Q·Kᵀ = 1, 2, 3, scaled by √2
+    # query 2 = [1, 1] against keys [1, 0], [0, 2], [3, 0]: Q·Kᵀ = 1, 2, 3, scaled by √2.
+    # Its own key (3) is the largest, but the question is about the other words: key 1 (2).
     p = _pipe([[1, 0], [0, 1], [1, 1]], [[1, 0], [0, 2], [3, 0]])
     answer = questions.top_key(p, 2)
     assert answer is not None
-    assert answer.options == ("0", "1", "2")
-    assert answer.correct == {"2"} and answer.words == (2, 2)
-    expected = np.exp(3 / np.sqrt(2)) / sum(np.exp(s / np.sqrt(2)) for s in (1, 2, 3))
+    assert answer.options == ("0", "1")  # the query itself is not offered
+    assert answer.correct == {"1"} and answer.words == (2, 1)
+    expected = np.exp(2 / np.sqrt(2)) / sum(np.exp(s / np.sqrt(2)) for s in (1, 2, 3))
     assert answer.numbers[0] == pytest.approx(expected)
-    # query 1 = [0, 1]: scores 0, 2, 0 -> key 1
-    assert questions.top_key(p, 1).correct == {"1"}
-    assert questions.top_key(p, 1).is_right("1") and not questions.top_key(p, 1).is_right("0")
+    # query 0 = [1, 0]: scores 1, 0, 3 -> key 2 among the others
+    assert questions.top_key(p, 0).correct == {"2"}
+    assert questions.top_key(p, 0).is_right("2") and not questions.top_key(p, 0).is_right("1")
 
 
 def test_a_tie_accepts_every_tied_key():
-    # keys 0 and 2 are the same vector: any query scores them alike
-    p = _pipe([[1, 0], [0, 1], [2, 1]], [[1, 1], [0, -1], [1, 1]])
-    assert questions.top_key(p, 2).correct == {"0", "2"}
-    assert questions.top_dot(p, 2).correct == {"0", "2"}
+    # keys 0 and 2 are the same vector: query 1 = [0, 1] scores them alike (1), above key 3's -1
+    p = _pipe([[1, 0], [0, 1], [2, 1], [0, 0]], [[1, 1], [0, 5], [1, 1], [0, -1]])
+    assert questions.top_key(p, 1).correct == {"0", "2"}
+    assert questions.top_dot(p, 1).correct == {"0", "2"}
 
 
 def test_one_token_asks_no_which_word_question():
@@ -142,9 +150,11 @@ def test_dot_sign_from_its_terms():
 
 
 def test_top_dot_is_the_largest_raw_product():
+    # query 2 = [1, 1]: Q·Kᵀ = 1, 2, 3; its own key left out, key 1 with 2
     p = _pipe([[1, 0], [0, 1], [1, 1]], [[1, 0], [0, 2], [3, 0]])
-    answer = questions.top_dot(p, 1)
+    answer = questions.top_dot(p, 2)
     assert answer.correct == {"1"} and answer.numbers == (2.0,)
+    assert questions.top_dot(_pipe([[1, 0], [0, 1]], [[1, 0], [0, 1]]), 0) is None  # one other
 
 
 def test_biggest_term_is_weight_times_value_length():
@@ -158,15 +168,16 @@ def test_biggest_term_is_weight_times_value_length():
 
 
 def test_two_sets_of_weights_compared():
-    a = _pipe([[1, 0], [0, 1]], [[2, 0], [0, 1]])  # query 1 looks most at key 1
-    b = _pipe([[1, 0], [0, 1]], [[0, 4], [0, 1]])  # query 1 looks most at key 0
-    kept = questions.same_top_key(a, b, 1)
-    assert kept.correct == {"no"} and kept.words == (1, 1, 0)
-    mb = _softmax(np.array([4, 1]) / np.sqrt(2))[0]
+    # query 2 = [0, 1] against three keys; among the others (0, 1):
+    a = _pipe([[1, 0], [0, 1], [0, 1]], [[0, 1], [0, 2], [0, 0]])  # a: key 1 (scores 1, 2, 0)
+    b = _pipe([[1, 0], [0, 1], [0, 1]], [[0, 4], [0, 1], [0, 0]])  # b: key 0 (scores 4, 1, 0)
+    kept = questions.same_top_key(a, b, 2)
+    assert kept.correct == {"no"} and kept.words == (2, 1, 0)
+    mb = _softmax(np.array([4, 1, 0]) / np.sqrt(2))[0]
     assert kept.numbers[0] == pytest.approx(mb)
-    assert questions.same_top_key(a, a, 1).correct == {"yes"}
+    assert questions.same_top_key(a, a, 2).correct == {"yes"}
     larger = questions.larger_max_weight(a, b)
-    ma = _softmax(np.array([2, 0]) / np.sqrt(2))[0]  # query 0 of a
+    ma = _softmax(np.array([1, 2, 0]) / np.sqrt(2))[1]  # queries 1 and 2 of a, at key 1
     assert larger.numbers == pytest.approx((ma, mb)) and larger.correct == {"b"}
     assert questions.larger_max_weight(a, a).correct == {"a", "b"}
 
@@ -199,14 +210,20 @@ def test_the_state_hash_follows_the_inputs():
 
 # ---- the pages: computed here with numpy, independently of core/questions.py -------------
 
-P = pipeline(ToyModel(), DEFAULT_TEXT)  # the app's default sentence, toy model and switches
+P = pipeline(default_model(), DEFAULT_TEXT)  # the app's default sentence, model and switches
 ENC, ATT = P.key_side, P.attention
 LAST = len(ENC.tokens) - 1
 OTHER = with_random_weights(P, 1)  # page 3's second seed defaults to 1
 
 
-def _word_case(row: np.ndarray, shown: float) -> tuple[set[str], str]:
-    return {str(int(np.argmax(row)))}, f"{shown:.3f}"
+def top_other(row: np.ndarray, query: int) -> int:
+    """The key with the largest entry of the query's row, the query itself left out."""
+    return int(np.argmax(np.where(np.arange(row.size) == query, -np.inf, row)))
+
+
+def _word_case(row: np.ndarray) -> tuple[set[str], str]:
+    top = top_other(row, LAST)
+    return {str(top)}, f"{row[top]:.3f}"
 
 
 def _cases() -> dict[str, tuple[str, set[str], str]]:
@@ -220,19 +237,23 @@ def _cases() -> dict[str, tuple[str, set[str], str]]:
     repeat_gap = float(np.max(np.abs(ENC.x[i] - ENC.x[j])))
     other_last = OTHER.attention.weights[LAST]
     ma, mb = float(ATT.weights.max()), float(OTHER.attention.weights.max())
-    kept = int(np.argmax(other_last)) == int(np.argmax(w_last))
+    kept = top_other(other_last, LAST) == top_other(w_last, LAST)
     return {
         "input_width": ("input", {str(ENC.q.shape[1])}, f"d_model = {ENC.x.shape[1]}"),
         "input_repeat": ("input", {"no"}, f"{repeat_gap:.3f}"),
-        "rows_top": ("rows", *_word_case(w_last, w_last.max())),
-        "weights_top_kept": ("weights", {"yes" if kept else "no"}, f"{other_last.max():.3f}"),
+        "rows_top": ("rows", *_word_case(w_last)),
+        "weights_top_kept": (
+            "weights",
+            {"yes" if kept else "no"},
+            f"{other_last[top_other(other_last, LAST)]:.3f}",
+        ),
         "weights_larger_max": ("weights", {"a" if ma > mb else "b"}, f"{mb:.3f}"),
         "score_sum": ("score", {"yes"}, f"{sums.min():.3f}"),
         "score_scale_order": ("score", {"no"}, f"{np.sqrt(ENC.q.shape[1]):.2f}"),
         "roles_term": ("roles", {str(int(np.argmax(terms)))}, f"{terms.max():.3f}"),
         "dot_sign": ("dot-product", {"positive" if dot > 0 else "negative"}, f"{dot:.3f}"),
-        "dot_top": ("dot-product", *_word_case(ATT.factor[LAST], ATT.factor[LAST].max())),
-        "summary_top": ("summary", *_word_case(w_last, w_last.max())),
+        "dot_top": ("dot-product", *_word_case(ATT.factor[LAST])),
+        "summary_top": ("summary", *_word_case(w_last)),
     }
 
 
@@ -296,7 +317,7 @@ def test_the_chart_that_shows_why_is_the_row_itself():
     at = open_page(page_file("summary"))
     n_before = len(chart_titles(at))
     radio = _radio(at, "summary_top")
-    radio.set_value(str(int(np.argmax(ATT.weights[LAST])))).run()
+    radio.set_value(str(top_other(ATT.weights[LAST], LAST))).run()
     _button(at, "reveal_summary_top_").click().run()
     titles = chart_titles(at)
     assert len(titles) == n_before + 1 and titles[0] == "Weights of “milk”"
@@ -315,7 +336,7 @@ def test_a_new_sentence_asks_again(lang):
     assert not at.exception
     assert not _verdicts(at)
     radio = _radio(at, "rows_top")
-    assert radio.value is None and radio.options[-1] == "bone"
+    assert radio.value is None and radio.options[-1] == "the"  # "bone" asks; itself not offered
     assert _button(at, "reveal_rows_top_").disabled
     # a switch changes the numbers: asked again too
     _radio(at, "rows_top").set_value("0").run()

@@ -50,6 +50,7 @@ def test_vectors_from_the_link_then_reset(lang):
         page_file("dot"),
         {
             "lang": lang,
+            "src": "toy",
             "a": "5",
             "b": "3",
             "va": ", ".join(map(str, A)),
@@ -74,7 +75,7 @@ def test_vectors_from_the_link_then_reset(lang):
 
 
 def test_typing_a_negative_number_and_keeping_it_in_the_link():
-    at = open_page(page_file("dot"), {"a": "5", "b": "3"})
+    at = open_page(page_file("dot"), {"src": "toy", "a": "5", "b": "3"})
     k = pipeline(ToyModel(), "The black cat drank the milk").key_side.k[3]
     at.text_input(key="va_box").input("-3, 0, 0, 0").run()
     assert float(at.metric[0].value) == pytest.approx(-3 * float(k[0]), abs=5e-5)
@@ -88,7 +89,8 @@ def test_typing_a_negative_number_and_keeping_it_in_the_link():
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_unreadable_vectors_in_the_link_get_a_message(lang):
     at = open_page(
-        page_file("dot"), {"lang": lang, "a": "5", "b": "3", "va": "1,x,3,4", "vb": "1,2"}
+        page_file("dot"),
+        {"lang": lang, "src": "toy", "a": "5", "b": "3", "va": "1,x,3,4", "vb": "1,2"},
     )
     assert not at.exception
     warnings = [w.value for w in at.warning]

@@ -10,13 +10,14 @@ import numpy as np
 import pytest
 
 from core.attention import AttentionSettings
-from core.models import MiniLMHead, ToyModel
+from core.models import MiniLMHead
 from core.pipeline import pipeline
 from core.pretrained import MiniLM
 from tests.apptest_utils import (
     all_text,
     chart_records,
     chart_titles,
+    default_model,
     open_page,
     open_share_panel,
     page_file,
@@ -102,8 +103,8 @@ def test_compare_default_sentences_draw_a_difference_aligned_by_position():
     at = open_page(page_file("compare"))
     assert not at.exception
     assert len(at.get("vega_lite_chart")) == 3  # A, B and B − A
-    a = pipeline(ToyModel(), "The cat drank the milk because it was hungry").attention.weights
-    b = pipeline(ToyModel(), "The cat drank the milk because it was sweet").attention.weights
+    a = pipeline(default_model(), "The cat drank the milk because it was hungry").attention.weights
+    b = pipeline(default_model(), "The cat drank the milk because it was sweet").attention.weights
     diff = chart_records(at, "B − A")
     np.testing.assert_allclose([r["value"] for r in diff], (b - a).ravel(), atol=1e-12)
     assert diff[-1]["row_label"] == "hungry/sweet"
@@ -129,9 +130,9 @@ def test_compare_settings_draws_the_output_difference():
     at = open_page(page_file("compare"), {"cmp": "settings", "cmps": "softmax", "cmpm": "output"})
     assert not at.exception
     assert len(at.get("vega_lite_chart")) == 3
-    on = pipeline(ToyModel(), "The black cat drank the milk").attention.output
+    on = pipeline(default_model(), "The black cat drank the milk").attention.output
     off = pipeline(
-        ToyModel(), "The black cat drank the milk", AttentionSettings(use_softmax=False)
+        default_model(), "The black cat drank the milk", AttentionSettings(use_softmax=False)
     ).attention.output
     diff = chart_records(at, "B − A")
     np.testing.assert_allclose([r["value"] for r in diff], (off - on).ravel(), atol=1e-12)

@@ -112,7 +112,7 @@ PAGES_WITH_WORDS = [
 
 @pytest.mark.parametrize(("page", "extra", "words"), PAGES_WITH_WORDS)
 def test_each_table_offers_a_defused_csv(deferred, page, extra, words):
-    at = open_page(page, {"text": HOSTILE, **extra})
+    at = open_page(page, {"text": HOSTILE, "src": "toy", **extra})  # tokens as typed
     assert not at.exception
     drawn = at.dataframe
     files = table_files(at, deferred)
@@ -138,7 +138,7 @@ def test_learn_relevance_editor_and_results(deferred):
 
 def test_presenter_table_has_no_download(deferred):
     """The presenter's screen offers no downloads (its charts neither); the toolbar's is off."""
-    at = open_page("app_pages/present/page.py", {"text": HOSTILE})
+    at = open_page("app_pages/present/page.py", {"text": HOSTILE, "src": "toy"})
     assert not at.exception
     assert set(LEADING) <= set(shown_cells(at))
     assert table_files(at, deferred) == []

@@ -16,7 +16,7 @@ import core.pipeline
 from core.attention import AttentionSettings
 from core.encoding import Model
 from core.learning.task import TrainResult, TrainSettings, train
-from core.models import MiniLMHead, ToyConfig, ToyModel, TrainedHead
+from core.models import DistilledHead, MiniLMHead, ToyConfig, ToyModel, TrainedHead
 from core.pipeline import Pipeline
 from core.pretrained import MiniLM, MiniLMResult
 from core.tokenize import MAX_TOKENS
@@ -40,7 +40,14 @@ def minilm_run(text: str) -> MiniLMResult:
     return minilm().run(text, max_tokens=MAX_TOKENS)
 
 
-ModelKey = ToyConfig | tuple[int, int] | TrainSettings  # the toy's, (layer, head), page 7's run
+@st.cache_resource(show_spinner=False)
+def distilled() -> DistilledHead:
+    """The default model's weights (models/distilled/head.npz), loaded once per process."""
+    return DistilledHead.load()
+
+
+# the toy's config, (layer, head), page 7's run; None for the distilled head (one of it)
+ModelKey = ToyConfig | tuple[int, int] | TrainSettings | None
 
 
 def _model(kind: str, key: ModelKey) -> Model:
@@ -50,6 +57,8 @@ def _model(kind: str, key: ModelKey) -> Model:
         return MiniLMHead(minilm(), layer, head, run=minilm_run)
     if kind == "toy":
         return ToyModel(key)
+    if kind == "distilled":
+        return distilled()
     run = trained_result(key)
     return TrainedHead(run.model if kind == "trained" else run.model_before, seed=key.seed)
 
@@ -65,8 +74,9 @@ def model_pipeline(
     settings: AttentionSettings,
     query_text: str | None = None,
 ) -> Pipeline:
-    """`text` through one model: `kind` "toy", "pretrained", "trained" or "untrained" (page 7's
-    model before its first step), `key` its ToyConfig, (layer, head) or TrainSettings."""
+    """`text` through one model: `kind` "distilled", "toy", "pretrained", "trained" or
+    "untrained" (page 7's model before its first step), `key` None, its ToyConfig,
+    (layer, head) or TrainSettings."""
     return core.pipeline.pipeline(_model(kind, key), text, settings, query_text)
 
 
@@ -141,7 +151,7 @@ def pipeline(
     """The pipeline of the sidebar's model and switches; an argument given replaces one part.
 
     `text`: another sentence; `query_text`: Q from this sentence (cross attention);
-    `attention`: other switches; `model`: another model ("toy", "pretrained", "trained").
+    `attention`: other switches; `model`: another of MODELS.
     """
     text = s.text if text is None else text
     settings = s.attention if attention is None else attention
@@ -150,4 +160,6 @@ def pipeline(
         return model_pipeline(chosen, (s.layer, s.head), text, settings, query_text)
     if chosen == "trained":
         return model_pipeline(chosen, s.trained, text, settings, query_text)
-    return model_pipeline("toy", s.toy, text, settings, query_text)
+    if chosen == "toy":
+        return model_pipeline(chosen, s.toy, text, settings, query_text)
+    return model_pipeline("distilled", None, text, settings, query_text)

@@ -13,7 +13,7 @@ from core.links import LINK_BUDGET
 from core.params import MAX_TEXT_CHARS, Param
 from core.pipeline import Pipeline
 from core.tokenize import MAX_TOKENS
-from ui import exports, figures, session
+from ui import compute, exports, figures, session
 from ui.i18n import LANGUAGES, lang, t
 from ui.settings import GLOBAL_PARAMS, MODELS, K
 
@@ -62,6 +62,19 @@ def sidebar(heads: bool = False, head_pickers: bool = True) -> tuple[str, ...]:
         st.caption(t("sentence_help", max=MAX_TOKENS))
         source = choice("source_label", list(MODELS), K.MODEL, prefix="source_")
         toy = source == "toy"
+        if source == "distilled":
+            ref = compute.distilled().ref
+            st.caption(
+                t(
+                    "source_distilled_help",
+                    d_model=ref.d_model,
+                    d_k=ref.d_k,
+                    layer=ref.layer,
+                    head=ref.head,
+                )
+            )
+        elif toy:
+            st.caption(t("source_toy_help"))
         if (source == "pretrained" or heads) and head_pickers:
             head_inputs()
             st.caption(t("source_pretrained_help"))
@@ -74,7 +87,7 @@ def sidebar(heads: bool = False, head_pickers: bool = True) -> tuple[str, ...]:
                     t(label_key), step=1, key=key, disabled=not toy, **kept, **_int_bounds(key)
                 )
         st.subheader(t("steps_heading"))
-        st.toggle(t("pe"), key=K.PE, disabled=source == "pretrained", **kept)
+        st.toggle(t("pe"), key=K.PE, disabled=not toy, **kept)
         st.toggle(t("scale"), key=K.SCALE, **kept)
         st.toggle(t("softmax"), key=K.SOFTMAX, **kept)
         st.slider(

@@ -276,6 +276,8 @@ def model_name(m: ModelRef) -> str:
         name = t("ctx_pretrained", layer=m.layer, head=m.head)
     elif m.kind == "trained":
         name = t("ctx_trained")
+    elif m.kind == "distilled":
+        name = t("ctx_distilled", layer=m.layer, head=m.head)
     else:
         name = t("ctx_toy", d_model=m.d_model, d_k=m.d_k, seed=m.seed, pe=_onoff(m.positional))
     if m.weights_seed is not None:
@@ -295,11 +297,14 @@ def settings_line(m: ModelRef, a: AttentionSettings) -> str:
 
 
 def file_tag(m: ModelRef) -> str:
-    """The model in a file name: toy-seed0, minilm-l2-h5, trained, (+ -w1 for redrawn W)."""
+    """The model in a file name: toy-seed0, minilm-l2-h5, trained, learned-from-l2-h1 (the
+    distilled head), (+ -w1 for redrawn W)."""
     if m.kind == "minilm":
         tag = f"minilm-l{m.layer}-h{m.head}"
     elif m.kind == "trained":
         tag = "trained" if m.seed is None else f"trained-seed{m.seed}"
+    elif m.kind == "distilled":
+        tag = f"learned-from-l{m.layer}-h{m.head}"
     else:
         tag = f"toy-seed{m.seed}"
     return tag if m.weights_seed is None else f"{tag}-w{m.weights_seed}"
@@ -310,7 +315,8 @@ def _onoff(flag: bool) -> str:
 
 
 def positions_title(enc_model: ModelRef) -> str:
-    return t("m_positions_learned") if enc_model.kind == "minilm" else t("m_positions")
+    learned = enc_model.kind in ("minilm", "distilled")
+    return t("m_positions_learned") if learned else t("m_positions")
 
 
 def x_title(enc: Encoded, p: Pipeline) -> str:

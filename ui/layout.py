@@ -17,9 +17,7 @@ from ui import compute, controls, figures, predict, session, theme
 from ui.controls import CONTROL_LABELS
 from ui.i18n import t
 from ui.markdown import escape_md
-from ui.settings import K, Settings
-
-TOY_ONLY = (K.D_MODEL, K.D_K, K.SEED, K.PE)  # controls that shape only the toy module
+from ui.settings import TOY_SHAPE, K, Settings
 
 
 def header(intro_key: str) -> None:
@@ -34,7 +32,7 @@ def header(intro_key: str) -> None:
     own_model = page is not None and page.heads  # the page always shows MiniLM
     source = "pretrained" if own_model else s.model
     if source != "toy":
-        uses = [*([] if own_model else [K.MODEL]), *(key for key in uses if key not in TOY_ONLY)]
+        uses = [*([] if own_model else [K.MODEL]), *(key for key in uses if key not in TOY_SHAPE)]
     if source == "trained":
         trained_unknown_note(tuple(tokenize(s.text).tokens), s)
     names = t("list_sep").join(t(CONTROL_LABELS[key]) for key in uses)

@@ -58,13 +58,23 @@ def word(tokens: tuple[str, ...], i: int) -> str:
     return escape_md(tokens[i])
 
 
-def word_labels(tokens: tuple[str, ...]) -> dict[str, str]:
-    """Option id -> label for each token; a repeated word shows its position."""
+def word_labels(tokens: tuple[str, ...], options: tuple[str, ...] | None = None) -> dict[str, str]:
+    """Option id -> label for each token offered (all by default); a repeated word shows its
+    position."""
     counts = Counter(tokens)
+    offered = set(options) if options is not None else {str(i) for i in range(len(tokens))}
     return {
         str(i): t("pq_word_at", word=escape_md(tok), i=i) if counts[tok] > 1 else escape_md(tok)
         for i, tok in enumerate(tokens)
+        if str(i) in offered
     }
+
+
+def why(p: Pipeline, learned_key: str, random_key: str = "pq_why_random", **values: object) -> str:
+    """The article's reason behind an answer, after it: for learned weights the text
+    `learned_key`; for random weights (the toy, before learning) `random_key`: that the
+    order is chance."""
+    return " " + t(random_key if p.model.kind == "toy" else learned_key, **values)
 
 
 def choice_labels(options: tuple[str, ...]) -> dict[str, str]:
@@ -88,7 +98,7 @@ def picked_query(key: str, p: Pipeline) -> int:
 
 
 def top_key(p: Pipeline, query: int) -> Asked | None:
-    """Which word does `query` attend to most?"""
+    """Which other word does `query` attend to most?"""
     answer = questions.top_key(p, query)
     if answer is None:
         return None
@@ -97,8 +107,9 @@ def top_key(p: Pipeline, query: int) -> Asked | None:
     return Asked(
         answer,
         t("pq_top_q", word=word(qt, q)),
-        t("pq_top_a", word=word(qt, q), key=word(kt, k), w=answer.numbers[0]),
-        word_labels(kt),
+        t("pq_top_a", word=word(qt, q), key=word(kt, k), w=answer.numbers[0])
+        + why(p, "pq_why_top", word=word(qt, q), key=word(kt, k)),
+        word_labels(kt, answer.options),
         (row_bars(p.attention.weights[q], p, t("pq_fig_weights", word=qt[q]), t("ax_weight")),),
         (q,),
     )

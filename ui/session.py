@@ -23,7 +23,15 @@ from core.params import MAX_TEXT_CHARS, Param, Rejected, decode_all, encode_chan
 from core.pipeline import resolve_index
 from core.tokenize import drawn_prefix
 from ui.link_patch import DROPPED_LINK, IgnoredLink, ignored_link
-from ui.settings import GLOBAL_PARAMS, INDEX_LISTS, SHARED_PARAMS, K, Settings, settings_from
+from ui.settings import (
+    GLOBAL_PARAMS,
+    INDEX_LISTS,
+    SHARED_PARAMS,
+    TOY_SHAPE,
+    K,
+    Settings,
+    settings_from,
+)
 
 CURRENT_PAGE = "_current_page"  # the PageSpec (ui/page_spec.py) being drawn
 SAVED_TEXT = "_saved_text"  # the user's sentence and sizes while the worked example is shown
@@ -54,6 +62,8 @@ def load_from_url(params: Mapping[str, Param]) -> None:
     values, rejected = decode_all(raw, params)
     if K.LANG not in values:
         values[K.LANG] = _browser_language()
+    if K.MODEL not in raw and any(key in values for key in TOY_SHAPE):
+        values[K.MODEL] = "toy"  # a link from before issue 18: then the toy was the default
     for key, param in params.items():
         st.session_state[key] = values.get(key, param.default)
     st.session_state[_REJECTED] = rejected
@@ -115,7 +125,7 @@ def link_values(page_params: Mapping[str, Param] = NO_PARAMS) -> dict[str, objec
     }
     for key in texts:
         values[key] = drawn_prefix(values[key])[:MAX_TEXT_CHARS]
-    query = encode_changed(values, carried) | {K.LANG: st.session_state[K.LANG]}  # as written
+    query = encode_changed(values, carried) | _always()  # as written
     for key, fitted in fit_query(query, texts).items():
         if key in texts and fitted != query[key]:
             values[key] = fitted
@@ -136,10 +146,19 @@ def link_shortened(page_params: Mapping[str, Param] = NO_PARAMS) -> str | None:
 
 
 def url_params(page_params: Mapping[str, Param] = NO_PARAMS) -> dict[str, str]:
-    """The shared controls and this page's controls that differ from their defaults, and lang."""
-    wanted = encode_changed(link_values(page_params), _carried(page_params))
-    wanted[K.LANG] = st.session_state[K.LANG]
-    return wanted
+    """The shared controls and this page's controls that differ from their defaults, and the
+    language and model always."""
+    return encode_changed(link_values(page_params), _carried(page_params)) | _always()
+
+
+def _always() -> dict[str, str]:
+    """What every link states even at its default: the language, and the model (a link
+    without it and with the toy's sizes was made when the toy was the default: it opens the
+    toy, see load_from_url)."""
+    return {
+        K.LANG: str(st.session_state[K.LANG]),
+        K.MODEL: str(st.session_state.get(K.MODEL, GLOBAL_PARAMS[K.MODEL].default)),
+    }
 
 
 def share_link(url_path: str, page_params: Mapping[str, Param] = NO_PARAMS) -> str:

@@ -22,7 +22,11 @@ DEFAULT_TEXT = "The black cat drank the milk"
 _TOY = ToyConfig()
 _ATTENTION = AttentionSettings()
 LEARN = TrainSettings()
-MODELS = ("toy", "pretrained", "trained")  # which model makes the vectors
+# Which model makes the vectors. "distilled" (the default) is a small head that learned from
+# MiniLM, so its attention means something on any sentence; "toy" has random weights: the same
+# module before learning, kept as the contrast.
+MODELS = ("distilled", "toy", "pretrained", "trained")
+DEFAULT_MODEL = MODELS[0]
 
 
 class K:
@@ -38,7 +42,7 @@ class K:
     SOFTMAX = "softmax"
     TEMP = "temp"
     NUMBERS = "numbers"
-    MODEL = "src"  # which model makes the vectors: toy, pretrained, trained
+    MODEL = "src"  # which model makes the vectors: one of MODELS
     LAYER = "layer"  # pretrained layer
     HEAD = "head"  # pretrained head
     # several tokens at once, under the weights of several pages (ui/groups.py)
@@ -55,7 +59,8 @@ class K:
 
 
 # Groups of shared controls a page lists under "This page uses" (PageSpec.uses)
-TOY_MODEL = (K.TEXT, K.D_MODEL, K.D_K, K.SEED, K.PE)  # the sentence and the toy model's shape
+TOY_SHAPE = (K.D_MODEL, K.D_K, K.SEED, K.PE)  # what shapes the toy (random weights) only
+TOY_MODEL = (K.TEXT, *TOY_SHAPE)  # the sentence and the toy model's shape
 SWITCHES = (K.SCALE, K.SOFTMAX, K.TEMP)  # the attention switches
 EVERY_CONTROL = (*TOY_MODEL, *SWITCHES, K.NUMBERS)
 
@@ -76,7 +81,7 @@ GLOBAL_PARAMS: dict[str, Param] = params_of(  # the sidebar's; every link carrie
     Param(K.SOFTMAX, _ATTENTION.use_softmax, "bool"),
     Param(K.TEMP, _ATTENTION.temperature, "float", MIN_TEMPERATURE, 5.0),
     Param(K.NUMBERS, True, "bool"),
-    Param(K.MODEL, "toy", "choice", choices=MODELS),
+    Param(K.MODEL, DEFAULT_MODEL, "choice", choices=MODELS),
     Param(K.LAYER, 0, "int", 0, 5),
     Param(K.HEAD, 0, "int", 0, 11),
 )
@@ -107,7 +112,7 @@ class Settings:
     toy: ToyConfig
     attention: AttentionSettings
     show_numbers: bool
-    model: str = "toy"  # one of MODELS
+    model: str = DEFAULT_MODEL  # one of MODELS
     layer: int = 0  # pretrained
     head: int = 0  # pretrained
     learn: TrainSettings = LEARN  # page 7's training settings, as its controls hold them
@@ -170,7 +175,7 @@ def settings_from(values: Mapping[str, object]) -> Settings:
             temperature=float(values[K.TEMP]),
         ),
         show_numbers=bool(values[K.NUMBERS]),
-        model=model if model in MODELS else "toy",
+        model=model if model in MODELS else DEFAULT_MODEL,
         layer=int(values[K.LAYER]),
         head=int(values[K.HEAD]),
         learn=learn,
@@ -180,7 +185,7 @@ def settings_from(values: Mapping[str, object]) -> Settings:
 
 def flipped(s: Settings, setting: str) -> Settings:
     """The same settings with one thing changed: a switch turned over, the next seed, or the
-    other model (toy <-> pretrained)."""
+    weights: learned (the distilled head, or MiniLM, or page 7's) against random (the toy)."""
     a, toy = s.attention, s.toy
     if setting == "softmax":
         return s.replace(attention=a.replace(use_softmax=not a.use_softmax))
@@ -191,5 +196,5 @@ def flipped(s: Settings, setting: str) -> Settings:
     if setting == "seed":
         return s.replace(toy=dataclasses.replace(toy, seed=(toy.seed + 1) % 10_000))
     if setting == "source":
-        return s.replace(model="pretrained" if s.model == "toy" else "toy")
+        return s.replace(model=DEFAULT_MODEL if s.model == "toy" else "toy")
     raise ValueError(f"unknown setting to flip: {setting!r}")

@@ -25,7 +25,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "单词、标点以及每个汉字各算一个词元（token）。最多绘制 {max} 个词元。",
     },
     "source_label": {"en": "Where the vectors come from", "zh": "向量从哪里来"},
-    "source_toy": {"en": "Toy", "zh": "玩具"},
+    "source_distilled": {"en": "Learned (small)", "zh": "已学习（小模型）"},
+    "source_toy": {"en": "Random (before learning)", "zh": "随机（学习之前）"},
     "source_pretrained": {"en": "MiniLM", "zh": "MiniLM"},
     "source_trained": {"en": "Trained", "zh": "训练所得"},
     "source_pretrained_help": {
@@ -34,11 +35,21 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "all-MiniLM-L6-v2 的真实权重（6 层 × 12 个头，d_model 384，d_k 32），用 numpy 运行。"
         "X 是所选层的输入；下面的开关依然有效。",
     },
+    "source_distilled_help": {
+        "en": "A small head (d_model {d_model}, d_k {d_k}) that learned to attend like MiniLM's "
+        "layer {layer}, head {head}: its weights mean something on any sentence you type.",
+        "zh": "一个小注意力头（d_model {d_model}，d_k {d_k}），学会了像 MiniLM 第 {layer} 层"
+        "第 {head} 头那样分配注意力：对你输入的任何句子，它的权重都有意义。",
+    },
+    "source_toy_help": {
+        "en": "The same module before learning: random weights, so its patterns mean nothing yet.",
+        "zh": "学习之前的同一个模块：权重是随机的，所以它的图案还没有意义。",
+    },
     "layer": {"en": "Layer (0–5)", "zh": "层（0–5）"},
     "head": {"en": "Head (0–11)", "zh": "头（0–11）"},
     "toy_only": {
-        "en": "These settings shape the toy module only.",
-        "zh": "这些设置只作用于玩具模块。",
+        "en": "These settings shape the random-weights model only.",
+        "zh": "这些设置只作用于随机权重模型。",
     },
     "model_size": {"en": "Model size", "zh": "模型大小"},
     "d_model": {"en": "d_model (embedding width)", "zh": "d_model（嵌入维度）"},
@@ -154,8 +165,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "{model} · softmax {softmax} · ÷√d_k {scale} · 温度 {temp:g}",
     },
     "ctx_toy": {
-        "en": "toy d_model {d_model}, d_k {d_k}, seed {seed}, positions {pe}",
-        "zh": "玩具 d_model {d_model}，d_k {d_k}，种子 {seed}，位置编码 {pe}",
+        "en": "random weights, before learning: d_model {d_model}, d_k {d_k}, seed {seed}, positions {pe}",
+        "zh": "随机权重（学习之前）：d_model {d_model}，d_k {d_k}，种子 {seed}，位置编码 {pe}",
+    },
+    "ctx_distilled": {
+        "en": "learned head (from MiniLM layer {layer} head {head})",
+        "zh": "已学习的头（学自 MiniLM 第 {layer} 层第 {head} 头）",
     },
     "ctx_pretrained": {
         "en": "MiniLM layer {layer} head {head}",
@@ -361,12 +376,23 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "负数",
     },
     "pq_top_q": {
-        "en": "Which word will “{word}” look at most?",
-        "zh": "“{word}” 会最关注哪个词？",
+        "en": "Which other word will “{word}” look at most?",
+        "zh": "除了自己，“{word}” 会最关注哪个词？",
     },
     "pq_top_a": {
-        "en": "“{word}” gives its largest weight, {w:.3f}, to “{key}”.",
-        "zh": "“{word}” 把最大的权重 {w:.3f} 给了 “{key}”。",
+        "en": "Of the other words, “{word}” gives its largest weight, {w:.3f}, to “{key}”.",
+        "zh": "在其他词中，“{word}” 把最大的权重 {w:.3f} 给了 “{key}”。",
+    },
+    "pq_why_top": {
+        "en": "Why: training turned the query of “{word}” and the key of the word that matters to it "
+        "the same way, so their dot product, and then their weight, comes out largest.",
+        "zh": "原因：训练让 “{word}” 的查询和与它相关的那个词的键指向相近的方向，"
+        "所以它们的点积最大，权重也就最大。",
+    },
+    "pq_why_random": {
+        "en": "These weights are random (before learning), so which word comes first is chance: "
+        "nothing has taught “{word}” what matters to it yet.",
+        "zh": "这些权重是随机的（学习之前），所以哪个词排第一纯属偶然：还没有什么教会 “{word}” 哪个词与它相关。",
     },
     "pq_fig_weights": {
         "en": "Weights of “{word}”",

@@ -44,8 +44,9 @@ def _dot_top(p: Pipeline) -> predict.Asked | None:
     return predict.Asked(
         answer,
         t("pq_dot_top_q", word=predict.word(qt, q)),
-        t("pq_dot_top_a", word=predict.word(qt, q), key=predict.word(kt, k), v=answer.numbers[0]),
-        predict.word_labels(kt),
+        t("pq_dot_top_a", word=predict.word(qt, q), key=predict.word(kt, k), v=answer.numbers[0])
+        + predict.why(p, "pq_why_dot_top", word=predict.word(qt, q), key=predict.word(kt, k)),
+        predict.word_labels(kt, answer.options),
         (fig,),
     )
 

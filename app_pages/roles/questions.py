@@ -23,7 +23,8 @@ def _roles_term(p: Pipeline) -> predict.Asked | None:
     return predict.Asked(
         answer,
         t("pq_term_q", word=predict.word(qt, q)),
-        t("pq_term_a", key=predict.word(kt, k), w=weight, length=length),
+        t("pq_term_a", key=predict.word(kt, k), w=weight, length=length)
+        + predict.why(p, "pq_why_term", word=predict.word(qt, q)),
         predict.word_labels(kt),
         (fig,),
         (q,),

@@ -51,6 +51,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "- 不用 softmax 时，负的分数会先把该词的值向量取反，然后再加进去。",
     },
     # ---- predict, then reveal (ui/predict.py) ----
+    "pq_why_term": {
+        "en": "Why: the output of “{word}” is a weighted sum of value vectors, so the words it gives "
+        "large weights to, the ones that matter to it, make up most of it.",
+        "zh": "原因：“{word}” 的输出是值向量的加权和，所以它给了大权重的词，也就是与它相关的词，占了输出的大部分。",
+    },
     "pq_term_q": {
         "en": "In the output row of “{word}”, which word's term αⱼ·vⱼ (its weight × its value vector) will be the longest vector?",
         "zh": "在 “{word}” 的输出行中，哪个词的项 αⱼ·vⱼ（权重 × 值向量）会是最长的向量？",

@@ -42,7 +42,8 @@ def _weights_top_kept(p: Pipeline) -> predict.Asked | None:
             key=predict.word(kt, theirs),
             w=answer.numbers[0],
             seed=seed_b,
-        ),
+        )
+        + predict.why(p, "pq_why_kept", "pq_why_both_random", key=predict.word(kt, mine)),
         predict.choice_labels(answer.options),
         (fig,),
         (seed_b,),
@@ -65,7 +66,7 @@ def _weights_larger_max(p: Pipeline) -> predict.Asked | None:
     return predict.Asked(
         answer,
         t("pq_max_q", seed=seed_b),
-        t("pq_max_a", a=a, b=b, seed=seed_b),
+        t("pq_max_a", a=a, b=b, seed=seed_b) + predict.why(p, "pq_why_max", "pq_why_both_random"),
         {"a": names[0], "b": names[1]},
         (fig,),
         (seed_b,),

@@ -22,6 +22,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "学到的权重：MiniLM 第 {layer} 层第 {head} 个头",
     },
     "set_trained": {"en": "Weights trained on page 7", "zh": "在第 7 页训练得到的权重"},
+    "set_distilled": {
+        "en": "Learned weights (a small head that learned from MiniLM layer {layer}, head {head})",
+        "zh": "学到的权重（一个向 MiniLM 第 {layer} 层第 {head} 个头学习的小注意力头）",
+    },
     "set_random": {
         "en": "Random weights, seed {seed}, same X",
         "zh": "随机权重，种子 {seed}，X 相同",
@@ -51,8 +55,8 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     # ---- predict, then reveal (ui/predict.py) ----
     "pq_kept_q": {
-        "en": "“{word}” now looks most at “{key}”. With the random weights of seed {seed}, will it still look most at “{key}”?",
-        "zh": "“{word}” 现在最关注 “{key}”。换成种子 {seed} 的随机权重后，它还会最关注 “{key}” 吗？",
+        "en": "Of the other words, “{word}” now looks most at “{key}”. With the random weights of seed {seed}, will it still?",
+        "zh": "在其他词中，“{word}” 现在最关注 “{key}”。换成种子 {seed} 的随机权重后，它还会这样吗？",
     },
     "pq_kept_a": {
         "en": "With seed {seed}, “{word}” looks most at “{key}” (weight {w:.3f}).",
@@ -61,6 +65,18 @@ TEXTS: dict[str, dict[str, str]] = {
     "pq_fig_weights_seed": {
         "en": "Weights of “{word}”, random weights of seed {seed}",
         "zh": "“{word}” 的权重（种子 {seed} 的随机权重）",
+    },
+    "pq_why_kept": {
+        "en": "Why: what made “{key}” first was learned, and random weights have learned nothing, so their order is chance.",
+        "zh": "原因：让 “{key}” 排第一的是学到的东西，而随机权重什么都没学到，它们的排序纯属偶然。",
+    },
+    "pq_why_max": {
+        "en": "Why: learned weights pick out the few words that matter; random ones spread the weight almost evenly.",
+        "zh": "原因：学到的权重会挑出少数相关的词；随机权重则把权重分得几乎一样平均。",
+    },
+    "pq_why_both_random": {
+        "en": "Both sets are random here (before learning), so neither knows which words matter.",
+        "zh": "这里两组都是随机权重（学习之前），哪一组都不知道哪些词相关。",
     },
     "pq_max_q": {
         "en": "Which weights give one word the larger single weight: the current ones, or the random ones of seed {seed}?",
