@@ -39,6 +39,15 @@ class Param:
     lo: float | None = None
     hi: float | None = None
     choices: tuple[str, ...] = ()
+    translated: tuple[tuple[str, str], ...] = ()  # (language, default): an example sentence's
+
+    def default_in(self, lang: str) -> Any:
+        """The default for a reader of `lang`: a text's example in that language, if it has one."""
+        return dict(self.translated).get(lang, self.default)
+
+    def is_example(self, value: object) -> bool:
+        """Whether `value` is this parameter's default in some language."""
+        return value == self.default or value in dict(self.translated).values()
 
     @property
     def allowed(self) -> str:

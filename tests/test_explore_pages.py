@@ -129,7 +129,9 @@ def test_qk_map_of_a_minilm_head(minilm: MiniLM) -> None:
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_qk_map_trained_before_and_after(lang: str) -> None:
     """The page-7 run, before its first step and after its last: the class sees the map move."""
-    at = open_page(QK, {"src": "trained", "lseed": "3", "lsteps": "20", "lang": lang})
+    at = open_page(
+        QK, {"src": "trained", "lseed": "3", "lsteps": "20", "lang": lang, "text": DEFAULT_TEXT}
+    )
     assert not at.exception, [e.value for e in at.exception]
     result = train(TrainSettings(seed=3, steps=20))
     titles = [s["title"]["text"] for s in chart_specs(at)]
@@ -205,7 +207,7 @@ def test_atlas_marks_the_sidebar_head() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_variant_top_head_is_cores(minilm: MiniLM, lang: str) -> None:
-    at = open_page(VARIANT, {"lang": lang})
+    at = open_page(VARIANT, {"lang": lang, "text": DEFAULT_TEXT, "alt": DEFAULT_VARIANT_TEXT})
     assert at.text_input(key="alt").value == DEFAULT_VARIANT_TEXT
     v = core_variant.variant(minilm.run(DEFAULT_TEXT), minilm.run(DEFAULT_VARIANT_TEXT))
     layer, head = v.ranking[0].tolist()

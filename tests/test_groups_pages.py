@@ -19,7 +19,7 @@ from tests.apptest_utils import (
 )
 from ui.groups import parse_indices
 from ui.i18n import TEXTS
-from ui.settings import K
+from ui.settings import DEFAULT_TEXT, K
 
 GROUP_PAGES = [
     page_file("rows"),
@@ -84,7 +84,7 @@ def check_group_chart(at, lang: str, queries: list[int], keys: list[int] | None)
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("page", GROUP_PAGES)
 def test_group_chart_is_core_groups_on_the_page_weights(page, lang):
-    at = open_page(page, {**PICKS, "lang": lang})
+    at = open_page(page, {**PICKS, "lang": lang, K.TEXT: DEFAULT_TEXT})
     assert not at.exception, [e.value for e in at.exception]
     assert at.multiselect(key="_group_q_pick").value == [0, 2]
     assert at.multiselect(key="_group_k_pick").value == [1, 3]
@@ -134,7 +134,9 @@ def test_picks_follow_the_user_to_another_page_and_the_picker_writes_them():
     [("abc", [], "“abc”"), ("99", [], "“99”"), ("2,99,-1", [2], "“99”, “\\-1”")],
 )
 def test_bad_picks_in_a_link_are_named_on_every_page_while_they_are_there(raw, kept, named, lang):
-    at = open_page(page_file("home"), {K.GROUP_Q: raw, "lang": lang})  # the page it opens on
+    at = open_page(
+        page_file("home"), {K.GROUP_Q: raw, "lang": lang, K.TEXT: DEFAULT_TEXT}
+    )  # the page it opens on
     assert not at.exception, [e.value for e in at.exception]
     named = named.replace(", ", text("list_sep", lang))
     note = text("group_dropped", lang, which=text("group_which_q", lang), items=named, last=5)

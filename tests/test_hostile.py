@@ -35,7 +35,7 @@ from tests.apptest_utils import ALL_PARAMS, MENU, all_text, chart_specs, open_pa
 from ui import predict
 from ui.i18n import TEXTS
 from ui.markdown import escape_md
-from ui.settings import DEFAULT_MODEL, DEFAULT_TEXT, TOY_SHAPE
+from ui.settings import DEFAULT_MODEL, DEFAULT_TEXTS, TOY_SHAPE
 
 MARKDOWN_KINDS = ("markdown", "caption", "info", "warning", "error", "success", "title")
 MARKDOWN_SPECIAL = set("\\`*_{}[]()<>#+-.!|~$")  # what ui.layout.escape_md escapes
@@ -84,7 +84,7 @@ class Case:
         if self.typed is not None:
             return self.typed
         text = self.accepted("text")
-        return DEFAULT_TEXT if text is None else text
+        return DEFAULT_TEXTS[self.lang] if text is None else text
 
     @property
     def only_defaults(self) -> bool:

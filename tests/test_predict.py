@@ -283,7 +283,7 @@ def _verdicts(at) -> list[str]:
 @pytest.mark.parametrize("qid", sorted(CASES))
 def test_pick_reveal_right_then_wrong(qid, lang):
     page, right, quoted = CASES[qid]
-    at = open_page(PAGE_FILES[page], {"lang": lang})
+    at = open_page(PAGE_FILES[page], {"lang": lang, "text": DEFAULT_TEXT})
     assert not at.exception
     heading = TEXTS["pq_heading"][lang]
     assert any(heading in m.value for m in at.markdown)
@@ -328,7 +328,7 @@ def test_the_chart_that_shows_why_is_the_row_itself():
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_new_sentence_asks_again(lang):
-    at = open_page(page_file("rows"), {"lang": lang})
+    at = open_page(page_file("rows"), {"lang": lang, "text": DEFAULT_TEXT})
     _radio(at, "rows_top").set_value("0").run()
     _button(at, "reveal_rows_top_").click().run()
     assert _verdicts(at)

@@ -14,6 +14,7 @@ from core.similarity import MAX_VECTOR_CHARS, format_vector, parse_vector
 from tests.apptest_utils import chart_specs, open_page, page_file
 from ui import charts, theme
 from ui.i18n import TEXTS
+from ui.settings import DEFAULT_TEXT
 
 A, B = [1.0, -2.0, 3.0, 0.5], [2.0, 2.0, -1.0, 4.0]
 
@@ -50,6 +51,7 @@ def test_vectors_from_the_link_then_reset(lang):
         page_file("dot"),
         {
             "lang": lang,
+            "text": DEFAULT_TEXT,
             "src": "toy",
             "a": "5",
             "b": "3",
@@ -90,7 +92,15 @@ def test_typing_a_negative_number_and_keeping_it_in_the_link():
 def test_unreadable_vectors_in_the_link_get_a_message(lang):
     at = open_page(
         page_file("dot"),
-        {"lang": lang, "src": "toy", "a": "5", "b": "3", "va": "1,x,3,4", "vb": "1,2"},
+        {
+            "lang": lang,
+            "text": DEFAULT_TEXT,
+            "src": "toy",
+            "a": "5",
+            "b": "3",
+            "va": "1,x,3,4",
+            "vb": "1,2",
+        },
     )
     assert not at.exception
     warnings = [w.value for w in at.warning]

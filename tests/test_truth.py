@@ -15,6 +15,7 @@ from core.encoding import ModelRef
 from tests.apptest_utils import PAGES, open_page, page_file
 from ui import figures
 from ui.i18n import TEXTS
+from ui.settings import DEFAULT_TEXT
 
 
 def tr(lang: str, text_key: str, /, **kwargs: object) -> str:
@@ -113,7 +114,7 @@ def test_article_example_holds_on_the_learned_model(page: str, lang: str):
     from core.pipeline import pipeline
     from ui import compute
 
-    at = open_page(page, {"lang": lang})
+    at = open_page(page, {"lang": lang, "text": DEFAULT_TEXT})
     assert not at.exception
     text = "The black cat drank the milk"
     learned = pipeline(TrainedHead(compute.trained_result(TrainSettings()).model), text)

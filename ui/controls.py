@@ -56,6 +56,7 @@ def sidebar(heads: bool = False, head_pickers: bool = True) -> tuple[str, ...]:
             format_func=LANGUAGES.__getitem__,
             key=K.LANG,
             horizontal=True,
+            on_change=session.example_follows_language,
             **kept,
         )
         st.text_area(t("sentence"), key=K.TEXT, height=90, max_chars=MAX_TEXT_CHARS, **kept)

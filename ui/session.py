@@ -41,6 +41,7 @@ _INTERNAL = "_url_loaded"  # set once the link of this session has been read
 _REJECTED = "_url_rejected"  # what the link asked for and did not get
 _IGNORED_LINK = "_url_ignored"  # an IgnoredLink when Streamlit dropped the whole link
 _REPEATED = "_url_repeated"  # key -> how often the link gives it (the last one is used)
+_PARAMS = "_url_params"  # every parameter a link can hold (what load_from_url was given)
 NO_PARAMS: Mapping[str, Param] = MappingProxyType({})  # a page without parameters of its own
 
 
@@ -64,8 +65,10 @@ def load_from_url(params: Mapping[str, Param]) -> None:
         values[K.LANG] = _browser_language()
     if K.MODEL not in raw and any(key in values for key in TOY_SHAPE):
         values[K.MODEL] = "toy"  # a link from before issue 18: then the toy was the default
-    for key, param in params.items():
-        st.session_state[key] = values.get(key, param.default)
+    lang = str(values[K.LANG])
+    for key, param in params.items():  # example sentences in the reader's language
+        st.session_state[key] = values.get(key, param.default_in(lang))
+    st.session_state[_PARAMS] = params
     st.session_state[_REJECTED] = rejected
     st.session_state[_IGNORED_LINK] = ignored
     st.session_state[_REPEATED] = repeated
@@ -82,6 +85,15 @@ def rejected_params() -> list[Rejected]:
 
 def repeated_params() -> dict[str, int]:
     return dict(st.session_state.get(_REPEATED, {}))
+
+
+def example_follows_language() -> None:
+    """After the language changed: an example sentence left as it was becomes the example in
+    the new language. Any text the reader changed stays as it is."""
+    lang = st.session_state[K.LANG]
+    for key, param in st.session_state.get(_PARAMS, {}).items():
+        if param.translated and param.is_example(st.session_state.get(key)):
+            st.session_state[key] = param.default_in(lang)
 
 
 def dismiss_rejected() -> None:

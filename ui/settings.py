@@ -18,7 +18,11 @@ from core.learning.task import TrainSettings
 from core.models import ToyConfig
 from core.params import Param
 
-DEFAULT_TEXT = "The black cat drank the milk"
+# The example sentence in each language: on the default model the last word's row weighs the
+# verb above the subject above the adjective (tests/test_article_claims.py)
+DEFAULT_TEXTS = {"en": "The black cat drank the milk", "zh": "黑猫喝水"}
+DEFAULT_TEXT = DEFAULT_TEXTS["en"]
+IN_CHINESE = "zh"  # the language of a Param's translated example
 _TOY = ToyConfig()
 _ATTENTION = AttentionSettings()
 LEARN = TrainSettings()
@@ -72,7 +76,7 @@ def params_of(*params: Param) -> dict[str, Param]:
 
 GLOBAL_PARAMS: dict[str, Param] = params_of(  # the sidebar's; every link carries them
     Param(K.LANG, "en", "choice", choices=("en", "zh")),
-    Param(K.TEXT, DEFAULT_TEXT, "text"),
+    Param(K.TEXT, DEFAULT_TEXT, "text", translated=((IN_CHINESE, DEFAULT_TEXTS["zh"]),)),
     Param(K.D_MODEL, _TOY.d_model, "int", 2, 64),
     Param(K.D_K, _TOY.d_k, "int", 1, 32),
     Param(K.SEED, _TOY.seed, "int", 0, 9999),

@@ -15,6 +15,7 @@ from urllib.parse import parse_qs, urlencode, urlparse
 from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.apptest_utils import default_model
 from ui.i18n import TEXTS
 from ui.theme import HIGHLIGHT_COLOR
 
@@ -256,3 +257,8 @@ def not_pwned(page: Page) -> None:
         " imgs: document.querySelectorAll('img[src=\"x\"], img[onerror]').length})"
     )
     assert injected == {"pwned": "undefined", "imgs": 0}, injected
+
+
+def drawn_tokens(text: str) -> list[str]:
+    """The tokens the default model draws of `text` (its word pieces: lower case, split)."""
+    return list(default_model().encode(text).tokens)

@@ -32,7 +32,7 @@ from core.models import ToyConfig, ToyModel
 from core.pipeline import pipeline
 from core.pretrained import MiniLM, MiniLMResult
 from core.tokenize import MAX_TOKENS, tokenize
-from tests.apptest_utils import MENU, PAGE_PARAMS, page_file
+from tests.apptest_utils import MENU, PAGE_PARAMS, default_model, page_file
 from tests.browser.helpers import (
     IDLE,
     MARKS,
@@ -45,6 +45,7 @@ from tests.browser.helpers import (
     charts,
     charts_titled,
     choose_option,
+    drawn_tokens,
     en,
     menu_link,
     no_exception,
@@ -58,7 +59,7 @@ from tests.browser.helpers import (
     wait_loaded,
 )
 from ui.i18n import TEXTS
-from ui.settings import DEFAULT_TEXT
+from ui.settings import DEFAULT_MODEL, DEFAULT_TEXT
 from ui.texts import PIPELINE_STEPS
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
@@ -307,12 +308,12 @@ def test_share_link_restores_the_view(
     assert f"{parsed.scheme}://{parsed.netloc}" == app_url, link
     assert parsed.path == "/score", link
     shared = {k: v[-1] for k, v in parse_qs(parsed.query).items()}
-    assert shared == {**params, "scale": "0"}, shared
+    assert shared == {**params, "scale": "0", "src": DEFAULT_MODEL}, shared  # the model always
     view = view_of(tab, lang)
     assert view["title"] == tr(lang, "nav_score")
     assert view["sentence"] == sentence
     assert view["kind"] == [tr(lang, "kind_causal")]
-    assert view["chart 0"]["x"] == list(tokenize(sentence).tokens)  # type: ignore[index]
+    assert view["chart 0"]["x"] == drawn_tokens(sentence)  # type: ignore[index]
 
     other = chromium.new_context(viewport={"width": 1600, "height": 1000}, locale="en-US")
     other.set_default_timeout(DEFAULT_TIMEOUT)
@@ -341,8 +342,8 @@ def test_csv_download_equals_the_chart(tab: Page, app_url: str) -> None:
     lang = "en"
     sentence = "the cat saw the other cat"
     open_app(tab, app_url, "score", {"text": sentence})
-    tokens = list(tokenize(sentence).tokens)
-    expected = pipeline(ToyModel(), sentence)
+    tokens = drawn_tokens(sentence)
+    expected = pipeline(default_model(), sentence)
     for chart_title, value_key, matrix in (
         (tr(lang, "m_factor"), "ax_score", expected.attention.factor),
         (tr(lang, "m_weights_soft"), "ax_weight", expected.attention.weights),
@@ -510,15 +511,15 @@ def test_compare_sentences_and_settings(tab: Page, app_url: str) -> None:
     expect(charts(tab)).to_have_count(3)  # A, B and their difference, aligned by position
     a_chart = chart(tab, tr(lang, "cmp_label_a", what=what))
     b_chart = chart(tab, tr(lang, "cmp_label_b", what=what))
-    a_tokens = list(tokenize(PAGE_PARAMS[CMP_A].default).tokens)
-    b_tokens = list(tokenize(PAGE_PARAMS[CMP_B].default).tokens)
+    a_tokens = drawn_tokens(PAGE_PARAMS[CMP_A].default)
+    b_tokens = drawn_tokens(PAGE_PARAMS[CMP_B].default)
     assert axis_labels(a_chart, "X") == a_tokens and axis_labels(b_chart, "X") == b_tokens
     diff_chart = chart(tab, tr(lang, "cmp_diff_title", what=what))
     labels = [x if x == y else f"{x}/{y}" for x, y in zip(a_tokens, b_tokens, strict=True)]
     assert axis_labels(diff_chart, "X") == labels
     n = len(a_tokens)
-    a = pipeline(ToyModel(), PAGE_PARAMS[CMP_A].default).attention.weights
-    b = pipeline(ToyModel(), PAGE_PARAMS[CMP_B].default).attention.weights
+    a = pipeline(default_model(), PAGE_PARAMS[CMP_A].default).attention.weights
+    b = pipeline(default_model(), PAGE_PARAMS[CMP_B].default).attention.weights
     assert_close(as_matrix(heat(diff_chart, lang, "ax_score"), n, n), b - a, tol=2 * VALUE_TOL)
     no_exception(tab)
 
@@ -527,11 +528,11 @@ def test_compare_sentences_and_settings(tab: Page, app_url: str) -> None:
     expect(tab.get_by_test_id("stAlert").filter(has_text="different kinds")).to_have_count(1)
     a_chart = chart(tab, tr(lang, "cmp_label_a", what=what))
     b_chart = chart(tab, tr(lang, "cmp_label_b", what=tr(lang, "cmp_kind_scores")))
-    tokens = list(tokenize(DEFAULT_TEXT).tokens)
+    tokens = drawn_tokens(DEFAULT_TEXT)
     n = len(tokens)
     on, off = (
-        pipeline(ToyModel(), DEFAULT_TEXT),
-        pipeline(ToyModel(), DEFAULT_TEXT, AttentionSettings(use_softmax=False)),
+        pipeline(default_model(), DEFAULT_TEXT),
+        pipeline(default_model(), DEFAULT_TEXT, AttentionSettings(use_softmax=False)),
     )
     assert_close(as_matrix(heat(a_chart, lang, "ax_weight"), n, n), on.attention.weights)
     assert_close(as_matrix(heat(b_chart, lang, "ax_score"), n, n), off.attention.weights)

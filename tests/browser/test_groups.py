@@ -11,15 +11,15 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from core.groups import group_attention
-from core.models import ToyModel
 from core.pipeline import pipeline
-from core.tokenize import tokenize
+from tests.apptest_utils import default_model
 from tests.browser.helpers import (
     MARKS,
     axis_labels,
     cell_fields,
     cells,
     choose_option,
+    drawn_tokens,
     en,
     no_exception,
     number,
@@ -31,7 +31,7 @@ from ui.settings import DEFAULT_TEXT
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
-TOKENS = tokenize(DEFAULT_TEXT).tokens  # The black cat drank the milk
+TOKENS = tuple(drawn_tokens(DEFAULT_TEXT))  # the black cat drank the milk
 TITLE = en("group_chart_title")
 
 
@@ -57,7 +57,7 @@ def test_opening_the_section_on_the_score_page_shows_the_two_row_chart(
     expect(drawn).to_have_count(4)
 
     # the drawn values are core.groups on the toy model's softmax weights
-    weights = pipeline(ToyModel(), DEFAULT_TEXT).attention.weights
+    weights = pipeline(default_model(), DEFAULT_TEXT).attention.weights
     expected = group_attention(weights, [0, 2], [1, 3])
     got = np.zeros((2, 2))
     for i in range(4):

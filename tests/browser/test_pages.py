@@ -23,15 +23,11 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from core.tokenize import tokenize
 from tests.apptest_utils import MENU
 from tests.browser.conftest import DEFAULT_TIMEOUT
-from tests.browser.helpers import (  # noqa: F401 (all re-exported for other test files)
-    IDLE,
+from tests.browser.helpers import (
     MARKS,
-    RECT,
     RUN_TIMEOUT,
-    RUNNING,
     SCREENSHOTS,
     SETTLE,
     at_least,
@@ -39,9 +35,9 @@ from tests.browser.helpers import (  # noqa: F401 (all re-exported for other tes
     cell_fields,
     cells,
     chart,
-    chart_titles,
     charts,
     charts_titled,
+    drawn_tokens,
     en,
     find_cell,
     menu_link,
@@ -55,7 +51,6 @@ from tests.browser.helpers import (  # noqa: F401 (all re-exported for other tes
     point_at,
     sidebar,
     title,
-    title_pattern,
     type_sentence,
     url_params,
     url_path,
@@ -67,7 +62,7 @@ from tests.browser.test_features import CLIPPED_LINKS, GLOSSARY, glossary_table
 from tests.browser.test_security import check_hostile_text_stays_text, hostile_link
 from ui import theme
 from ui.i18n import TEXTS
-from ui.settings import DEFAULT_TEXT
+from ui.settings import DEFAULT_MODEL, DEFAULT_TEXT
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 # a shared 2-CPU machine can take seconds to mount and draw a chart: wait up to 15 s, not 5
@@ -288,9 +283,9 @@ def test_repeated_words_get_their_own_labels(tab: Page, app_url: str) -> None:
     open_app(tab, app_url, "score")
     factor = chart(tab, en("m_factor"))
     xs, ys = axis_labels(factor, "X"), axis_labels(factor, "Y")
-    assert xs == ["The", "black", "cat", "drank", "the", "milk"]
+    assert xs == ["the", "black", "cat", "drank", "the", "milk"]  # the default's word pieces
     assert ys == xs
-    assert len(xs) == 6 and "The" in xs and "the" in xs
+    assert xs.count("the") == 2
     assert cells(factor).count() == 36
 
     open_app(tab, app_url, "score", {"text": "the cat the cat"})
@@ -327,7 +322,7 @@ def test_shared_link_survives_page_switch(tab: Page, app_url: str) -> None:
     assert params.get("softmax") == "0"
     # the charts are drawn from the shared sentence: 小, 狗, 追, 球 are one token each
     weights_chart = chart(tab, zh("m_weights_raw"), count=2)
-    assert axis_labels(weights_chart, "X") == list(tokenize(sentence).tokens)
+    assert axis_labels(weights_chart, "X") == drawn_tokens(sentence)
     no_exception(tab)
 
 
@@ -349,7 +344,7 @@ def test_language_and_sentence_chosen_on_screen_survive_page_switches(
         assert url_params(tab).get("lang") == "en"
         drawn = [charts(tab).nth(i) for i in range(charts(tab).count())]
         axes = [axis_labels(c, axis) for c in drawn for axis in ("X", "Y")]
-        assert sentence.split() in axes, (path, axes)
+        assert drawn_tokens(sentence) in axes, (path, axes)
         no_exception(tab)
 
 
@@ -491,7 +486,7 @@ def test_empty_sentence_is_explained(tab: Page, app_url: str) -> None:
 
 
 def test_html_in_sentence_stays_text_on_every_page(tab: Page, app_url: str) -> None:
-    tokens = list(tokenize(XSS).tokens)
+    tokens = drawn_tokens(XSS)
     open_app(tab, app_url, "score")
     type_sentence(tab, XSS)
     not_pwned(tab)
@@ -539,9 +534,9 @@ def test_nonsense_url_parameters_are_refused(tab: Page, app_url: str) -> None:
     expect(charts(tab).first.locator(MARKS).first).to_be_attached()
     at_least(charts(tab), 6)  # embedding, positions, X, Q, K, V
     # the refused values were not used: the defaults were
-    assert url_params(tab) == {"lang": "en"}
+    assert url_params(tab) == {"lang": "en", "src": DEFAULT_MODEL}
     embedding = chart(tab, en("m_embedding"))
-    assert axis_labels(embedding, "Y") == DEFAULT_TEXT.split()
+    assert axis_labels(embedding, "Y") == drawn_tokens(DEFAULT_TEXT)
 
     tab.get_by_role("button", name=en("dismiss")).click()
     wait_idle(tab)

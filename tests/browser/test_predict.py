@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 from playwright.sync_api import Page, expect
 
-from core.models import ToyModel
 from core.pipeline import pipeline
+from tests.apptest_utils import default_model
 from tests.browser.helpers import (
     MARKS,
     axis_labels,
@@ -29,7 +29,7 @@ expect.set_options(timeout=15_000)
 
 
 def test_pick_reveal_and_see_why_on_page_5(tab: Page, app_url: str) -> None:
-    p = pipeline(ToyModel(), DEFAULT_TEXT)
+    p = pipeline(default_model(), DEFAULT_TEXT)
     tokens, last = p.tokens, len(p.tokens) - 1
     lengths = np.linalg.norm(p.attention.weights[last][:, None] * p.key_side.v, axis=1)
     right, wrong = tokens[int(np.argmax(lengths))], tokens[int(np.argmin(lengths))]

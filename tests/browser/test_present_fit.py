@@ -17,8 +17,8 @@ import numpy as np
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from core.models import ToyModel
 from core.pipeline import pipeline
+from tests.apptest_utils import default_model
 from tests.browser.conftest import DEFAULT_TIMEOUT
 from tests.browser.helpers import (
     at_least,
@@ -105,7 +105,7 @@ def test_every_presenter_step_fits_the_screen(
 
 
 def test_typing_a_minus_sign_in_one_go(tab: Page, app_url: str) -> None:
-    enc = pipeline(ToyModel(), DEFAULT_TEXT).key_side
+    enc = pipeline(default_model(), DEFAULT_TEXT).key_side
     b = int(np.flatnonzero(enc.k[:, 0] > 0)[0])  # a key whose first number is positive
     open_app(tab, app_url, "dot-product", {"a": "5", "b": str(b)})
     box = tab.locator(".st-key-va_box input")

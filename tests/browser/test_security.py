@@ -172,9 +172,14 @@ def en(key: str, **kwargs: object) -> str:
     return tr("en", key, **kwargs)
 
 
+# Every link here opens the random-weights model unless it names one: it draws each token as
+# typed, which is what these tests follow (the default model splits and lower-cases words).
+TOKENS_AS_TYPED = {"src": "toy"}
+
+
 def link(base: str, path: str, params: dict[str, str] | None = None) -> str:
-    query = f"?{urlencode(params, quote_via=quote)}" if params else ""
-    return f"{base}/{path}{query}"
+    params = TOKENS_AS_TYPED | (params or {})
+    return f"{base}/{path}?{urlencode(params, quote_via=quote)}"
 
 
 def open_url(page: Page, url: str, charts: int = 0) -> None:
