@@ -125,10 +125,13 @@ def decode_all(
     return values, rejected
 
 
-def encode_changed(values: dict[str, Any], params: dict[str, Param]) -> dict[str, str]:
-    """The URL parameters for the values that differ from their defaults."""
+def encode_changed(
+    values: dict[str, Any], params: dict[str, Param], lang: str = ""
+) -> dict[str, str]:
+    """The URL parameters for the values that differ from their defaults (a text's default in
+    `lang`, the language the link states)."""
     return {
         key: params[key].encode(value)
         for key, value in values.items()
-        if key in params and value != params[key].default
+        if key in params and value != params[key].default_in(lang)
     }

@@ -137,7 +137,7 @@ def link_values(page_params: Mapping[str, Param] = NO_PARAMS) -> dict[str, objec
     }
     for key in texts:
         values[key] = drawn_prefix(values[key])[:MAX_TEXT_CHARS]
-    query = encode_changed(values, carried) | _always()  # as written
+    query = encode_changed(values, carried, st.session_state[K.LANG]) | _always()  # as written
     for key, fitted in fit_query(query, texts).items():
         if key in texts and fitted != query[key]:
             values[key] = fitted
@@ -160,7 +160,8 @@ def link_shortened(page_params: Mapping[str, Param] = NO_PARAMS) -> str | None:
 def url_params(page_params: Mapping[str, Param] = NO_PARAMS) -> dict[str, str]:
     """The shared controls and this page's controls that differ from their defaults, and the
     language and model always."""
-    return encode_changed(link_values(page_params), _carried(page_params)) | _always()
+    lang = st.session_state[K.LANG]
+    return encode_changed(link_values(page_params), _carried(page_params), lang) | _always()
 
 
 def _always() -> dict[str, str]:

@@ -12,6 +12,7 @@ import streamlit as st
 from app_pages.present.params import ASK, STEP
 from app_pages.present.questions import question_for
 from app_pages.present.screen import (
+    PRESENT_CELL_MIN,
     PRESENT_GAP,
     PRESENT_HEADER,
     PRESENT_PAD,
@@ -70,8 +71,9 @@ def show_big(fig: figures.Figure, p: Pipeline, across: int = 1) -> None:
     width = screen_width - 2 * PRESENT_PAD - (across - 1) * PRESENT_GAP
     shared = set(figures.context(p))
     fig = dataclasses.replace(fig, context=tuple(c for c in fig.context if c not in shared))
+    n_cols = fig.matrix.shape[1]  # a 16-wide vector needs more than a square's side
     fig = fig.with_options(
-        span=SPAN_PRESENT,
+        span=max(SPAN_PRESENT, n_cols * PRESENT_CELL_MIN),
         max_width=width // across,
         max_height=screen_height - PRESENT_HEADER,
     )

@@ -62,7 +62,7 @@ from tests.browser.test_features import CLIPPED_LINKS, GLOSSARY, glossary_table
 from tests.browser.test_security import check_hostile_text_stays_text, hostile_link
 from ui import theme
 from ui.i18n import TEXTS
-from ui.settings import DEFAULT_MODEL, DEFAULT_TEXT
+from ui.settings import DEFAULT_MODEL, DEFAULT_TEXT, DEFAULT_TEXTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 # a shared 2-CPU machine can take seconds to mount and draw a chart: wait up to 15 s, not 5
@@ -182,7 +182,9 @@ def check_opens_and_draws(page: Page, path: str, lang: str) -> None:
     no_exception(page)
     if path not in NO_SIDEBAR:
         check_menu(page, lang)
-        expect(sidebar(page).get_by_label(TEXTS["sentence"][lang])).to_have_value(DEFAULT_TEXT)
+        expect(sidebar(page).get_by_label(TEXTS["sentence"][lang])).to_have_value(
+            DEFAULT_TEXTS[lang]
+        )
     if path == ALL_PATHS[0]:  # the menu links to every registered page
         hrefs = nav_links(page).evaluate_all("els => els.map(e => e.getAttribute('href'))")
         linked = {urlparse(h).path.strip("/") for h in hrefs} - {""}
