@@ -59,7 +59,7 @@ from tests.browser.helpers import (
     wait_loaded,
 )
 from ui.i18n import TEXTS
-from ui.settings import DEFAULT_MODEL, DEFAULT_TEXT
+from ui.settings import DEFAULT_MODEL, DEFAULT_TEXT, DEFAULT_TEXTS
 from ui.texts import PIPELINE_STEPS
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
@@ -162,9 +162,9 @@ def share_panel(page: Page, lang: str) -> Locator:
 
 
 @cache
-def minilm_default() -> MiniLMResult:
-    """The real model's forward pass over the default sentence, computed here by core."""
-    return MiniLM.load().run(DEFAULT_TEXT, max_tokens=MAX_TOKENS)
+def minilm_default(lang: str = "en") -> MiniLMResult:
+    """The real model's forward pass over the example sentence in `lang`, computed here by core."""
+    return MiniLM.load().run(DEFAULT_TEXTS[lang], max_tokens=MAX_TOKENS)
 
 
 # ---- 1. a real model: the 6 x 12 grid of heads -------------------------------------------------
@@ -173,7 +173,7 @@ def minilm_default() -> MiniLMResult:
 @pytest.mark.parametrize("lang", LANGS)
 def test_real_model_grid_opens_a_head(tab: Page, app_url: str, lang: str) -> None:
     layer, head = 2, 5
-    expected = minilm_default()
+    expected = minilm_default(lang)
     open_app(tab, app_url, "real-model", lang_params(lang))
     expect(title(tab)).to_contain_text(tr(lang, "nav_real"))
     no_exception(tab)

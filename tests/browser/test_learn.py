@@ -45,7 +45,7 @@ from tests.browser.test_features import (
     tr,
 )
 from ui.i18n import TEXTS
-from ui.settings import DEFAULT_TEXT, K
+from ui.settings import DEFAULT_TEXTS, K
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 expect.set_options(timeout=15_000)
@@ -156,7 +156,7 @@ def test_learn_trains_and_becomes_a_source(tab: Page, app_url: str, lang: str) -
     factor = chart(tab, tr(lang, "m_factor"))
     for i in range(charts(tab).count()):
         expect(charts(tab).nth(i).locator(MARKS).first).to_be_attached()
-    sentence = pipeline(TrainedHead(expected.model), DEFAULT_TEXT)
+    sentence = pipeline(TrainedHead(expected.model), DEFAULT_TEXTS[lang])  # the reader's example
     k = len(sentence.tokens)
     assert_close(
         as_matrix(heat(factor, lang, "ax_score"), k, k), sentence.attention.factor, tol=1e-4
