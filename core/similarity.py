@@ -122,6 +122,25 @@ def rank_pairs(q: np.ndarray, k: np.ndarray) -> list[RankedPair]:
 
 
 @dataclass(frozen=True)
+class RelatedWords:
+    """Among the other words of a sentence, the one whose key agrees most with a word's query,
+    and the one that agrees least (the article's related and unrelated pair)."""
+
+    most: int
+    least: int
+
+
+def related_words(q: np.ndarray, k: np.ndarray, query: int) -> RelatedWords | None:
+    """[n, d], [n, d], a query position -> the other positions with the largest and smallest
+    q·k (first in reading order on ties); None when the sentence has no other word."""
+    others = np.array([j for j in range(k.shape[0]) if j != query], dtype=np.int64)  # [n - 1]
+    if others.size == 0:
+        return None
+    dots = k[others] @ q[query]  # [n - 1]
+    return RelatedWords(int(others[int(np.argmax(dots))]), int(others[int(np.argmin(dots))]))
+
+
+@dataclass(frozen=True)
 class OutputBreakdown:
     terms: np.ndarray  # [n_k, d_v] α_j · v_j, one row per key word
     total: np.ndarray  # [d_v] Σ_j α_j · v_j: the query's row of Z

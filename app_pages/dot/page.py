@@ -6,7 +6,14 @@ import streamlit as st
 
 from app_pages.dot.params import VEC_A, VEC_B, VECTOR_KIND, WORD_A, WORD_B
 from core.params import MAX_TEXT_CHARS
-from core.similarity import MAX_VECTOR_CHARS, dot_breakdown, format_vector, parse_vector, rank_pairs
+from core.similarity import (
+    MAX_VECTOR_CHARS,
+    dot_breakdown,
+    format_vector,
+    parse_vector,
+    rank_pairs,
+    related_words,
+)
 from ui import compute, controls, figures, layout, relevance, session, tables, theme
 from ui.i18n import t
 from ui.markdown import escape_md
@@ -67,15 +74,17 @@ tokens = enc.tokens
 n = len(tokens)
 
 use_qk = controls.choice("vector_kind", ["qk", "x"], VECTOR_KIND, prefix="vector_") == "qk"
-if st.session_state.get(WORD_B) == -1:
-    st.session_state[WORD_B] = max(0, n - 3)  # a second word other than the last, if any
+queries, keys = (enc.q, enc.k) if use_qk else (enc.x, enc.x)
+related = related_words(queries, keys, session.token_index(WORD_A, n))
+if st.session_state.get(WORD_B) == -1:  # the page opens on word A's most related word
+    st.session_state[WORD_B] = related.most if related else 0
 c1, c2 = st.columns(2)
 with c1:
     a_i = controls.token_picker("word_a", WORD_A, tokens)
 with c2:
     b_i = controls.token_picker("word_b", WORD_B, tokens)
-a = (enc.q if use_qk else enc.x)[a_i]
-b = (enc.k if use_qk else enc.x)[b_i]
+a = queries[a_i]
+b = keys[b_i]
 
 st.markdown(f"**{t('edit_vectors')}**")
 basis = (s.text, p.model, a_i, b_i, use_qk)
@@ -105,9 +114,15 @@ figures.show(
         value_title="A × B",
     )
 )
-m1, m2 = st.columns(2)
+m1, m2, m3 = st.columns(3)
 m1.metric(t("dot_result"), f"{d.dot:.4f}")
 m2.metric(t("cosine_result"), f"{d.cosine:.4f}")
+related = related_words(queries, keys, a_i)
+if related is not None:  # the unrelated end of the same row, for contrast
+    m3.metric(
+        t("dot_least", word=escape_md(tokens[related.least])),
+        f"{float(a @ keys[related.least]):.4f}",
+    )
 st.caption(
     t(
         "dot_explain",

@@ -57,6 +57,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "products": {"en": "A × B, dimension by dimension", "zh": "A × B，逐维相乘"},
     "dot_result": {"en": "Dot product A·B", "zh": "点积 A·B"},
     "cosine_result": {"en": "Cosine (direction only)", "zh": "余弦（只看方向）"},
+    "dot_least": {
+        "en": "A · the least related word, “{word}”",
+        "zh": "A · 最不相关的词“{word}”",
+    },
     "dot_explain": {
         "en": "Positive terms: {pos} (sum {pos_sum:.3f}). Negative terms: {neg} (sum {neg_sum:.3f}).",
         "zh": "正项：{pos} 个（和为 {pos_sum:.3f}）。负项：{neg} 个（和为 {neg_sum:.3f}）。",
