@@ -18,6 +18,8 @@ from core.similarity import dot_breakdown, output_breakdown
 YES_NO = ("yes", "no")
 SIGNS = ("positive", "negative")
 SEEDS = ("a", "b")  # the pipeline's own weights, or the random ones it is compared with
+KEPT = ("mostly", "chance")  # a top word kept by most random seeds, or only by chance
+KEPT_MOSTLY = 0.8  # the share of seeds that counts as "mostly"
 SUM_TOLERANCE = 1e-6  # a row "adds up to 1" within this
 TIE_TOLERANCE = 1e-9  # relative: keys this close to the best count as the best too
 
@@ -178,17 +180,33 @@ def biggest_term(p: Pipeline, query: int) -> Answer | None:
     return Answer(positions(lengths.size), top, (query, first), (float(lengths[first]), weight))
 
 
-def same_top_key(p: Pipeline, other: Pipeline, query: int) -> Answer | None:
-    """With `other`'s weights, does the query still look most at `p`'s top key?
+def kept_across_seeds(p: Pipeline, others: list[Pipeline], query: int) -> Answer | None:
+    """With random weights of several seeds (`others`), does the query still look most at
+    `p`'s top key? "mostly" when at least KEPT_MOSTLY of the seeds keep it, else "chance".
 
-    words: the query, p's top key, other's top key; numbers: other's top weight.
+    words: the query and p's top key; numbers: how many seeds keep it, how many were tried,
+    and the share chance alone would give (one in the number of other words).
     """
-    mine, theirs = top_key(p, query), top_key(other, query)
-    if mine is None or theirs is None:
+    mine = top_key(p, query)
+    if mine is None or not others:
         return None
-    kept = bool(mine.correct & theirs.correct)
-    words = (query, mine.words[1], theirs.words[1])
-    return Answer(YES_NO, yes_no(kept), words, theirs.numbers)
+    tops = [top_key(other, query) for other in others]
+    kept = sum(1 for top in tops if top is not None and top.correct & mine.correct)
+    share = kept / len(others)
+    correct = frozenset({"mostly" if share >= KEPT_MOSTLY else "chance"})
+    return Answer(
+        KEPT, correct, mine.words, (float(kept), float(len(others)), 1 / (len(mine.options)))
+    )
+
+
+def seeds_first(others: list[Pipeline], query: int, n_keys: int) -> np.ndarray:
+    """[n_keys]: how many of `others` put each key first among the query's other words."""
+    counts = np.zeros(n_keys)  # [n_k]
+    for other in others:
+        top = top_key(other, query)
+        if top is not None:
+            counts[top.words[1]] += 1
+    return counts
 
 
 def larger_max_weight(p: Pipeline, other: Pipeline) -> Answer:

@@ -12,6 +12,8 @@ from core.pipeline import Pipeline
 from ui import figures, predict
 from ui.i18n import t
 
+SEEDS_TRIED = 20  # random seeds the kept-word question tries
+
 
 def _other(p: Pipeline) -> tuple[Pipeline, int]:
     """The page-3 comparison: `p`'s inputs through random weights of the second seed."""
@@ -19,29 +21,37 @@ def _other(p: Pipeline) -> tuple[Pipeline, int]:
     return random_weights(p, seed_b), seed_b
 
 
+def _seeds(seed_b: int) -> range:
+    """The random seeds the kept-word question tries: the page's second seed and the next ones."""
+    return range(seed_b, seed_b + SEEDS_TRIED)
+
+
 def _weights_top_kept(p: Pipeline) -> predict.Asked | None:
-    other, seed_b = _other(p)
+    seed_b = int(st.session_state.get(SEED_B, 1))
+    others = [random_weights(p, seed) for seed in _seeds(seed_b)]
     query = predict.last(p)
-    answer = questions.same_top_key(p, other, query)
+    answer = questions.kept_across_seeds(p, others, query)
     if answer is None:
         return None
-    q, mine, theirs = answer.words
+    q, mine = answer.words
+    kept, tried, chance = answer.numbers
     qt, kt = p.query_side.tokens, p.key_side.tokens
+    last_seed = seed_b + SEEDS_TRIED - 1
     fig = predict.row_bars(
-        other.attention.weights[q],
-        other,
-        t("pq_fig_weights_seed", word=qt[q], seed=seed_b),
-        t("ax_weight"),
+        questions.seeds_first(others, q, len(kt)),
+        others[0],
+        t("pq_fig_kept", word=qt[q], first=seed_b, last=last_seed),
+        t("pq_ax_seeds"),
     )
     return predict.Asked(
         answer,
-        t("pq_kept_q", word=predict.word(qt, q), key=predict.word(kt, mine), seed=seed_b),
+        t("pq_kept_q", word=predict.word(qt, q), key=predict.word(kt, mine), seeds=int(tried)),
         t(
             "pq_kept_a",
-            word=predict.word(qt, q),
-            key=predict.word(kt, theirs),
-            w=answer.numbers[0],
-            seed=seed_b,
+            key=predict.word(kt, mine),
+            kept=int(kept),
+            tried=int(tried),
+            chance=chance * tried,
         )
         + predict.why(p, "pq_why_kept", "pq_why_both_random", key=predict.word(kt, mine)),
         predict.choice_labels(answer.options),

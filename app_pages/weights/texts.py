@@ -55,17 +55,28 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     # ---- predict, then reveal (ui/predict.py) ----
     "pq_kept_q": {
-        "en": "Of the other words, “{word}” now looks most at “{key}”. With the random weights of seed {seed}, will it still?",
-        "zh": "在其他词中，“{word}” 现在最关注 “{key}”。换成种子 {seed} 的随机权重后，它还会这样吗？",
+        "en": "Of the other words, “{word}” now looks most at “{key}”. Swap in random weights, "
+        "{seeds} times with a different seed: how often will it still?",
+        "zh": "在其他词中，“{word}” 现在最关注 “{key}”。换成随机权重，用 {seeds} 个不同的种子各试一次："
+        "它还会最关注 “{key}” 吗？",
+    },
+    "pq_opt_mostly": {
+        "en": "Nearly every time: the words themselves decide",
+        "zh": "几乎每次都会：由词本身决定",
+    },
+    "pq_opt_chance": {
+        "en": "Only now and then, by chance",
+        "zh": "只是偶尔，纯属偶然",
     },
     "pq_kept_a": {
-        "en": "With seed {seed}, “{word}” looks most at “{key}” (weight {w:.3f}).",
-        "zh": "换成种子 {seed} 后，“{word}” 最关注 “{key}”（权重 {w:.3f}）。",
+        "en": "“{key}” came first with {kept} of the {tried} seeds; chance alone gives about {chance:.1f}.",
+        "zh": "{tried} 个种子中，有 {kept} 个让 “{key}” 排第一；纯靠运气大约是 {chance:.1f} 个。",
     },
-    "pq_fig_weights_seed": {
-        "en": "Weights of “{word}”, random weights of seed {seed}",
-        "zh": "“{word}” 的权重（种子 {seed} 的随机权重）",
+    "pq_fig_kept": {
+        "en": "Which word “{word}” looks at most, with random seeds {first}–{last}",
+        "zh": "随机种子 {first}–{last} 下，“{word}” 最关注哪个词",
     },
+    "pq_ax_seeds": {"en": "seeds that put it first", "zh": "让它排第一的种子数"},
     "pq_why_kept": {
         "en": "Why: what made “{key}” first was learned, and random weights have learned nothing, so their order is chance.",
         "zh": "原因：让 “{key}” 排第一的是学到的东西，而随机权重什么都没学到，它们的排序纯属偶然。",
