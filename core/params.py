@@ -40,6 +40,9 @@ class Param:
     hi: float | None = None
     choices: tuple[str, ...] = ()
     translated: tuple[tuple[str, str], ...] = ()  # (language, default): an example sentence's
+    # what an old link (made before links named their model) meant by leaving this key out,
+    # where the default has changed since; None: the default has not changed
+    old_default: Any = None
 
     def default_in(self, lang: str) -> Any:
         """The default for a reader of `lang`: a text's example in that language, if it has one."""

@@ -99,15 +99,34 @@ def test_real_model_page_grid_and_click_state():
 
 
 def test_compare_default_sentences_draw_a_difference_aligned_by_position():
-    """The default pair differs in its last word: the map is drawn, that word labelled a/b."""
+    """The default pair differs in its third word: the map is drawn, that word labelled a/b."""
     at = open_page(page_file("compare"))
     assert not at.exception
     assert len(at.get("vega_lite_chart")) == 3  # A, B and B − A
-    a = pipeline(default_model(), "The cat drank the milk because it was hungry").attention.weights
-    b = pipeline(default_model(), "The cat drank the milk because it was sweet").attention.weights
+    a = pipeline(default_model(), "The black cat drank the milk").attention.weights
+    b = pipeline(default_model(), "The black dog drank the milk").attention.weights
     diff = chart_records(at, "B − A")
     np.testing.assert_allclose([r["value"] for r in diff], (b - a).ravel(), atol=1e-12)
-    assert diff[-1]["row_label"] == "hungry/sweet"
+    assert [r["row_label"] for r in diff[::6]] == [
+        "the",
+        "black",
+        "cat/dog",
+        "drank",
+        "the",
+        "milk",
+    ]
+
+
+def test_an_old_compare_link_keeps_the_sentences_it_was_made_with():
+    """A link from before links named their model left the old default pair out: it still
+    opens on that pair, and the toy it was made with."""
+    at = open_page(page_file("compare"), {"d_model": "8"})
+    assert not at.exception
+    assert at.text_input(key="ca").value == "The cat drank the milk because it was hungry"
+    assert at.text_input(key="cb").value == "The cat drank the milk because it was sweet"
+    assert at.session_state["src"] == "toy"
+    fresh = open_page(page_file("compare"), {"src": "distilled", "d_model": "8"})
+    assert fresh.text_input(key="ca").value == "The black cat drank the milk"
 
 
 def test_compare_sentences_of_different_lengths_align_the_shorter():

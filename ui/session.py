@@ -63,11 +63,15 @@ def load_from_url(params: Mapping[str, Param]) -> None:
     values, rejected = decode_all(raw, params)
     if K.LANG not in values:
         values[K.LANG] = _browser_language()
-    if K.MODEL not in raw and any(key in values for key in TOY_SHAPE):
+    old_link = bool(raw) and K.MODEL not in raw  # made before links named their model
+    if old_link and any(key in values for key in TOY_SHAPE):
         values[K.MODEL] = "toy"  # a link from before issue 18: then the toy was the default
     lang = str(values[K.LANG])
     for key, param in params.items():  # example sentences in the reader's language
-        st.session_state[key] = values.get(key, param.default_in(lang))
+        default = param.default_in(lang)
+        if old_link and param.old_default is not None:
+            default = param.old_default  # what the link meant when it was made
+        st.session_state[key] = values.get(key, default)
     st.session_state[_PARAMS] = params
     st.session_state[_REJECTED] = rejected
     st.session_state[_IGNORED_LINK] = ignored

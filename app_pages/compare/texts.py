@@ -25,7 +25,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "cmp_setting_scale": SHARED["step_scale"],
     "cmp_setting_pe": {"en": "positional encoding", "zh": "位置编码"},
     "cmp_setting_seed": {"en": "seed", "zh": "种子"},
-    "cmp_setting_source": {"en": "toy vs MiniLM", "zh": "玩具 vs MiniLM"},
+    "cmp_setting_source": {
+        "en": "learned weights against random ones",
+        "zh": "学到的权重与随机权重",
+    },
     "cmp_sentence_a": {"en": "Sentence A", "zh": "句子 A"},
     "cmp_sentence_b": {"en": "Sentence B", "zh": "句子 B"},
     "cmp_label_a": {"en": "A: {what}", "zh": "A：{what}"},
@@ -67,8 +70,16 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "没有任何变化：B 的每个格子都与 A 相同。",
     },
     "cmp_notice_sentences": {
-        "en": "- Only the words that differ, and the rows that look at them, change colour in the difference map.\n- A change of one word moves attention in other rows too: every query is compared with every key.\n- With the toy model the weights are random, so which rows move is arbitrary; switch the sidebar to MiniLM to ask a trained model.",
-        "zh": "- 在差值图里，只有不同的那些词，以及看向它们的行，颜色才会变。\n- 改一个词，其他行的注意力也会移动：每个查询都要和每个键比较。\n- 玩具模型的权重是随机的，哪些行会动没有规律；把侧边栏切换到 MiniLM，问问训练过的模型。",
+        "en": "- The word that differs moves its own row and column the most; the other rows shift "
+        "a little, because each row's weights still add up to 1.\n"
+        "- With learned weights the roles survive the swap: change who drinks, and the drink "
+        "still looks most at the verb.\n"
+        "- With random weights (before learning) which cells move is arbitrary: pick "
+        "“learned weights against random ones” under “One sentence, two settings” to see both.",
+        "zh": "- 换掉的那个词，它自己的行和列变化最大；其他行只稍有移动，因为每行的权重加起来仍然是 1。\n"
+        "- 在学到的权重下，词的角色经得起替换：换一个喝东西的主语，被喝的东西仍然最关注动词。\n"
+        "- 在随机权重下（学习之前），哪些格子会变毫无规律：在“同一句子，两种设置”里选“学到的权重与随机权重”，"
+        "就能看到两者的对比。",
     },
     "cmp_notice_settings": {
         "en": "- Softmax on and off give different kinds of number: compare them through the output Z.\n- Turning ÷√d_k off multiplies every score by √d_k; with softmax on, rows become sharper.\n- A new seed or the other model changes every number: the sentence stays, the weights do not.",
