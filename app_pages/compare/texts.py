@@ -25,14 +25,14 @@ TEXTS: dict[str, dict[str, str]] = {
     "cmp_setting_scale": SHARED["step_scale"],
     "cmp_setting_pe": {"en": "positional encoding", "zh": "位置编码"},
     "cmp_setting_seed": {"en": "seed", "zh": "种子"},
-    "cmp_setting_source": {"en": "toy vs MiniLM", "zh": "玩具 vs MiniLM"},
+    "cmp_setting_source": {"en": "toy vs MiniLM", "zh": "随机权重与 MiniLM"},
     "cmp_sentence_a": {"en": "Sentence A", "zh": "句子 A"},
     "cmp_sentence_b": {"en": "Sentence B", "zh": "句子 B"},
     "cmp_label_a": {"en": "A: {what}", "zh": "A：{what}"},
     "cmp_label_b": {"en": "B: {what}", "zh": "B：{what}"},
     "cmp_no_diff_width": {
         "en": "No difference map: the two outputs have different widths ({da} and {db} numbers per word).",
-        "zh": "不画差值图：两个输出的宽度不同（每个词分别有 {da} 和 {db} 个数）。",
+        "zh": "不画差值图：两个输出的维度不同（每个词分别有 {da} 和 {db} 个数）。",
     },
     "cmp_same_scale": {
         "en": "Both maps share one colour scale, so equal colours mean equal numbers.",
@@ -51,7 +51,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "cmp_no_diff_tokenizers": {
         "en": "No difference map: the toy model and MiniLM cut the sentence into different tokens (MiniLM adds [CLS] and [SEP] and splits words into pieces), so their rows are not the same words.",
-        "zh": "不画差值图：玩具模型和 MiniLM 切分句子的方式不同（MiniLM 会加上 [CLS] 和 [SEP]，并把单词切成词片），所以它们的行不是同一批词。",
+        "zh": "不画差值图：随机权重模型和 MiniLM 切分句子的方式不同（MiniLM 会加上 [CLS] 和 [SEP]，并把单词切成词片），所以它们的行不是同一批词。",
     },
     "cmp_aligned": {
         "en": "Aligned by position: the first {n} tokens of each; where the words differ the label shows both (A/B).",
@@ -60,7 +60,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "cmp_diff_title": {"en": "Difference B − A ({what})", "zh": "差值 B − A（{what}）"},
     "cmp_diff_where": {
         "en": "The largest change in one cell is {d:.4f}, in the row of “{row}”.",
-        "zh": "单个格子的最大变化是 {d:.4f}，出现在 “{row}” 这一行。",
+        "zh": "单个格子的最大变化是 {d:.4f}，出现在“{row}”这一行。",
     },
     "cmp_diff_none": {
         "en": "Nothing changed: every cell of B equals A.",
@@ -68,7 +68,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "cmp_notice_sentences": {
         "en": "- Only the words that differ, and the rows that look at them, change colour in the difference map.\n- A change of one word moves attention in other rows too: every query is compared with every key.\n- With the toy model the weights are random, so which rows move is arbitrary; switch the sidebar to MiniLM to ask a trained model.",
-        "zh": "- 在差值图里，只有不同的那些词，以及看向它们的行，颜色才会变。\n- 改一个词，其他行的注意力也会移动：每个查询都要和每个键比较。\n- 玩具模型的权重是随机的，哪些行会动没有规律；把侧边栏切换到 MiniLM，问问训练过的模型。",
+        "zh": "- 在差值图里，只有不同的那些词，以及看向它们的行，颜色才会变。\n- 改一个词，其他行的注意力也会移动：每个查询都要和每个键比较。\n- 用随机权重模型时，哪些行会动没有规律；把侧边栏切换到 MiniLM，问问训练过的模型。",
     },
     "cmp_notice_settings": {
         "en": "- Softmax on and off give different kinds of number: compare them through the output Z.\n- Turning ÷√d_k off multiplies every score by √d_k; with softmax on, rows become sharper.\n- A new seed or the other model changes every number: the sentence stays, the weights do not.",

@@ -51,7 +51,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "variant_diff": {"en": "change in weight", "zh": "权重变化"},
     "variant_maps_help": {
         "en": "Red: B gives that key more weight than A; blue: less. A label “x→y” marks a changed word.",
-        "zh": "红色：B 给该键的权重比 A 多；蓝色：比 A 少。“x→y” 形式的标签表示被改动的词。",
+        "zh": "红色：B 给该键的权重比 A 多；蓝色：比 A 少。“x→y”形式的标签表示被改动的词。",
     },
     "variant_tokens": {"en": "Which tokens moved most", "zh": "哪些词元变化最大"},
     "variant_tokens_line": {

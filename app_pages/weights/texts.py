@@ -33,7 +33,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "weights_learned_vs_random": {
         "en": "Left: weights that were learned. Right: random weights of the same shape applied to the very same X. "
         "Compare how the two weight patterns differ.",
-        "zh": "左边：学出来的权重。右边：形状相同的随机权重，作用在完全相同的 X 上。比较两种权重模式有何不同。",
+        "zh": "左边是学到的权重，右边是形状相同的随机权重，两者作用在完全相同的 X 上。比较两种权重的模式有何不同。",
     },
     "weights_same_seed": {
         "en": "Both seeds are equal, so both sides are identical. Pick a different second seed.",
@@ -56,19 +56,19 @@ TEXTS: dict[str, dict[str, str]] = {
     # ---- predict, then reveal (ui/predict.py) ----
     "pq_kept_q": {
         "en": "Of the other words, “{word}” now looks most at “{key}”. With the random weights of seed {seed}, will it still?",
-        "zh": "在其他词中，“{word}” 现在最关注 “{key}”。换成种子 {seed} 的随机权重后，它还会这样吗？",
+        "zh": "在其他词中，“{word}”现在最关注“{key}”。换成种子 {seed} 的随机权重后，它还会这样吗？",
     },
     "pq_kept_a": {
         "en": "With seed {seed}, “{word}” looks most at “{key}” (weight {w:.3f}).",
-        "zh": "换成种子 {seed} 后，“{word}” 最关注 “{key}”（权重 {w:.3f}）。",
+        "zh": "换成种子 {seed} 后，“{word}”最关注“{key}”（权重 {w:.3f}）。",
     },
     "pq_fig_weights_seed": {
         "en": "Weights of “{word}”, random weights of seed {seed}",
-        "zh": "“{word}” 的权重（种子 {seed} 的随机权重）",
+        "zh": "“{word}”的权重（种子 {seed} 的随机权重）",
     },
     "pq_why_kept": {
         "en": "Why: what made “{key}” first was learned, and random weights have learned nothing, so their order is chance.",
-        "zh": "原因：让 “{key}” 排第一的是学到的东西，而随机权重什么都没学到，它们的排序纯属偶然。",
+        "zh": "原因：让“{key}”排第一的是学到的东西，而随机权重什么都没学到，它们的排序纯属偶然。",
     },
     "pq_why_max": {
         "en": "Why: learned weights pick out the few words that matter; random ones spread the weight almost evenly.",
