@@ -155,7 +155,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "learn_source_ready": {
         "en": "The sidebar's “Trained” source gives every other page the model trained with these settings.",
-        "zh": "侧边栏中的“训练所得”来源会把用这些设置训练出的模型提供给其他所有页面。",
+        "zh": "在侧边栏选“训练所得”，其他所有页面就会用这些设置训练出的模型。",
     },
     "learn_notice": {
         "en": "- Nobody labelled “drank” as important: the model found that looking there makes its guesses better.\n"

@@ -44,7 +44,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "real_patterns_intro": {
         "en": "Measured now on your sentence: the heads that send the most attention, on average, to each "
         "kind of word. Click them in the grid to check.",
-        "zh": "在你的句子上实时测量：平均而言，把最多注意力投向每类词的那些头。在网格中点击它们来验证。",
+        "zh": "在你的句子上实时测量：对每一类词，列出平均投给它注意力最多的头。在网格中点击这些头来核对。",
     },
     "pattern_previous": {"en": "the previous word", "zh": "前一个词"},
     "pattern_next": {"en": "the next word", "zh": "后一个词"},

@@ -9,9 +9,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "with the key vector of every word, which gives one score per word: how relevant that word "
         "is to the query. The value vectors carry what each word contributes; the query's output "
         "row is the sum of all value rows, each multiplied by its weight.",
-        "zh": "查询（Query）是我们正在为之计算注意力的那个词。它的查询向量与每个词的键向量比较，"
-        "为每个词得到一个分数：这个词与查询词有多相关。值（Value）向量携带每个词贡献的内容；"
-        "查询词的输出行就是所有值向量各自乘以权重后的总和。",
+        "zh": "查询（Query）就是我们要为它计算注意力的那个词。它的查询向量与每个词的键向量比较，为每个词得到一个分数：这个词与查询词有多相关。值（Value）向量携带每个词贡献的内容；查询词的输出行就是所有值向量各自乘以权重后的总和。",
     },
     "pick_query": {"en": "Query word", "zh": "查询词"},
     "roles_scores": {"en": "Scores of “{word}” against every key", "zh": "“{word}”与每个键的分数"},

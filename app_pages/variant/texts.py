@@ -56,7 +56,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "variant_tokens": {"en": "Which tokens moved most", "zh": "哪些词元变化最大"},
     "variant_tokens_line": {
         "en": "Averaged over all 72 heads, the queries that moved most: {words}.",
-        "zh": "在全部 72 个头上平均，变化最大的查询是：{words}。",
+        "zh": "对全部 72 个头取平均，变化最大的查询是：{words}。",
     },
     "variant_token_item": {"en": "“{word}” ({js:.4f} bits)", "zh": "“{word}”（{js:.4f} 比特）"},
     "variant_tokens_chart": {

@@ -10,10 +10,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "another seed and compare: the sentence is the same, but the scores are not. Which set is "
         "right? Nothing on this page can say — training decides, by adjusting these numbers until "
         "the scores help with the task (page 7 shows it happening).",
-        "zh": "嵌入表以及 W_Q、W_K、W_V 这几个矩阵都是参数：属于模型、可以被改变的数字。"
-        "这里它们由随机种子生成。用另一个种子再生成一组并对比：句子相同，分数却不同。"
-        "哪一组才是对的？这一页无法回答——由训练来决定，它会不断调整这些数字，直到分数对任务有帮助"
-        "（第 7 页会展示这个过程）。",
+        "zh": "嵌入表以及 W_Q、W_K、W_V 这几个矩阵都是参数：属于模型、可以改变的数字。这里它们由随机种子生成。用另一个种子再生成一组来对比：句子相同，分数却不同。哪一组才是对的？这一页回答不了——要由训练来决定：训练会不断调整这些数字，直到分数对任务有帮助（第 7 页会展示这个过程）。",
     },
     "seed_b": {"en": "Second seed", "zh": "第二个种子"},
     "set_toy": {"en": "Random weights, seed {seed}", "zh": "随机权重，种子 {seed}"},
@@ -24,7 +21,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "set_trained": {"en": "Weights trained on page 7", "zh": "在第 7 页训练得到的权重"},
     "set_distilled": {
         "en": "Learned weights (a small head that learned from MiniLM layer {layer}, head {head})",
-        "zh": "学到的权重（一个向 MiniLM 第 {layer} 层第 {head} 个头学习的小注意力头）",
+        "zh": "学到的权重：一个向 MiniLM 第 {layer} 层第 {head} 个头学习的小注意力头",
     },
     "set_random": {
         "en": "Random weights, seed {seed}, same X",
@@ -37,7 +34,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "weights_same_seed": {
         "en": "Both seeds are equal, so both sides are identical. Pick a different second seed.",
-        "zh": "两个种子相同，所以两边完全一样。请换一个不同的第二个种子。",
+        "zh": "两个种子相同，所以两边完全一样。请把第二个种子换成别的数。",
     },
     "weights_diff_label": {
         "en": "Largest change of one attention weight between the two seeds",
