@@ -17,7 +17,7 @@ TEXT_FILES = sorted([ROOT / "ui" / "texts.py", *(ROOT / "app_pages").glob("*/tex
 
 # Formulas written in Chinese keep their half-width brackets and commas: (key, the formula).
 FORMULAS = {
-    "m_x_layernorm": "LayerNorm(嵌入 + 位置)",
+    "m_x_layernorm": "LayerNorm(嵌入 + 位置编码)",
     "learn_cos_summary": "cos(“{word}” 的查询, “{a}” 的键)",
 }
 

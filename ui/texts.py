@@ -38,12 +38,11 @@ TEXTS: dict[str, dict[str, str]] = {
     "source_distilled_help": {
         "en": "A small head (d_model {d_model}, d_k {d_k}) that learned to attend like MiniLM's "
         "layer {layer}, head {head}: its weights mean something on any sentence you type.",
-        "zh": "一个小注意力头（d_model {d_model}，d_k {d_k}），学会了像 MiniLM 第 {layer} 层"
-        "第 {head} 头那样分配注意力：对你输入的任何句子，它的权重都有意义。",
+        "zh": "一个小注意力头（d_model {d_model}，d_k {d_k}），学会了像 MiniLM 第 {layer} 层第 {head} 个头那样分配注意力：对你输入的任何句子，它的权重都有意义。",
     },
     "source_toy_help": {
         "en": "The same module before learning: random weights, so its patterns mean nothing yet.",
-        "zh": "学习之前的同一个模块：权重是随机的，所以它的图案还没有意义。",
+        "zh": "学习之前的同一个模块：权重是随机的，所以它的模式还没有意义。",
     },
     "layer": {"en": "Layer (0–5)", "zh": "层（0–5）"},
     "head": {"en": "Head (0–11)", "zh": "头（0–11）"},
@@ -112,7 +111,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "url_unknown_item": {
         "en": "“{key}” is not a setting of this app; it was ignored.",
-        "zh": "“{key}” 不是本应用的设置，已忽略。",
+        "zh": "“{key}”不是本应用的设置，已忽略。",
     },
     "problem_not_a_number": {
         "en": "not a number (allowed: {allowed})",
@@ -170,16 +169,16 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "ctx_distilled": {
         "en": "learned head (from MiniLM layer {layer} head {head})",
-        "zh": "已学习的头（学自 MiniLM 第 {layer} 层第 {head} 头）",
+        "zh": "已学习的头（学自 MiniLM 第 {layer} 层第 {head} 个头）",
     },
     "ctx_pretrained": {
         "en": "MiniLM layer {layer} head {head}",
-        "zh": "MiniLM 第 {layer} 层第 {head} 头",
+        "zh": "MiniLM 第 {layer} 层第 {head} 个头",
     },
     "ctx_trained": {"en": "model trained on page 7", "zh": "第 7 页训练的模型"},
     "ax_token": {"en": "token", "zh": "词元"},
-    "ax_query": {"en": "query word", "zh": "查询词"},
-    "ax_key": {"en": "key word", "zh": "键词"},
+    "ax_query": {"en": "query word", "zh": "查询"},
+    "ax_key": {"en": "key word", "zh": "键"},
     "ax_dim": {"en": "dimension", "zh": "维度"},
     "ax_value": {"en": "value", "zh": "数值"},
     "ax_input_dim": {"en": "input dimension (d_model)", "zh": "输入维度（d_model）"},
@@ -190,10 +189,10 @@ TEXTS: dict[str, dict[str, str]] = {
     # ---- matrix names ------------------------------------------------------------------------
     "m_embedding": {"en": "Embedding (word vectors)", "zh": "嵌入（词向量）"},
     "m_positions": {"en": "Positional encoding", "zh": "位置编码"},
-    "m_positions_learned": {"en": "Position embeddings (learned)", "zh": "位置嵌入（学习得到）"},
+    "m_positions_learned": {"en": "Position embeddings (learned)", "zh": "位置编码（学习得到）"},
     "m_x_layernorm": {
         "en": "X = LayerNorm(embedding + positions)",
-        "zh": "X = LayerNorm(嵌入 + 位置)",
+        "zh": "X = LayerNorm(嵌入 + 位置编码)",
     },
     "m_x_layer": {
         "en": "X = input of layer {layer} (output of layer {before})",
@@ -252,15 +251,15 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "learned_intro": {
         "en": "Which word is relevant to which is something a model learns from data. On the left, the model trained on page 7 (it learned that the object depends on the verb); on the right, the toy model, whose weights are random.",
-        "zh": "哪个词与哪个词相关，是模型从数据中学到的。左边是第 7 页训练出的模型（它学到了宾语取决于动词）；右边是玩具模型，它的权重是随机的。",
+        "zh": "哪个词与哪个词相关，是模型从数据中学到的。左边是第 7 页训练出的模型（它学到了宾语取决于动词）；右边是随机权重模型，它还什么都没学。",
     },
     "learned_trained": {
         "en": "Learned: weights of “{word}” (model trained on page 7)",
-        "zh": "学习所得：“{word}” 的权重（第 7 页训练的模型）",
+        "zh": "学习所得：“{word}”的权重（第 7 页训练的模型）",
     },
     "learned_random": {
         "en": "Random: weights of “{word}” (toy model)",
-        "zh": "随机：“{word}” 的权重（玩具模型）",
+        "zh": "随机：“{word}”的权重（学习之前）",
     },
     "learned_random_meaningless": {
         "en": "Random weights give attention that means nothing: any word may win.",
@@ -285,17 +284,17 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "group_help": {
         "en": "Pick query tokens: their rows of the weights above are added up (row “sum”) and averaged (row “mean”), key by key. Pick key tokens to keep only those columns; with none picked, every key is shown. The picks follow you to the other pages and are kept in the link.",
-        "zh": "选择查询词元：上面权重中它们的行按键逐列相加（“总和”行）并求平均（“平均”行）。选择键词元就只保留这些列；一个都不选时显示所有键。所选内容会跟着你到其他页面，也会保存在链接里。",
+        "zh": "选择查询词元：上面权重中它们的行按键逐列相加（“总和”行），再求平均（“平均”行）。选择作为键的词元，就只保留这些列；一个都不选时显示所有键。所选内容会跟着你到其他页面，也会保存在链接里。",
     },
-    "group_pick_q": {"en": "Query tokens (rows)", "zh": "查询词元（行）"},
+    "group_pick_q": {"en": "Query tokens (rows)", "zh": "作为查询的词元（行）"},
     "group_pick_q_none": {"en": "None yet: pick one or more", "zh": "尚未选择：选一个或多个"},
-    "group_pick_k": {"en": "Key tokens (columns)", "zh": "键词元（列）"},
+    "group_pick_k": {"en": "Key tokens (columns)", "zh": "作为键的词元（列）"},
     "group_pick_k_none": {"en": "None: all keys", "zh": "未选择：显示所有键"},
     "group_which_q": {"en": "query", "zh": "查询"},
     "group_which_k": {"en": "key", "zh": "键"},
     "group_dropped": {
         "en": "Several tokens at once: dropped {items} from the chosen {which} tokens; this sentence has tokens 0–{last}.",
-        "zh": "同时看几个词元：已从所选的{which}词元中去掉 {items}；这个句子的词元编号是 0–{last}。",
+        "zh": "同时看几个词元：已从所选的{which}中去掉 {items}；这个句子的词元编号是 0–{last}。",
     },
     "group_pick_first": {
         "en": "Pick at least one query token to see the group’s row.",
@@ -308,7 +307,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "group_chart_of": {"en": "Rows of: {what}", "zh": "取自：{what}"},
     "group_note_soft": {
         "en": "Row “{sum}” adds the {g} chosen queries’ weights, key by key: each query gives out 1 in all, so a cell can exceed 1 (the colour scale then stretches past 1). Row “{mean}” divides by {g}: the group’s average row, still a share of attention.",
-        "zh": "“{sum}”行把所选的 {g} 个查询的权重按键逐列相加：每个查询总共分出 1，所以一个格子可以超过 1（此时颜色刻度会延伸到 1 以上）。“{mean}”行再除以 {g}：这组查询的平均行，仍是注意力的份额。",
+        "zh": "“{sum}”行把所选的 {g} 个查询的权重按键逐列相加：每个查询总共分出 1，所以一个格子可以超过 1（此时色阶会延伸到 1 以上）。“{mean}”行再除以 {g}：这组查询的平均行，仍是注意力的份额。",
     },
     "group_note_raw": {
         "en": "Without softmax the weights are the scores themselves, signed, so the colours are centred on 0. Row “{sum}” adds the {g} chosen queries’ rows, key by key; row “{mean}” divides by {g}. These are not shares of attention.",
@@ -316,7 +315,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "group_outside_all": {
         "en": "Every key is shown, so no attention falls outside. Pick key tokens to see how much stays on them.",
-        "zh": "显示了所有键，所以没有注意力落在外面。选择键词元，就能看到有多少注意力留在它们身上。",
+        "zh": "显示了所有键，所以没有注意力落在外面。选出一些作为键的词元，就能看到有多少注意力留在它们身上。",
     },
     "group_outside_soft": {
         "en": "On average, each chosen query gives {inside:.1%} of its attention to the chosen keys and {outside:.1%} to the other keys.",
@@ -377,29 +376,28 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "pq_top_q": {
         "en": "Which other word will “{word}” look at most?",
-        "zh": "除了自己，“{word}” 会最关注哪个词？",
+        "zh": "除了自己，“{word}”会最关注哪个词？",
     },
     "pq_top_a": {
         "en": "Of the other words, “{word}” gives its largest weight, {w:.3f}, to “{key}”.",
-        "zh": "在其他词中，“{word}” 把最大的权重 {w:.3f} 给了 “{key}”。",
+        "zh": "在其他词中，“{word}”把最大的权重 {w:.3f} 给了“{key}”。",
     },
     "pq_why_top": {
         "en": "Why: training turned the query of “{word}” and the key of the word that matters to it "
         "the same way, so their dot product, and then their weight, comes out largest.",
-        "zh": "原因：训练让 “{word}” 的查询和与它相关的那个词的键指向相近的方向，"
-        "所以它们的点积最大，权重也就最大。",
+        "zh": "原因：训练让“{word}”的查询和与它相关的那个词的键指向相近的方向，所以它们的点积最大，权重也就最大。",
     },
     "pq_why_random": {
         "en": "These weights are random (before learning), so which word comes first is chance: "
         "nothing has taught “{word}” what matters to it yet.",
-        "zh": "这些权重是随机的（学习之前），所以哪个词排第一纯属偶然：还没有什么教会 “{word}” 哪个词与它相关。",
+        "zh": "这些权重是随机的（学习之前），所以哪个词排第一纯属偶然：还没有什么教会“{word}”哪个词与它相关。",
     },
     "pq_fig_weights": {
         "en": "Weights of “{word}”",
-        "zh": "“{word}” 的权重",
+        "zh": "“{word}”的权重",
     },
     "pq_fig_factor": {
         "en": "Q·Kᵀ of “{word}” against every key",
-        "zh": "“{word}” 与每个键的 Q·Kᵀ",
+        "zh": "“{word}”与每个键的 Q·Kᵀ",
     },
 }

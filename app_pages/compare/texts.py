@@ -35,7 +35,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "cmp_label_b": {"en": "B: {what}", "zh": "B：{what}"},
     "cmp_no_diff_width": {
         "en": "No difference map: the two outputs have different widths ({da} and {db} numbers per word).",
-        "zh": "不画差值图：两个输出的宽度不同（每个词分别有 {da} 和 {db} 个数）。",
+        "zh": "不画差值图：两个输出的维度不同（每个词分别有 {da} 和 {db} 个数）。",
     },
     "cmp_same_scale": {
         "en": "Both maps share one colour scale, so equal colours mean equal numbers.",
@@ -54,7 +54,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "cmp_no_diff_tokenizers": {
         "en": "No difference map: the toy model and MiniLM cut the sentence into different tokens (MiniLM adds [CLS] and [SEP] and splits words into pieces), so their rows are not the same words.",
-        "zh": "不画差值图：玩具模型和 MiniLM 切分句子的方式不同（MiniLM 会加上 [CLS] 和 [SEP]，并把单词切成词片），所以它们的行不是同一批词。",
+        "zh": "不画差值图：随机权重模型和 MiniLM 切分句子的方式不同（MiniLM 会加上 [CLS] 和 [SEP]，并把单词切成词片），所以它们的行不是同一批词。",
     },
     "cmp_aligned": {
         "en": "Aligned by position: the first {n} tokens of each; where the words differ the label shows both (A/B).",
@@ -63,7 +63,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "cmp_diff_title": {"en": "Difference B − A ({what})", "zh": "差值 B − A（{what}）"},
     "cmp_diff_where": {
         "en": "The largest change in one cell is {d:.4f}, in the row of “{row}”.",
-        "zh": "单个格子的最大变化是 {d:.4f}，出现在 “{row}” 这一行。",
+        "zh": "单个格子的最大变化是 {d:.4f}，出现在“{row}”这一行。",
     },
     "cmp_diff_none": {
         "en": "Nothing changed: every cell of B equals A.",

@@ -7,7 +7,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "glossary_intro": {
         "en": "The words of this dashboard in English and Chinese, each with a one-line meaning and a link "
         "to the page that shows it.",
-        "zh": "本仪表盘用到的术语，中英对照，每个都附有一句话的解释，以及展示它的页面链接。",
+        "zh": "本应用用到的术语，中英对照，每条附一句解释和展示它的页面链接。",
     },
     "glossary_term": {"en": "English", "zh": "英文"},
     "glossary_zh": {"en": "Chinese", "zh": "中文"},
@@ -62,7 +62,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "gloss_scaling": {
         "en": "Dividing scores by √d_k so they do not grow with the vector width. The article leaves it out.",
-        "zh": "把分数除以 √d_k，让它们不随向量宽度变大。原文省略了这一步。",
+        "zh": "把分数除以 √d_k，让它们不随向量维度变大。原文省略了这一步。",
     },
     "gloss_softmax": {
         "en": "Turns a row of scores into positive weights that add up to 1. The article leaves it out.",
@@ -107,7 +107,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "gloss_wordpiece": {
         "en": "A piece of a word from a fixed vocabulary; “##” marks a continuation.",
-        "zh": "来自固定词表的词的片段；“##” 表示接在前一片后面。",
+        "zh": "来自固定词表的词的片段；“##”表示接在前一片后面。",
     },
 }
 

@@ -10,9 +10,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "Visually, Part 4: Not Just How, but Why They Work So Well*. Every matrix is drawn as a "
         "heatmap with one labelled row per word, and every number is computed live from your "
         "sentence and the settings in the sidebar.",
-        "zh": "这个仪表盘用你自己输入的句子，逐步拆解一个自注意力模块。每一页对应 Ketan Doshi 的文章"
-        "《Transformers Explained Visually, Part 4：不仅是怎么做，更是为什么有效》中的一节。"
-        "每个矩阵都画成热力图，每一行对应一个带标签的词；所有数字都根据你的句子和侧边栏的设置实时计算。",
+        "zh": "本应用用你自己输入的句子，一步步拆解一个自注意力模块。每一页对应 Ketan Doshi 的文章《Transformers Explained Visually, Part 4：不仅是怎么做，更是为什么有效》中的一节。每个矩阵都画成热力图，每一行对应一个带标签的词；所有数字都根据你的句子和侧边栏的设置实时计算。",
     },
     "home_softmax": {
         "en": "The article leaves softmax out of its attention score on purpose. Here you can switch "
@@ -26,9 +24,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "By default the model is a small *toy* module: word vectors and the W_Q, W_K, W_V matrices are "
         "drawn at random from a seed, so the patterns you see are not yet meaningful. Training is what makes "
         "them meaningful: watch it happen on page 7, or switch the sidebar's source to a real pretrained model.",
-        "zh": "默认情况下模型是一个小型的*玩具*模块：词向量和 W_Q、W_K、W_V 矩阵都由随机种子生成，"
-        "所以你看到的模式还没有实际意义。让它们变得有意义的是训练：在第 7 页亲眼看它发生，"
-        "或者把侧边栏的向量来源切换为真实的预训练模型。",
+        "zh": "随机权重模型是一个小模块：嵌入和 W_Q、W_K、W_V 矩阵都由随机种子生成，所以你看到的模式还没有意义。让它们变得有意义的是训练：在第 7 页亲眼看它发生，或者把侧边栏的向量来源切换为真实的预训练模型。",
     },
     "desc_nav_input": {
         "en": "tokens, embeddings, positions, and the three linear layers",
@@ -36,7 +32,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "desc_nav_rows": {
         "en": "follow one word's row through every matrix",
-        "zh": "跟踪一个词的那一行穿过每个矩阵",
+        "zh": "跟着一个词的那一行走过每个矩阵",
     },
     "desc_nav_weights": {
         "en": "the learnable matrices, and what other values would do",
@@ -78,11 +74,11 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "desc_nav_qk_map": {
         "en": "one head's queries and keys on a flat map: near means a high score",
-        "zh": "把一个头的查询和键画在平面地图上：离得近就是分数高",
+        "zh": "把一个头的查询和键画在一张地图上：离得越近，分数越高",
     },
     "desc_nav_atlas": {
         "en": "what each of MiniLM's 72 heads does, measured over many sentences",
-        "zh": "MiniLM 72 个头各自在做什么，在许多句子上测量",
+        "zh": "在许多句子上测量 MiniLM 的 72 个头各自在做什么",
     },
     "desc_nav_variant": {
         "en": "change one word and see which heads react most",

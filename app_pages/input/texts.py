@@ -9,9 +9,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "up as a vector (the embedding). A sinusoidal positional encoding is added so the module can "
         "tell the first “the” from the second. The result, X, goes through three separate linear "
         "layers, which produce the query matrix Q, the key matrix K and the value matrix V.",
-        "zh": "在注意力开始之前，句子先被切分成词元，每个词元查表得到一个向量（嵌入）。"
-        "再加上正弦位置编码，模块才能区分第一个 “the” 和第二个 “the”。"
-        "得到的 X 分别经过三个独立的线性层，产生查询矩阵 Q、键矩阵 K 和值矩阵 V。",
+        "zh": "在注意力开始之前，句子先被切分成词元，每个词元查表得到一个向量（嵌入）。再加上正弦位置编码，模块才能区分第一个“the”和第二个“the”。得到的 X 分别经过三个独立的线性层，产生查询矩阵 Q、键矩阵 K 和值矩阵 V。",
     },
     "input_tokens": {"en": "Tokens", "zh": "词元"},
     "input_notice": {
@@ -20,10 +18,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "- Case is ignored when looking up a word: “The” and “the” start from the same vector.\n"
         "- Switch **positional encoding** off in the sidebar: repeated words then get identical "
         "rows in X, Q, K and V, because nothing but position told them apart.",
-        "zh": "- 每个矩阵都恰好每个词元一行，按句子顺序排列；列是维度，不是词。\n"
-        "- 查词时不区分大小写：“The” 和 “the” 的初始向量相同。\n"
-        "- 在侧边栏关闭**位置编码**：重复的词在 X、Q、K、V 中的行就会完全相同，"
-        "因为此前区分它们的只有位置。",
+        "zh": "- 每个矩阵都恰好每个词元一行，按句子顺序排列；列是维度，不是词。\n- 查词时不区分大小写：“The”和“the”的初始向量相同。\n- 在侧边栏关闭**位置编码**：重复的词在 X、Q、K、V 中的行就会完全相同，因为此前区分它们的只有位置。",
     },
     "identical_rows": {
         "en": "Identical rows right now (positional encoding is off): {pairs}",
@@ -36,15 +31,15 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "distinct_rows_learned": {
         "en": "Repeated words {pairs} have different rows: the model adds a learned position embedding to every token.",
-        "zh": "重复的词 {pairs} 的行并不相同：模型会给每个词元加上一个学习得到的位置嵌入。",
+        "zh": "重复的词 {pairs} 的行并不相同：模型会给每个词元加上一个学习得到的位置编码。",
     },
     "input_intro_minilm": {
         "en": "You are looking at MiniLM, a real pretrained model. Its tokenizer (WordPiece) cuts the sentence into word pieces and adds [CLS] at the start and [SEP] at the end. Each piece is looked up as a vector, and a position embedding that the model learned during training (not a sine wave) is added; the sum is normalised (LayerNorm). For a later layer, X is what the layer before produced. X then goes through the chosen head's three linear layers, which give Q, K and V.",
-        "zh": "现在看到的是 MiniLM，一个真实的预训练模型。它的分词器（WordPiece）把句子切成词片，并在开头加上 [CLS]、在结尾加上 [SEP]。每个词片查表得到一个向量，再加上模型在训练中学到的位置嵌入（不是正弦波）；相加的结果还要经过归一化（LayerNorm）。如果选的是后面的层，X 就是前一层的输出。然后 X 经过所选注意力头的三个线性层，得到 Q、K 和 V。",
+        "zh": "现在看到的是 MiniLM，一个真实的预训练模型。它的分词器（WordPiece）把句子切成词片，并在开头加上 [CLS]、在结尾加上 [SEP]。每个词片查表得到一个向量，再加上模型在训练中学到的位置编码（不是正弦波）；相加的结果还要经过归一化（LayerNorm）。如果选的是后面的层，X 就是前一层的输出。然后 X 经过所选注意力头的三个线性层，得到 Q、K 和 V。",
     },
     "input_notice_minilm": {
         "en": "- Every matrix still has one row per token, [CLS] and [SEP] included.\n- The position embeddings were learned, so they cannot be switched off: the model never saw a sentence without them. Switch the sidebar back to the toy model to take positions away.\n- Vectors here have 384 numbers; the charts show the first 48 and the CSV holds them all.",
-        "zh": "- 每个矩阵仍然是每个词元一行，[CLS] 和 [SEP] 也算在内。\n- 位置嵌入是学习得到的，因此不能关闭：模型从来没有见过没有位置信息的句子。把侧边栏切换回玩具模型，才能去掉位置信息。\n- 这里的向量有 384 个数；图中只显示前 48 个，CSV 文件里有全部数值。",
+        "zh": "- 每个矩阵仍然是每个词元一行，[CLS] 和 [SEP] 也算在内。\n- 这里的位置编码是学习得到的，因此不能关闭：模型从来没有见过不带位置编码的句子。把侧边栏切换回随机权重模型，才能去掉位置编码。\n- 这里的向量有 384 个数；图中只显示前 48 个，CSV 文件里有全部数值。",
     },
     # ---- predict, then reveal (ui/predict.py) ----
     "pq_width_q": {
@@ -53,11 +48,11 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "pq_width_a": {
         "en": "{d_k}: a row of Q has d_k numbers, one per column of W_Q, whatever the width of X (d_model = {d_model}).",
-        "zh": "{d_k} 个：Q 的每一行有 d_k 个数，W_Q 有几列就有几个，与 X 的宽度（d_model = {d_model}）无关。",
+        "zh": "{d_k} 个：Q 的每一行有 d_k 个数，W_Q 有几列就有几个，与 X 的维度（d_model = {d_model}）无关。",
     },
     "pq_repeat_q": {
         "en": "“{word}” appears at positions {i} and {j}. Will its two rows of X be exactly the same?",
-        "zh": "“{word}” 出现在位置 {i} 和 {j}。它在 X 中的两行会完全相同吗？",
+        "zh": "“{word}”出现在位置 {i} 和 {j}。它在 X 中的两行会完全相同吗？",
     },
     "pq_repeat_same": {
         "en": "Yes: rows {i} and {j} are equal in every number (largest difference {d:.3g}), so attention cannot tell the two apart.",

@@ -24,9 +24,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "depends strongly on the verb (each verb has its own four objects), somewhat on the animal (each animal "
         "has a favourite and one object it never takes), and not at all on the adjective. Best possible accuracy: "
         "{best:.0%}; guessing: {chance:.0%}.",
-        "zh": "每个句子的形式都是 “the {{形容词}} {{动物}} {{动词}} the {{宾语}}”。宾语强烈依赖于动词（每个动词有自己的四个宾语），"
-        "在一定程度上依赖于动物（每种动物有一个最爱和一个从不选择的宾语），而与形容词完全无关。"
-        "最高可能准确率：{best:.0%}；随机猜测：{chance:.0%}。",
+        "zh": "每个句子的形式都是“the {{形容词}} {{动物}} {{动词}} the {{宾语}}”。宾语强烈依赖于动词（每个动词有自己的四个宾语），在一定程度上依赖于动物（每种动物有一个最爱和一个从不选择的宾语），而与形容词完全无关。最高可能准确率：{best:.0%}；随机猜测：{chance:.0%}。",
     },
     "learn_verb": {"en": "verb", "zh": "动词"},
     "learn_objects": {"en": "its objects", "zh": "它的宾语"},
@@ -52,12 +50,12 @@ TEXTS: dict[str, dict[str, str]] = {
     "learn_probe_help": {
         "en": "Six words of the corpus's shape, e.g. “the old dog chased the ball”. The last word is hidden while the "
         "model guesses it.",
-        "zh": "符合语料形式的六个词，例如 “the old dog chased the ball”。最后一个词在模型猜测时是隐藏的。",
+        "zh": "符合语料形式的六个词，例如“the old dog chased the ball”。最后一个词在模型猜测时是隐藏的。",
     },
     "probe_empty": {"en": "Type a sentence to watch.", "zh": "请输入要观察的句子。"},
     "probe_wrong_length": {
         "en": "The sentence to watch needs exactly six words like “the black cat drank the milk”; it has {n}.",
-        "zh": "要观察的句子必须正好是六个词，形如 “the black cat drank the milk”；现在有 {n} 个。",
+        "zh": "要观察的句子必须正好是六个词，形如“the black cat drank the milk”；现在有 {n} 个。",
     },
     "probe_unknown_words": {
         "en": "These words are not in the training sentences: {words}. Use words from the lists above.",
@@ -110,7 +108,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "learn_watch_row": {
         "en": "The row to watch is “{word}”: the model must guess this word, so during training it sees only a "
         "[mask] in its place. Its row says where the guess looks.",
-        "zh": "要观察的是 “{word}” 这一行：模型必须猜出这个词，所以训练时它在那个位置只看到 [mask]。这一行表示猜测时看向哪里。",
+        "zh": "要观察的是“{word}”这一行：模型必须猜出这个词，所以训练时它在那个位置只看到 [mask]。这一行表示猜测时看向哪里。",
     },
     "learn_live_heatmap": {
         "en": "Attention at step {step}",
@@ -127,7 +125,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "learn_after": {"en": "After training", "zh": "训练后"},
     "learn_ranking": {
         "en": "Attention weights of “{word}” after training: {first} {w1:.2f}, {second} {w2:.2f}, {third} {w3:.2f}.",
-        "zh": "训练后 “{word}” 的注意力权重：{first} {w1:.2f}，{second} {w2:.2f}，{third} {w3:.2f}。",
+        "zh": "训练后“{word}”的注意力权重：{first} {w1:.2f}，{second} {w2:.2f}，{third} {w3:.2f}。",
     },
     "learn_accuracy_result": {
         "en": "Guesses right on sentences it never saw: {before:.0%} before, {after:.0%} after (best possible {best:.0%}, guessing {chance:.0%}).",
@@ -136,7 +134,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "learn_cosines": {"en": "How the vectors lined up", "zh": "向量如何变得一致"},
     "learn_cosines_intro": {
         "en": "The score of “{word}” for another word is the dot product of its query with that word's key. The table gives the {measure} between the two, before and after training. {why}",
-        "zh": "“{word}” 对另一个词的分数，是它的查询与那个词的键的点积。下表给出二者之间的{measure}，训练前后对比。{why}",
+        "zh": "“{word}”对另一个词的分数，是它的查询与那个词的键的点积。下表给出二者之间的{measure}，训练前后对比。{why}",
     },
     "learn_measure_centred": {"en": "centred cosine", "zh": "居中余弦"},
     "learn_measure_plain": {"en": "plain cosine", "zh": "普通余弦"},
@@ -148,32 +146,29 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Plain: no softmax here, so the weights are the scores themselves and nothing is taken away from the keys.",
         "zh": "“普通”是指不做任何处理：这里没有 softmax，权重就是分数本身，键不减去任何东西。",
     },
-    "learn_cos_word": {"en": "key word", "zh": "键词"},
+    "learn_cos_word": {"en": "key word", "zh": "键"},
     "learn_cos_before": {"en": "{measure} before", "zh": "训练前{measure}"},
     "learn_cos_after": {"en": "{measure} after", "zh": "训练后{measure}"},
     "learn_cos_summary": {
         "en": "The {measure} of the query of “{word}” with the key of “{a}”: {a0:+.2f} → {a1:+.2f}; with the key of “{b}”: {b0:+.2f} → {b1:+.2f}.",
-        "zh": "“{word}” 的查询与 “{a}” 的键之间的{measure}：{a0:+.2f} → {a1:+.2f}；与 “{b}” 的键：{b0:+.2f} → {b1:+.2f}。",
+        "zh": "“{word}”的查询与“{a}”的键之间的{measure}：{a0:+.2f} → {a1:+.2f}；与“{b}”的键：{b0:+.2f} → {b1:+.2f}。",
     },
     "learn_source_ready": {
         "en": "The sidebar's “Trained” source gives every other page the model trained with these settings.",
-        "zh": "侧边栏中的“训练所得”来源会把用这些设置训练出的模型提供给其他所有页面。",
+        "zh": "在侧边栏选“训练所得”，其他所有页面就会用这些设置训练出的模型。",
     },
     "learn_notice": {
         "en": "- Nobody labelled “drank” as important: the model found that looking there makes its guesses better.\n"
         "- The adjective carries no information about the hidden word, and the trained row gives it almost nothing.\n"
         "- Train without softmax and compare: look at the signs of the weights, the row's range and whether the ranking "
         "still holds. The accuracy can stay high while the weights stop meaning “how relevant”.",
-        "zh": "- 没有人把 “drank” 标成重要：是模型自己发现看向那里能让猜测更准。\n"
-        "- 形容词不包含关于隐藏词的任何信息，训练后的那一行几乎不给它权重。\n"
-        "- 关闭 softmax 再训练并比较：看看权重的正负、这一行的数值范围，以及排序是否仍然成立。"
-        "准确率可能依然很高，但权重不再表示“有多相关”。",
+        "zh": "- 没有人把“drank”标成重要：是模型自己发现看向那里能让猜测更准。\n- 形容词不包含关于隐藏词的任何信息，训练后的那一行几乎不给它权重。\n- 关闭 softmax 再训练并比较：看看权重的正负、这一行的数值范围，以及排序是否仍然成立。准确率可能依然很高，但权重不再表示“有多相关”。",
     },
     # ---- mode 2 ---------------------------------------------------------------------------
     "rel_intro": {
         "en": "Choose a query word in your sentence (from the sidebar) and say how much it should attend to each word. "
         "Training then moves the word vectors and W_Q, W_K until the attention matches your targets.",
-        "zh": "在你的句子（来自侧边栏）中选一个查询词，并设定它应当对每个词关注多少。训练会调整词向量以及 W_Q、W_K，直到注意力符合你的目标。",
+        "zh": "在你的句子（来自侧边栏）中选一个查询词，并设定它应当对每个词关注多少。训练会调整嵌入以及 W_Q、W_K，直到注意力符合你的目标。",
     },
     "rel_press_train": {
         "en": "Press Train to fit the attention to these targets.",
@@ -191,7 +186,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "rel_chart": {
         "en": "Attention of “{word}”: before, after and target",
-        "zh": "“{word}” 的注意力：训练前、训练后与目标",
+        "zh": "“{word}”的注意力：训练前、训练后与目标",
     },
     "rel_series_before": {"en": "before", "zh": "训练前"},
     "rel_series_after": {"en": "after", "zh": "训练后"},

@@ -20,13 +20,12 @@ TEXTS: dict[str, dict[str, str]] = {
     "present_example_help": {
         "en": "Sets the sentence to “{text}”, random weights with d_model 4 and d_k 2, and numbers in every cell: small enough "
         "to check on the board. Your own sentence and settings come back with the button that then appears.",
-        "zh": "把句子设为 “{text}”，换成随机权重，d_model 设为 4，d_k 设为 2，并在每个格子里显示数值：小到可以在黑板上手算验证。"
-        "之后出现的按钮可以恢复你自己的句子和设置。",
+        "zh": "把句子设为“{text}”，换成随机权重，d_model 设为 4，d_k 设为 2，并在每个格子里显示数值：小到可以在黑板上手算验证。之后出现的按钮可以恢复你自己的句子和设置。",
     },
     "present_restore": {"en": "Back to my sentence", "zh": "恢复我的句子"},  # and its sizes,
     "present_toy_only": {
         "en": "Presenter mode walks through a small model; switch the source to Learned (small) or Random to use it.",
-        "zh": "演示模式讲解的是一个小模型；请把向量来源切换为“已学习（小模型）”或“随机”后使用。",
+        "zh": "演示模式讲解的是一个小模型；请先把向量来源切换为“已学习（小模型）”或“随机（学习之前）”。",
     },
     "pexplain_tokens": {
         "en": "The sentence is cut into tokens. Each one will become one row of every matrix that follows.",

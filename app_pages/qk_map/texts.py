@@ -4,7 +4,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "nav_qk_map": {"en": "6b · Queries and keys on a map", "zh": "6b · 查询与键的地图"},
     "qk_intro": {
         "en": "A score is the dot product q·k of one query and one key. Here one head's queries and keys are drawn together on a flat map: if the map is good, a query sits close to the keys it scores high, so attention becomes a matter of who is near whom. Queries and keys often form two separate clouds, so the key cloud is first moved onto the query cloud and given the same size, then both are flattened onto the two directions along which they spread most (PCA).",
-        "zh": "分数是一个查询与一个键的点积 q·k。这里把一个注意力头的所有查询和键画在同一张平面地图上：如果地图画得好，查询就会靠近它打分高的那些键，于是注意力就变成了“谁离谁近”的问题。查询和键常常各成一团，所以先把键的那一团挪到查询那一团上，并让两团大小相同，再把它们压到散布最大的两个方向上（主成分分析，PCA）。",
+        "zh": "分数是一个查询与一个键的点积 q·k。这里把一个注意力头的所有查询和键画在同一张地图上：如果地图画得好，查询就会靠近它打分高的那些键，于是注意力就变成了“谁离谁近”的问题。查询和键常常各成一团，所以先把键的那一团挪到查询那一团上，并让两团大小相同，再把它们压到散布最大的两个方向上（主成分分析，PCA）。",
     },
     "qk_pick": {"en": "Query to follow", "zh": "要跟踪的查询"},
     "qk_pick_help": {
@@ -28,11 +28,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "The same sentence through the page-7 model before and after training: training moves each query towards the keys it has learned to need.",
         "zh": "同一个句子分别经过训练前和训练后的第 7 页模型：训练会把每个查询挪向它学会需要的那些键。",
     },
-    "qk_random": {"en": "Random weights (toy model)", "zh": "随机权重（玩具模型）"},
+    "qk_random": {"en": "Random weights (toy model)", "zh": "随机权重（学习之前）"},
     "qk_trained": {"en": "Trained on page 7", "zh": "第 7 页训练的模型"},
     "qk_random_beside": {
         "en": "No “before” model is kept for this run, so the toy model, whose weights are random, stands beside the trained one as the counter-example.",
-        "zh": "这次训练没有保存“训练前”的模型，所以把权重随机的玩具模型放在训练好的模型旁边作为反例。",
+        "zh": "这次训练没有保存“训练前”的模型，所以把随机权重模型放在训练好的模型旁边作对照。",
     },
     "qk_rank_label": {"en": "Rank correlation", "zh": "秩相关"},
     "qk_undefined": {"en": "not defined", "zh": "无定义"},
@@ -51,7 +51,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "qk_trust_low": {
         "en": "Below {some}: the flat map distorts this head; read its score matrix instead of the distances.",
-        "zh": "低于 {some}：这张平面地图扭曲了这个头，请看它的分数矩阵，而不是地图上的距离。",
+        "zh": "低于 {some}：地图没能如实反映这个头，请看它的分数矩阵，别看地图上的距离。",
     },
     "qk_trust_none": {
         "en": "With this few distinct points there is nothing to rank: the map says nothing about the scores.",

@@ -27,7 +27,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "ax_layer": {"en": "layer", "zh": "层"},
     "ax_head": {"en": "head", "zh": "头"},
     "ax_layer_head": {"en": "layer · head", "zh": "层 · 头"},
-    "real_head": {"en": "Layer {layer}, head {head}", "zh": "第 {layer} 层，第 {head} 个头"},
+    "real_head": {"en": "Layer {layer}, head {head}", "zh": "第 {layer} 层第 {head} 个头"},
     "real_rowsums": {
         "en": "Row sums with softmax off: from {lo:.2f} to {hi:.2f}. With softmax on: every row sums to 1.",
         "zh": "不用 softmax 时每行之和：从 {lo:.2f} 到 {hi:.2f}。使用 softmax 时：每行之和都是 1。",
@@ -44,7 +44,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "real_patterns_intro": {
         "en": "Measured now on your sentence: the heads that send the most attention, on average, to each "
         "kind of word. Click them in the grid to check.",
-        "zh": "在你的句子上实时测量：平均而言，把最多注意力投向每类词的那些头。在网格中点击它们来验证。",
+        "zh": "在你的句子上实时测量：对每一类词，列出平均投给它注意力最多的头。在网格中点击这些头来核对。",
     },
     "pattern_previous": {"en": "the previous word", "zh": "前一个词"},
     "pattern_next": {"en": "the next word", "zh": "后一个词"},
@@ -54,7 +54,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "pattern_none": {"en": "no word repeats in this sentence", "zh": "这个句子里没有重复的词"},
     "head_ref": {
         "en": "L{layer} H{head} ({share:.0%})",
-        "zh": "第{layer}层第{head}头（{share:.0%}）",
+        "zh": "第 {layer} 层第 {head} 个头（{share:.0%}）",
     },
     "real_notice": {
         "en": "- Many heads pour most of their weight onto [CLS] or [SEP]: a common way for a trained head "

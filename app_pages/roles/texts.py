@@ -9,15 +9,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "with the key vector of every word, which gives one score per word: how relevant that word "
         "is to the query. The value vectors carry what each word contributes; the query's output "
         "row is the sum of all value rows, each multiplied by its weight.",
-        "zh": "查询（Query）是我们正在为之计算注意力的那个词。它的查询向量与每个词的键向量比较，"
-        "为每个词得到一个分数：这个词与查询词有多相关。值（Value）向量携带每个词贡献的内容；"
-        "查询词的输出行就是所有值向量各自乘以权重后的总和。",
+        "zh": "查询（Query）就是我们要为它计算注意力的那个词。它的查询向量与每个词的键向量比较，为每个词得到一个分数：这个词与查询词有多相关。值（Value）向量携带每个词贡献的内容；查询词的输出行就是所有值向量各自乘以权重后的总和。",
     },
     "pick_query": {"en": "Query word", "zh": "查询词"},
-    "roles_scores": {"en": "Scores of “{word}” against every key", "zh": "“{word}” 与每个键的分数"},
+    "roles_scores": {"en": "Scores of “{word}” against every key", "zh": "“{word}”与每个键的分数"},
     "roles_weights": {
         "en": "Weights of “{word}” (the row used for Z)",
-        "zh": "“{word}” 的权重（用于计算 Z 的那一行）",
+        "zh": "“{word}”的权重（用于计算 Z 的那一行）",
     },
     "roles_terms": {
         "en": "Its output row, term by term: αⱼ · vⱼ",
@@ -25,11 +23,11 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "roles_terms_chart": {
         "en": "One row per key word: its weight × its value vector",
-        "zh": "每个键词一行：它的权重 × 它的值向量",
+        "zh": "每个键一行：它的权重 × 它的值向量",
     },
     "roles_sum": {
         "en": "Sum of the terms = row of Z for “{word}”",
-        "zh": "各项之和 = “{word}” 在 Z 中的那一行",
+        "zh": "各项之和 = “{word}”在 Z 中的那一行",
     },
     "roles_check": {
         "en": "Check: the largest difference between the summed terms and Z's row is {d:.1e}.",
@@ -38,7 +36,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "term_row": {"en": "{w} × v({word})", "zh": "{w} × v({word})"},
     "roles_top": {
         "en": "“{query}” gives its largest weight, {w:.3f}, to “{key}”.",
-        "zh": "“{query}” 给出的最大权重是 {w:.3f}，给了 “{key}”。",
+        "zh": "“{query}”给出的最大权重 {w:.3f} 给了“{key}”。",
     },
     "roles_notice": {
         "en": "- The bar chart is one row of the score matrix: the query's view of the sentence.\n"
@@ -54,11 +52,11 @@ TEXTS: dict[str, dict[str, str]] = {
     "pq_why_term": {
         "en": "Why: the output of “{word}” is a weighted sum of value vectors, so the words it gives "
         "large weights to, the ones that matter to it, make up most of it.",
-        "zh": "原因：“{word}” 的输出是值向量的加权和，所以它给了大权重的词，也就是与它相关的词，占了输出的大部分。",
+        "zh": "原因：“{word}”的输出是值向量的加权和，所以它给了大权重的词，也就是与它相关的词，占了输出的大部分。",
     },
     "pq_term_q": {
         "en": "In the output row of “{word}”, which word's term αⱼ·vⱼ (its weight × its value vector) will be the longest vector?",
-        "zh": "在 “{word}” 的输出行中，哪个词的项 αⱼ·vⱼ（权重 × 值向量）会是最长的向量？",
+        "zh": "在“{word}”的输出行中，哪个词的项 αⱼ·vⱼ（权重 × 值向量）会是最长的向量？",
     },
     "pq_term_a": {
         "en": "“{key}”: its weight {w:.3f} × its value vector gives a term of length {length:.3f}, the longest.",
@@ -66,7 +64,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "pq_fig_terms": {
         "en": "Length of each term αⱼ·vⱼ of “{word}”",
-        "zh": "“{word}” 每一项 αⱼ·vⱼ 的长度",
+        "zh": "“{word}”每一项 αⱼ·vⱼ 的长度",
     },
     "pq_ax_length": {
         "en": "length",

@@ -117,6 +117,6 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "pq_fig_scaled": {
         "en": "Q·Kᵀ of “{word}” ÷ {root:.2f}",
-        "zh": "“{word}” 的 Q·Kᵀ ÷ {root:.2f}",
+        "zh": "“{word}”的 Q·Kᵀ ÷ {root:.2f}",
     },
 }

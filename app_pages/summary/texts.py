@@ -6,7 +6,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "nav_summary": {"en": "8 · Summary: the whole module", "zh": "8 · 总结：整个模块"},
     "summary_intro": {
         "en": "Your sentence, from tokens to output, with the current settings.",
-        "zh": "你的句子从词元到输出的全过程，使用当前设置。",
+        "zh": "按当前设置，你的句子从词元到输出的全过程。",
     },
     "summary_recap": {
         "en": "**Recap.** The dot product of a query row with a key row measures how much two words "

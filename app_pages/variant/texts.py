@@ -51,12 +51,12 @@ TEXTS: dict[str, dict[str, str]] = {
     "variant_diff": {"en": "change in weight", "zh": "权重变化"},
     "variant_maps_help": {
         "en": "Red: B gives that key more weight than A; blue: less. A label “x→y” marks a changed word.",
-        "zh": "红色：B 给该键的权重比 A 多；蓝色：比 A 少。“x→y” 形式的标签表示被改动的词。",
+        "zh": "红色：B 给该键的权重比 A 多；蓝色：比 A 少。“x→y”形式的标签表示被改动的词。",
     },
     "variant_tokens": {"en": "Which tokens moved most", "zh": "哪些词元变化最大"},
     "variant_tokens_line": {
         "en": "Averaged over all 72 heads, the queries that moved most: {words}.",
-        "zh": "在全部 72 个头上平均，变化最大的查询是：{words}。",
+        "zh": "对全部 72 个头取平均，变化最大的查询是：{words}。",
     },
     "variant_token_item": {"en": "“{word}” ({js:.4f} bits)", "zh": "“{word}”（{js:.4f} 比特）"},
     "variant_tokens_chart": {

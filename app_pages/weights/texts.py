@@ -10,10 +10,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "another seed and compare: the sentence is the same, but the scores are not. Which set is "
         "right? Nothing on this page can say — training decides, by adjusting these numbers until "
         "the scores help with the task (page 7 shows it happening).",
-        "zh": "嵌入表以及 W_Q、W_K、W_V 这几个矩阵都是参数：属于模型、可以被改变的数字。"
-        "这里它们由随机种子生成。用另一个种子再生成一组并对比：句子相同，分数却不同。"
-        "哪一组才是对的？这一页无法回答——由训练来决定，它会不断调整这些数字，直到分数对任务有帮助"
-        "（第 7 页会展示这个过程）。",
+        "zh": "嵌入表以及 W_Q、W_K、W_V 这几个矩阵都是参数：属于模型、可以改变的数字。这里它们由随机种子生成。用另一个种子再生成一组来对比：句子相同，分数却不同。哪一组才是对的？这一页回答不了——要由训练来决定：训练会不断调整这些数字，直到分数对任务有帮助（第 7 页会展示这个过程）。",
     },
     "seed_b": {"en": "Second seed", "zh": "第二个种子"},
     "set_toy": {"en": "Random weights, seed {seed}", "zh": "随机权重，种子 {seed}"},
@@ -24,7 +21,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "set_trained": {"en": "Weights trained on page 7", "zh": "在第 7 页训练得到的权重"},
     "set_distilled": {
         "en": "Learned weights (a small head that learned from MiniLM layer {layer}, head {head})",
-        "zh": "学到的权重（一个向 MiniLM 第 {layer} 层第 {head} 个头学习的小注意力头）",
+        "zh": "学到的权重：一个向 MiniLM 第 {layer} 层第 {head} 个头学习的小注意力头",
     },
     "set_random": {
         "en": "Random weights, seed {seed}, same X",
@@ -33,11 +30,11 @@ TEXTS: dict[str, dict[str, str]] = {
     "weights_learned_vs_random": {
         "en": "Left: weights that were learned. Right: random weights of the same shape applied to the very same X. "
         "Compare how the two weight patterns differ.",
-        "zh": "左边：学出来的权重。右边：形状相同的随机权重，作用在完全相同的 X 上。比较两种权重模式有何不同。",
+        "zh": "左边是学到的权重，右边是形状相同的随机权重，两者作用在完全相同的 X 上。比较两种权重的模式有何不同。",
     },
     "weights_same_seed": {
         "en": "Both seeds are equal, so both sides are identical. Pick a different second seed.",
-        "zh": "两个种子相同，所以两边完全一样。请换一个不同的第二个种子。",
+        "zh": "两个种子相同，所以两边完全一样。请把第二个种子换成别的数。",
     },
     "weights_diff_label": {
         "en": "Largest change of one attention weight between the two seeds",
@@ -57,8 +54,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "pq_kept_q": {
         "en": "Of the other words, “{word}” now looks most at “{key}”. Swap in random weights, "
         "{seeds} times with a different seed: how often will it still?",
-        "zh": "在其他词中，“{word}” 现在最关注 “{key}”。换成随机权重，用 {seeds} 个不同的种子各试一次："
-        "它还会最关注 “{key}” 吗？",
+        "zh": "在其他词中，“{word}”现在最关注“{key}”。换成随机权重，用 {seeds} 个不同的种子各试一次："
+        "它还会最关注“{key}”吗？",
     },
     "pq_opt_mostly": {
         "en": "Nearly every time: the words themselves decide",
@@ -70,16 +67,16 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "pq_kept_a": {
         "en": "“{key}” came first with {kept} of the {tried} seeds; chance alone gives about {chance:.1f}.",
-        "zh": "{tried} 个种子中，有 {kept} 个让 “{key}” 排第一；纯靠运气大约是 {chance:.1f} 个。",
+        "zh": "{tried} 个种子中，有 {kept} 个让“{key}”排第一；纯靠运气大约是 {chance:.1f} 个。",
     },
     "pq_fig_kept": {
         "en": "Which word “{word}” looks at most, with random seeds {first}–{last}",
-        "zh": "随机种子 {first}–{last} 下，“{word}” 最关注哪个词",
+        "zh": "随机种子 {first}–{last} 下，“{word}”最关注哪个词",
     },
     "pq_ax_seeds": {"en": "seeds that put it first", "zh": "让它排第一的种子数"},
     "pq_why_kept": {
         "en": "Why: what made “{key}” first was learned, and random weights have learned nothing, so their order is chance.",
-        "zh": "原因：让 “{key}” 排第一的是学到的东西，而随机权重什么都没学到，它们的排序纯属偶然。",
+        "zh": "原因：让“{key}”排第一的是学到的东西，而随机权重什么都没学到，它们的排序纯属偶然。",
     },
     "pq_why_max": {
         "en": "Why: learned weights pick out the few words that matter; random ones spread the weight almost evenly.",
