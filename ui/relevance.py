@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
+from core.compare import shared_range
 from core.pipeline import Pipeline
 from ui import compute, figures, layout, theme
 from ui.i18n import t
@@ -44,6 +45,8 @@ def learned_vs_random(s: Settings, query: int) -> None:
     query = min(query, len(trained.tokens) - 1)
     layout.trained_unknown_note(trained.tokens, s)
     word = trained.query_side.tokens[query]
+    rows = [p.attention.weights[query] for p in (trained, random)]
+    domain = shared_range(*rows, zero=True)  # one axis: flat random weights look flat
     left, right = st.columns(2)
     for col, p, title_key in (
         (left, trained, "learned_trained"),
@@ -60,6 +63,7 @@ def learned_vs_random(s: Settings, query: int) -> None:
                     label_title=t("ax_key"),
                     value_title=t("ax_weight"),
                     width=theme.BAR_WIDTH_HALF,
+                    domain=domain,
                 )
             )
             st.markdown(looks_at(p, query))

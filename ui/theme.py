@@ -18,6 +18,9 @@ SCHEME_STOPS = {
 BACKGROUND = "#ffffff"  # behind every chart (Streamlit's light theme)
 POSITIVE_COLOR = "#c0392b"  # bars and products above zero
 NEGATIVE_COLOR = "#2e6fba"  # below zero
+ZERO_COLOR = "#1b1b1b"  # the line at 0 across bars that can be negative, and its "0"
+ZERO_WIDTH = 1.5  # px
+ZERO_LABEL_GAP = 3  # px: between the top of the plot and the "0" above it
 HIGHLIGHT_COLOR = "#f1c40f"  # outline of the chosen word's row
 DIMMED_OPACITY = 0.35  # other rows while one word is highlighted
 
