@@ -49,6 +49,7 @@ def run(pages: Sequence[PageSpec]) -> None:
     in_sidebar = controls.sidebar(
         heads=bool(spec and spec.heads and not spec.own_head_pickers),
         head_pickers=not (spec and spec.own_head_pickers),
+        uses=spec.uses if spec and spec.uses else None,  # a page that lists none: every control
     )
     page_params: Mapping[str, Param] = spec.params if spec else session.NO_PARAMS
     with st.sidebar:
