@@ -45,6 +45,7 @@ def run(pages: Sequence[PageSpec]) -> None:
         st.set_page_config(initial_sidebar_state="collapsed")
     st.session_state[session.CURRENT_PAGE] = spec
     st.html(theme.PAGE_LINK_CSS)  # our own constant stylesheet: page links wrap
+    st.html(theme.NARROW_CSS)  # ours too: wide charts scroll inside their own box
     figures.start_page(current.url_path)
     in_sidebar = controls.sidebar(
         heads=bool(spec and spec.heads and not spec.own_head_pickers),

@@ -145,3 +145,11 @@ PAGE_LINK_CSS = """
 [data-testid="stMain"] [data-testid="stPageLink"] p { white-space: normal; }
 </style>
 """
+# A chart wider than its column (a wide matrix on a narrow screen) scrolls sideways inside its
+# own box instead of running past the right edge of the screen; segmented controls wrap.
+NARROW_CSS = """
+<style>
+[data-testid="stMain"] [data-testid="stVegaLiteChart"] { max-width: 100%; overflow-x: auto; }
+[data-testid="stMain"] [data-testid="stButtonGroup"] div:has(> button) { flex-wrap: wrap; }
+</style>
+"""
