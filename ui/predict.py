@@ -195,12 +195,16 @@ def ask(question: Question, p: Pipeline) -> bool:
             right = t("list_sep").join(asked.labels[o] for o in options if asked.answer.is_right(o))
             st.warning(f"**{t('pq_wrong')}** {t('pq_answer', answer=right)} {asked.because}")
         figs = same_scale(asked.figures)
+        if len(figs) > 1:
+            half = [
+                f.with_options(width=theme.BAR_WIDTH_HALF) if f.kind == "bars" else f for f in figs
+            ]
+            figs = tuple(half)
+        align = figures.title_lines(figs) if len(figs) > 1 else None  # plots start level
         slots = st.columns(len(figs)) if len(figs) > 1 else [st.container()]
         for slot, fig in zip(slots, figs, strict=True):
             with slot:
-                if fig.kind == "bars" and len(figs) > 1:
-                    fig = fig.with_options(width=theme.BAR_WIDTH_HALF)
-                figures.show(fig)
+                figures.show(fig, align=align)
         st.button(
             t("pq_again"),
             key=f"again_{question_id}_{digest}",
