@@ -28,6 +28,7 @@ PHONE_UA = (
     "(KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1"
 )
 PATHS = ["" if i == 0 else spec.url_path for i, spec in enumerate(PAGES)]  # home is at /
+EXTRA = {"learn": {"lrun": "1"}}  # page 7 after a training run: its curves and heatmaps
 
 # Every element of the main area whose right edge is past the screen's, with what it is. An
 # element is excused only inside a box that scrolls sideways and is itself on screen: a chart's
@@ -99,7 +100,7 @@ def test_every_page_fits_a_phone(phone: tuple[Page, str, bool], app_url: str) ->
     tab, lang, on_phone = phone
     problems: dict[str, object] = {}
     for path in PATHS:
-        open_app(tab, app_url, path, {"lang": lang})
+        open_app(tab, app_url, path, {"lang": lang, **EXTRA.get(path, {})})
         tab.wait_for_function(CHARTS_DRAWN, timeout=RUN_TIMEOUT)
         no_exception(tab)
         over = tab.evaluate(OVER_THE_EDGE)
