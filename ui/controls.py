@@ -96,7 +96,9 @@ def sidebar(
             st.caption(t("source_toy_help"))
         if (source == "pretrained" or heads) and head_pickers:
             head_inputs()
-            st.caption(t("source_pretrained_help"))
+            switches = any(used(key) for key in (K.SCALE, K.SOFTMAX, K.TEMP))
+            fixed = heads and not switches  # no switches below to speak of
+            st.caption(t("source_pretrained_help_fixed" if fixed else "source_pretrained_help"))
             drawn += (K.LAYER, K.HEAD)
         sizes = [
             (label_key, key)
