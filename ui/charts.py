@@ -683,7 +683,12 @@ def zero_rule_layers() -> list[dict[str, Any]]:
     """A line at 0 across the bars, and "0" written above it."""
     x = {"datum": 0, "type": "quantitative"}
     rule = {
-        "mark": {"type": "rule", "color": theme.ZERO_COLOR, "strokeWidth": theme.ZERO_WIDTH},
+        "mark": {
+            "type": "rule",
+            "color": theme.ZERO_COLOR,
+            "strokeWidth": theme.ZERO_WIDTH,
+            "aria": False,  # the value axis says where 0 is to a screen reader
+        },
         "encoding": {"x": x},
     }
     label = {
@@ -695,6 +700,7 @@ def zero_rule_layers() -> list[dict[str, Any]]:
             "color": theme.ZERO_COLOR,
             "fontSize": theme.AXIS_LABEL_FONT,
             "fontWeight": "bold",
+            "aria": False,
         },
         "encoding": {"x": x, "y": {"value": 0}},
     }
