@@ -136,6 +136,7 @@ def text_color(fill: str) -> str:
 
 
 PHONE_CHART_WIDTH = 340  # px: a whole heatmap on a phone (390 px screen less the page margins)
+NARROW_SCREEN = 640  # px: a screen this narrow or less is a phone's, whatever its browser says
 PHONE_BAR_WIDTH = 220  # px: the bars of a bar chart on a phone (labels beside them)
 # query–key map and head atlas
 # Streamlit draws a page link's label on one line and cuts what does not fit: on a phone the
@@ -145,11 +146,14 @@ PAGE_LINK_CSS = """
 [data-testid="stMain"] [data-testid="stPageLink"] p { white-space: normal; }
 </style>
 """
-# A chart wider than its column (a wide matrix on a narrow screen) scrolls sideways inside its
-# own box instead of running past the right edge of the screen; segmented controls wrap.
-NARROW_CSS = """
+# On a narrow screen a chart wider than the screen (a wide matrix) scrolls sideways inside its
+# own box instead of running past the right edge (only there: axe wants a scrolling box to be
+# focusable, which a stylesheet cannot make it); segmented controls wrap instead of clipping.
+NARROW_CSS = f"""
 <style>
-[data-testid="stMain"] [data-testid="stVegaLiteChart"] { max-width: 100%; overflow-x: auto; }
-[data-testid="stMain"] [data-testid="stButtonGroup"] div:has(> button) { flex-wrap: wrap; }
+@media (max-width: {NARROW_SCREEN}px) {{
+  [data-testid="stMain"] [data-testid="stVegaLiteChart"] {{ max-width: 100%; overflow-x: auto; }}
+}}
+[data-testid="stMain"] [data-testid="stButtonGroup"] div:has(> button) {{ flex-wrap: wrap; }}
 </style>
 """
