@@ -13,6 +13,19 @@ def shared_extent(*matrices: np.ndarray) -> float:
     return max((float(np.abs(m).max()) for m in matrices if m.size), default=0.0)
 
 
+def shared_range(*arrays: np.ndarray, zero: bool = False) -> tuple[float, float]:
+    """(lowest, highest) value over all arrays: one axis for charts that are compared.
+    `zero`: the range also holds 0 (bars grow from it). Empty arrays are skipped."""
+    values = [np.asarray(a, dtype=float) for a in arrays]
+    lows = [float(v.min()) for v in values if v.size]
+    highs = [float(v.max()) for v in values if v.size]
+    if zero:
+        lows, highs = [*lows, 0.0], [*highs, 0.0]
+    if not lows:
+        return 0.0, 0.0
+    return min(lows), max(highs)
+
+
 def aligned_labels(a: Sequence[str], b: Sequence[str]) -> tuple[str, ...]:
     """Labels for the first min(len) positions: the word, or "a/b" where the two differ."""
     return tuple(x if x == y else f"{x}/{y}" for x, y in zip(a, b, strict=False))

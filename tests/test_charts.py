@@ -115,8 +115,9 @@ def test_ids_round_trip():
 
 def test_bars_colour_by_sign():
     spec = bars(np.array([1.0, -1.0]), ["x", "x"], title="t", label_title="k", value_title="v")
-    assert spec["encoding"]["y"]["sort"] == ["000|x", "001|x"]
-    assert "condition" in spec["encoding"]["color"]
+    encoding = spec["layer"][0]["encoding"]
+    assert encoding["y"]["sort"] == ["000|x", "001|x"]
+    assert "condition" in encoding["color"]
 
 
 def _holds(test, record):

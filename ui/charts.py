@@ -638,8 +638,13 @@ def bars(
     value_title: str,
     width: int = theme.BAR_WIDTH,
     description: str | None = None,
+    domain: tuple[float, float] | None = None,
 ) -> Spec:
-    """[n] values -> one horizontal bar per label, coloured by sign, in the given order."""
+    """[n] values -> one horizontal bar per label, coloured by sign, in the given order.
+
+    Bars with a negative value get a labelled line at 0 (a bar growing left is below zero).
+    `domain`: the value axis, shared with the charts this one is compared with.
+    """
     v = np.asarray(values, dtype=float)
     if v.shape != (len(labels),):
         raise ValueError(f"need one value per label; got {v.shape} for {len(labels)} labels")
@@ -669,7 +674,37 @@ def bars(
         first_tip={"field": "label", "type": "nominal", "title": label_title},
         width=width,
         step=step,
+        domain=domain,
+        zero_rule=lo < 0 or (domain is not None and domain[0] < 0),
     )
+
+
+def zero_rule_layers() -> list[dict[str, Any]]:
+    """A line at 0 across the bars, and "0" written above it."""
+    x = {"datum": 0, "type": "quantitative"}
+    rule = {
+        "mark": {
+            "type": "rule",
+            "color": theme.ZERO_COLOR,
+            "strokeWidth": theme.ZERO_WIDTH,
+            "aria": False,  # the value axis says where 0 is to a screen reader
+        },
+        "encoding": {"x": x},
+    }
+    label = {
+        "mark": {
+            "type": "text",
+            "text": "0",
+            "baseline": "bottom",
+            "dy": -theme.ZERO_LABEL_GAP,
+            "color": theme.ZERO_COLOR,
+            "fontSize": theme.AXIS_LABEL_FONT,
+            "fontWeight": "bold",
+            "aria": False,
+        },
+        "encoding": {"x": x, "y": {"value": 0}},
+    }
+    return [rule, label]
 
 
 def bar_spec(
@@ -684,8 +719,13 @@ def bar_spec(
     width: int,
     step: int,
     extra: dict[str, Any] | None = None,
+    domain: tuple[float, float] | None = None,
+    zero_rule: bool = False,
 ) -> Spec:
-    """Horizontal bars: one nominal y field, the value along x, coloured by `color`."""
+    """Horizontal bars: one nominal y field, the value along x, coloured by `color`.
+
+    `domain`: the x axis from and to these values (charts compared share it); `zero_rule`: a
+    labelled line at 0 (signed values)."""
     name, records = data
     value_tip = {
         "field": "value",
@@ -693,19 +733,26 @@ def bar_spec(
         "title": value_title,
         **tooltip_format(),
     }
+    x: dict[str, Any] = {"field": "value", "type": "quantitative", "title": value_title}
+    if domain is not None:
+        lo, hi = min(domain[0], 0.0), max(domain[1], 0.0)
+        x["scale"] = {"domain": [lo, hi] if hi > lo else [lo, lo + 1.0], "nice": False}
+    bars_layer = {
+        "mark": {"type": "bar"},
+        "encoding": {
+            "y": {"type": "nominal", **y},
+            **(extra or {}),
+            "x": x,
+            "color": color,
+            "tooltip": [first_tip, value_tip],
+        },
+    }
     return Spec(
         {
             **base(title, text, width + theme.LABEL_ROOM),
             "datasets": {name: records},
             "data": {"name": name},
-            "mark": {"type": "bar"},
-            "encoding": {
-                "y": {"type": "nominal", **y},
-                **(extra or {}),
-                "x": {"field": "value", "type": "quantitative", "title": value_title},
-                "color": color,
-                "tooltip": [first_tip, value_tip],
-            },
+            "layer": [bars_layer, *(zero_rule_layers() if zero_rule else [])],
             "width": width,
             "height": {"step": step},
         }

@@ -15,7 +15,7 @@ from core.pipeline import Pipeline
 from core.tokenize import MAX_TOKENS
 from ui import compute, exports, figures, session
 from ui.i18n import LANGUAGES, lang, t
-from ui.settings import GLOBAL_PARAMS, MODELS, K
+from ui.settings import GLOBAL_PARAMS, MODELS, TOY_SHAPE, K
 
 # which shared control each page can list under "This page uses"
 CONTROL_LABELS = {
@@ -37,14 +37,26 @@ def _bounds(key: str) -> dict[str, float]:
     return {"min_value": p.lo, "max_value": p.hi}
 
 
-def sidebar(heads: bool = False, head_pickers: bool = True) -> tuple[str, ...]:
+def sidebar(
+    heads: bool = False, head_pickers: bool = True, uses: tuple[str, ...] | None = None
+) -> tuple[str, ...]:
     """Language, sentence, source, model size and the attention switches; returns the keys of
     the settings it drew.
 
-    `heads`: the page shows the pretrained model whatever the source, so offer layer and head.
+    `heads`: the page shows the pretrained model whatever the source, so offer layer and head,
+    and no source (it would name a model the page does not show).
     `head_pickers=False`: never draw layer and head (the page draws them beside its grid).
+    `uses`: the shared controls the page listens to (PageSpec.uses); only these are drawn, so
+    the sidebar never offers a switch that changes nothing. None: every control.
+    Values of controls left out are kept (persist_state) for the pages that draw them.
     """
-    drawn = tuple(key for key in GLOBAL_PARAMS if key not in (K.LAYER, K.HEAD))
+
+    def used(key: str) -> bool:
+        return uses is None or key in uses or key in (K.LANG, K.MODEL)
+
+    drawn = tuple(key for key in GLOBAL_PARAMS if key not in (K.LAYER, K.HEAD) and used(key))
+    if heads:
+        drawn = tuple(key for key in drawn if key != K.MODEL)
     # Kept for the session, although drawn on every page: when a click in the menu interrupts
     # a run, Streamlit keeps only the widgets the browser reports, and a busy browser can leave
     # some out (a class on one server lost a language, a seed, a width that way).
@@ -59,11 +71,17 @@ def sidebar(heads: bool = False, head_pickers: bool = True) -> tuple[str, ...]:
             on_change=session.example_follows_language,
             **kept,
         )
-        st.text_area(t("sentence"), key=K.TEXT, height=90, max_chars=MAX_TEXT_CHARS, **kept)
-        st.caption(t("sentence_help", max=MAX_TOKENS))
-        source = choice("source_label", list(MODELS), K.MODEL, prefix="source_")
+        if used(K.TEXT):
+            st.text_area(t("sentence"), key=K.TEXT, height=90, max_chars=MAX_TEXT_CHARS, **kept)
+            st.caption(t("sentence_help", max=MAX_TOKENS))
+        if heads:  # the page shows MiniLM whatever the source: no source, no toy sizes
+            source = "pretrained"
+        else:
+            source = choice("source_label", list(MODELS), K.MODEL, prefix="source_")
         toy = source == "toy"
-        if source == "distilled":
+        if heads:
+            pass
+        elif source == "distilled":
             ref = compute.distilled().ref
             st.caption(
                 t(
@@ -78,28 +96,47 @@ def sidebar(heads: bool = False, head_pickers: bool = True) -> tuple[str, ...]:
             st.caption(t("source_toy_help"))
         if (source == "pretrained" or heads) and head_pickers:
             head_inputs()
-            st.caption(t("source_pretrained_help"))
+            switches = any(used(key) for key in (K.SCALE, K.SOFTMAX, K.TEMP))
+            fixed = heads and not switches  # no switches below to speak of
+            st.caption(t("source_pretrained_help_fixed" if fixed else "source_pretrained_help"))
             drawn += (K.LAYER, K.HEAD)
-        with st.expander(t("model_size"), expanded=False):
-            if not toy:
-                st.caption(t("toy_only"))
-            for label_key, key in (("d_model", K.D_MODEL), ("d_k", K.D_K), ("seed", K.SEED)):
-                st.number_input(
-                    t(label_key), step=1, key=key, disabled=not toy, **kept, **_int_bounds(key)
-                )
-        st.subheader(t("steps_heading"))
-        st.toggle(t("pe"), key=K.PE, disabled=not toy, **kept)
-        st.toggle(t("scale"), key=K.SCALE, **kept)
-        st.toggle(t("softmax"), key=K.SOFTMAX, **kept)
-        st.slider(
-            t("temperature"),
-            step=0.05,
-            key=K.TEMP,
-            help=t("temperature_help"),
-            **kept,
-            **_bounds(K.TEMP),
-        )
-        st.toggle(t("numbers"), key=K.NUMBERS, **kept)
+        sizes = [
+            (label_key, key)
+            for label_key, key in (("d_model", K.D_MODEL), ("d_k", K.D_K), ("seed", K.SEED))
+            if used(key) and not heads
+        ]
+        if sizes:
+            with st.expander(t("model_size"), expanded=False):
+                if not toy:
+                    st.caption(t("toy_only"))
+                for label_key, key in sizes:
+                    st.number_input(
+                        t(label_key), step=1, key=key, disabled=not toy, **kept, **_int_bounds(key)
+                    )
+        steps = [key for key in (K.PE, K.SCALE, K.SOFTMAX, K.TEMP) if used(key)]
+        if heads:
+            steps = [key for key in steps if key != K.PE]
+        if steps:
+            st.subheader(t("steps_heading"))
+        if K.PE in steps:
+            st.toggle(t("pe"), key=K.PE, disabled=not toy, **kept)
+        if K.SCALE in steps:
+            st.toggle(t("scale"), key=K.SCALE, **kept)
+        if K.SOFTMAX in steps:
+            st.toggle(t("softmax"), key=K.SOFTMAX, **kept)
+        if K.TEMP in steps:
+            st.slider(
+                t("temperature"),
+                step=0.05,
+                key=K.TEMP,
+                help=t("temperature_help"),
+                **kept,
+                **_bounds(K.TEMP),
+            )
+        if used(K.NUMBERS):
+            st.toggle(t("numbers"), key=K.NUMBERS, **kept)
+    if heads:
+        drawn = tuple(key for key in drawn if key not in TOY_SHAPE)
     return drawn
 
 

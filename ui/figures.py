@@ -212,8 +212,10 @@ def bars(
     label_title: str,
     value_title: str,
     width: int = theme.BAR_WIDTH,
+    domain: tuple[float, float] | None = None,
 ) -> Figure:
-    """[n] values, one bar per label. `p` is None for numbers the user typed (page 6)."""
+    """[n] values, one bar per label. `p` is None for numbers the user typed (page 6).
+    `domain`: the value axis shared with the bars this chart is compared with."""
     return Figure(
         matrix=np.asarray(values, dtype=float)[:, None],
         rows=tuple(labels),
@@ -225,7 +227,7 @@ def bars(
         col_title=value_title,
         value_title=value_title,
         kind="bars",
-        options=_opts(width=width),
+        options=_opts(width=width, **({} if domain is None else {"domain": domain})),
     )
 
 
@@ -447,20 +449,52 @@ def spec_of(fig: Figure, show_numbers: bool) -> Spec:
     )
 
 
+def _title_lines(spec: Spec) -> tuple[int, int]:
+    title = spec.get("title") or {}
+    if isinstance(title, str):
+        return 1, 0
+    return len(str(title.get("text", "")).split("\n")), len(title.get("subtitle") or [])
+
+
+def _pad_title(spec: Spec, lines: tuple[int, int]) -> Spec:
+    """The spec with its title and subtitle padded with blank lines to `lines`."""
+    text_lines, sub_lines = _title_lines(spec)
+    title = spec.get("title")
+    if not isinstance(title, dict):
+        return spec
+    title = dict(title)
+    title["text"] = str(title.get("text", "")) + "\n " * max(0, lines[0] - text_lines)
+    if lines[1]:
+        title["subtitle"] = [*(title.get("subtitle") or []), *[" "] * (lines[1] - sub_lines)]
+    return {**spec, "title": title}
+
+
+def title_lines(figs: Sequence[Figure]) -> tuple[int, int]:
+    """The most title and subtitle lines among `figs`: charts side by side padded to these
+    start their plots at the same height."""
+    numbers = session.settings().show_numbers
+    counts = [_title_lines(spec_of(fig, numbers)) for fig in figs]
+    return max(c[0] for c in counts), max(c[1] for c in counts)
+
+
 def show(
     fig: Figure,
     key: str | None = None,
     on_point: Callable[[dict], None] | None = None,
     own_fonts: bool = False,
+    align: tuple[int, int] | None = None,
 ) -> None:
     """Draw a figure at its own size, with downloads: its matrix as CSV, the chart as SVG and
     PNG (drawn on the server when clicked).
 
     `on_point(point)` gets the fields of a clicked data point (needs a `key`). `own_fonts`
     keeps the chart's font sizes (presenter mode) instead of Streamlit's chart theme.
+    `align`: title and subtitle lines (`title_lines`) of the charts beside this one.
     """
     numbers = session.settings().show_numbers
     spec = spec_of(fig, numbers)
+    if align is not None:
+        spec = _pad_title(spec, align)
     show_spec(spec, key=key, on_point=on_point, own_fonts=own_fonts)
     if _exporting():
         st.session_state.setdefault(_LINES, {}).update(dict.fromkeys(fig.context))

@@ -18,6 +18,7 @@ import numpy as np
 import streamlit as st
 
 from core import questions
+from core.compare import shared_range
 from core.pipeline import Pipeline
 from core.questions import Answer
 from ui import figures, session, theme
@@ -115,6 +116,15 @@ def top_key(p: Pipeline, query: int) -> Asked | None:
     )
 
 
+def same_scale(figs: tuple[Figure, ...]) -> tuple[Figure, ...]:
+    """Bars of one quantity drawn side by side get one value axis, so their lengths compare."""
+    bars = [fig for fig in figs if fig.kind == "bars"]
+    if len(bars) < 2 or len({fig.value_title for fig in bars}) != 1:
+        return figs
+    domain = shared_range(*(fig.matrix for fig in bars), zero=True)
+    return tuple(fig.with_options(domain=domain) if fig.kind == "bars" else fig for fig in figs)
+
+
 # ---- drawing ------------------------------------------------------------------------------
 
 
@@ -184,13 +194,17 @@ def ask(question: Question, p: Pipeline) -> bool:
         else:
             right = t("list_sep").join(asked.labels[o] for o in options if asked.answer.is_right(o))
             st.warning(f"**{t('pq_wrong')}** {t('pq_answer', answer=right)} {asked.because}")
-        figs = asked.figures
+        figs = same_scale(asked.figures)
+        if len(figs) > 1:
+            half = [
+                f.with_options(width=theme.BAR_WIDTH_HALF) if f.kind == "bars" else f for f in figs
+            ]
+            figs = tuple(half)
+        align = figures.title_lines(figs) if len(figs) > 1 else None  # plots start level
         slots = st.columns(len(figs)) if len(figs) > 1 else [st.container()]
         for slot, fig in zip(slots, figs, strict=True):
             with slot:
-                if fig.kind == "bars" and len(figs) > 1:
-                    fig = fig.with_options(width=theme.BAR_WIDTH_HALF)
-                figures.show(fig)
+                figures.show(fig, align=align)
         st.button(
             t("pq_again"),
             key=f"again_{question_id}_{digest}",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
+from core.compare import shared_range
 from core.pipeline import Pipeline
 from ui import compute, figures, layout, theme
 from ui.i18n import t
@@ -44,23 +45,24 @@ def learned_vs_random(s: Settings, query: int) -> None:
     query = min(query, len(trained.tokens) - 1)
     layout.trained_unknown_note(trained.tokens, s)
     word = trained.query_side.tokens[query]
-    left, right = st.columns(2)
-    for col, p, title_key in (
-        (left, trained, "learned_trained"),
-        (right, random, "learned_random"),
-    ):
+    rows = [p.attention.weights[query] for p in (trained, random)]
+    domain = shared_range(*rows, zero=True)  # one axis: flat random weights look flat
+    pair = [
+        figures.bars(
+            p.attention.weights[query],
+            p.key_side.tokens,
+            t(title_key, word=word),
+            p,
+            label_title=t("ax_key"),
+            value_title=t("ax_weight"),
+            width=theme.BAR_WIDTH_HALF,
+            domain=domain,
+        )
+        for p, title_key in ((trained, "learned_trained"), (random, "learned_random"))
+    ]
+    align = figures.title_lines(pair)  # both plots start at the same height
+    for col, p, fig in zip(st.columns(2), (trained, random), pair, strict=True):
         with col:
-            row = p.attention.weights[query]
-            figures.show(
-                figures.bars(
-                    row,
-                    p.key_side.tokens,
-                    t(title_key, word=word),
-                    p,
-                    label_title=t("ax_key"),
-                    value_title=t("ax_weight"),
-                    width=theme.BAR_WIDTH_HALF,
-                )
-            )
+            figures.show(fig, align=align)
             st.markdown(looks_at(p, query))
     st.caption(t("learned_random_meaningless"))

@@ -45,10 +45,12 @@ def run(pages: Sequence[PageSpec]) -> None:
         st.set_page_config(initial_sidebar_state="collapsed")
     st.session_state[session.CURRENT_PAGE] = spec
     st.html(theme.PAGE_LINK_CSS)  # our own constant stylesheet: page links wrap
+    st.html(theme.NARROW_CSS)  # ours too: wide charts scroll inside their own box
     figures.start_page(current.url_path)
     in_sidebar = controls.sidebar(
         heads=bool(spec and spec.heads and not spec.own_head_pickers),
         head_pickers=not (spec and spec.own_head_pickers),
+        uses=spec.uses if spec and spec.uses else None,  # a page that lists none: every control
     )
     page_params: Mapping[str, Param] = spec.params if spec else session.NO_PARAMS
     with st.sidebar:

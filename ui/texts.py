@@ -35,6 +35,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "all-MiniLM-L6-v2 的真实权重（6 层 × 12 个头，d_model 384，d_k 32），用 numpy 运行。"
         "X 是所选层的输入；下面的开关依然有效。",
     },
+    "source_pretrained_help_fixed": {
+        "en": "Real weights of all-MiniLM-L6-v2 (6 layers × 12 heads, d_model 384, d_k 32), run in numpy. "
+        "This page always shows this model.",
+        "zh": "all-MiniLM-L6-v2 的真实权重（6 层 × 12 个头，d_model 384，d_k 32），用 numpy 运行。"
+        "本页始终显示这个模型。",
+    },
     "source_distilled_help": {
         "en": "A small head (d_model {d_model}, d_k {d_k}) that learned to attend like MiniLM's "
         "layer {layer}, head {head}: its weights mean something on any sentence you type.",

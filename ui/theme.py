@@ -18,6 +18,9 @@ SCHEME_STOPS = {
 BACKGROUND = "#ffffff"  # behind every chart (Streamlit's light theme)
 POSITIVE_COLOR = "#c0392b"  # bars and products above zero
 NEGATIVE_COLOR = "#2e6fba"  # below zero
+ZERO_COLOR = "#1b1b1b"  # the line at 0 across bars that can be negative, and its "0"
+ZERO_WIDTH = 1.5  # px
+ZERO_LABEL_GAP = 3  # px: between the top of the plot and the "0" above it
 HIGHLIGHT_COLOR = "#f1c40f"  # outline of the chosen word's row
 DIMMED_OPACITY = 0.35  # other rows while one word is highlighted
 
@@ -133,6 +136,7 @@ def text_color(fill: str) -> str:
 
 
 PHONE_CHART_WIDTH = 340  # px: a whole heatmap on a phone (390 px screen less the page margins)
+NARROW_SCREEN = 640  # px: a screen this narrow or less is a phone's, whatever its browser says
 PHONE_BAR_WIDTH = 220  # px: the bars of a bar chart on a phone (labels beside them)
 # query–key map and head atlas
 # Streamlit draws a page link's label on one line and cuts what does not fit: on a phone the
@@ -140,5 +144,16 @@ PHONE_BAR_WIDTH = 220  # px: the bars of a bar chart on a phone (labels beside t
 PAGE_LINK_CSS = """
 <style>
 [data-testid="stMain"] [data-testid="stPageLink"] p { white-space: normal; }
+</style>
+"""
+# On a narrow screen a chart wider than the screen (a wide matrix) scrolls sideways inside its
+# own box instead of running past the right edge (only there: axe wants a scrolling box to be
+# focusable, which a stylesheet cannot make it); segmented controls wrap instead of clipping.
+NARROW_CSS = f"""
+<style>
+@media (max-width: {NARROW_SCREEN}px) {{
+  [data-testid="stMain"] [data-testid="stVegaLiteChart"] {{ max-width: 100%; overflow-x: auto; }}
+}}
+[data-testid="stMain"] [data-testid="stButtonGroup"] div:has(> button) {{ flex-wrap: wrap; }}
 </style>
 """

@@ -9,19 +9,24 @@ import numpy as np
 from ui import charts, theme
 from ui.charts import SELECTION, Spec
 
-BEHAVIOUR_COLORS = {  # head atlas: one colour per behaviour label (core.atlas), grey for mixed
+# Head atlas: one colour per behaviour label (core.atlas). A behaviour's heads are paler the
+# weaker they are; "mixed" (no behaviour) is a darker grey drawn unfaded, so no pale behaviour
+# reads as mixed (a pale brown [SEP] and a pale grey mixed looked alike: CIE76 ΔE 2.6). Every
+# two labels differ by ΔE ≥ 14 at any strength (tests/test_honest_charts.py).
+BEHAVIOUR_COLORS = {
     "previous": "#4e79a7",
     "next": "#59a14f",
     "self": "#f28e2b",
     "cls": "#b07aa1",
-    "sep": "#9c755f",
+    "sep": "#edc948",
     "same_word": "#e15759",
     "broad": "#76b7b2",
-    "mixed": "#bab0ac",
+    "mixed": "#8c8c8c",
 }
+UNFADED = ("mixed",)  # labels drawn at full opacity whatever their strength
 ATLAS_CELL = 46  # px: one head in the atlas grid
 ATLAS_CELL_PHONE = 20  # px: on a phone, so 12 heads and the legend fit 390 px
-ATLAS_MIN_OPACITY = 0.2  # a head of strength 0; strength 1 is fully opaque
+ATLAS_MIN_OPACITY = 0.45  # a head of strength 0; strength 1 is fully opaque
 
 
 def atlas_grid(
@@ -52,6 +57,7 @@ def atlas_grid(
             "col": head,
             "label": names[labels[layer][head]],
             "strength": float(s[layer, head]),
+            "shade": 1.0 if labels[layer][head] in UNFADED else float(s[layer, head]),
         }
         for layer in range(n_layers)
         for head in range(n_heads)
@@ -94,7 +100,7 @@ def atlas_grid(
                     ),
                 },
                 "opacity": {
-                    "field": "strength",
+                    "field": "shade",
                     "type": "quantitative",
                     "title": strength_title,
                     "scale": {"domain": [0, 1], "range": [ATLAS_MIN_OPACITY, 1]},

@@ -1,5 +1,7 @@
 """Compare: two sentences, or one sentence under two settings, and their difference."""
 
+import dataclasses
+
 import streamlit as st
 
 from app_pages.compare.params import CMP_A, CMP_B, CMP_MATRIX, CMP_MODE, CMP_SETTING
@@ -92,7 +94,9 @@ else:
         fig = figures.word_map(
             diff.matrix, title, pa, query_tokens=diff.labels, key_tokens=diff.labels
         )
-    figures.show(fig)
+    # the legend names what is drawn: a difference, not the scores or weights themselves
+    legend = t("cmp_diff_legend", what=t(f"cmp_kind_{ka}"))
+    figures.show(dataclasses.replace(fig, value_title=legend))
     where = diff.labels[diff.row]
     st.markdown(
         t("cmp_diff_where", d=diff.largest, row=escape_md(where))

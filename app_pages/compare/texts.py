@@ -61,6 +61,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "按位置对齐：取两者各自的前 {n} 个词元；两边的词不同时，标签同时显示两者（A/B）。",
     },
     "cmp_diff_title": {"en": "Difference B − A ({what})", "zh": "差值 B − A（{what}）"},
+    "cmp_diff_legend": {"en": "difference of {what}", "zh": "{what}之差"},
     "cmp_diff_where": {
         "en": "The largest change in one cell is {d:.4f}, in the row of “{row}”.",
         "zh": "单个格子的最大变化是 {d:.4f}，出现在“{row}”这一行。",

@@ -12,6 +12,7 @@ from ui.charts import Spec
 
 BAR_GROUP_STEP = 12  # px: one bar inside a group (before / after / target)
 LINE_HEIGHT = 220  # px: a line chart (loss and accuracy curves)
+SERIES_LEGEND = {"orient": "top", "direction": "horizontal"}  # above: in view on a phone
 
 
 def line_chart(
@@ -24,8 +25,10 @@ def line_chart(
     x_title: str,
     y_title: str,
     description: str | None = None,
+    width: int = theme.BAR_WIDTH,
 ) -> Spec:
-    """Curves (loss, accuracy) from a long-form frame."""
+    """Curves (loss, accuracy) from a long-form frame; the legend above the plot, where it
+    stays in view on a narrow screen."""
     encoding: dict[str, Any] = {
         "x": {"field": x, "type": "quantitative", "title": x_title},
         "y": {
@@ -40,7 +43,12 @@ def line_chart(
         ],
     }
     if series:
-        encoding["color"] = {"field": series, "type": "nominal", "title": None}
+        encoding["color"] = {
+            "field": series,
+            "type": "nominal",
+            "title": None,
+            "legend": SERIES_LEGEND,
+        }
     name, records = charts.frame_records(frame)
     xs = frame[x].to_numpy(dtype=float) if len(frame) else np.zeros(1)
     ys = frame[y].to_numpy(dtype=float) if len(frame) else np.zeros(1)
@@ -50,12 +58,12 @@ def line_chart(
     )
     return Spec(
         {
-            **charts.base(title, text, theme.BAR_WIDTH + theme.LABEL_ROOM),
+            **charts.base(title, text, width + theme.LABEL_ROOM),
             "datasets": {name: records},
             "data": {"name": name},
             "mark": {"type": "line"},
             "encoding": encoding,
-            "width": theme.BAR_WIDTH,
+            "width": width,
             "height": LINE_HEIGHT,
         }
     )
@@ -68,8 +76,10 @@ def grouped_bars(
     label_title: str,
     value_title: str,
     description: str | None = None,
+    width: int = theme.BAR_WIDTH,
 ) -> Spec:
-    """Long-form (word id, value, series) -> bars per word, one colour per series."""
+    """Long-form (word id, value, series) -> bars per word, one colour per series (named
+    above the plot)."""
     ids = [str(i) for i in dict.fromkeys(frame["word"])]
     series = [str(s) for s in dict.fromkeys(frame["series"])]
     name, records = charts.frame_records(frame)
@@ -81,9 +91,9 @@ def grouped_bars(
         (name, records),
         y={"field": "word", "sort": ids, "title": label_title, "axis": axis},
         value_title=value_title,
-        color={"field": "series", "type": "nominal", "title": None},
+        color={"field": "series", "type": "nominal", "title": None, "legend": SERIES_LEGEND},
         first_tip={"field": "series", "type": "nominal", "title": None},
-        width=theme.BAR_WIDTH,
+        width=width,
         step=BAR_GROUP_STEP,
         extra={"yOffset": {"field": "series", "type": "nominal"}},
     )

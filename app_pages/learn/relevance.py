@@ -14,7 +14,7 @@ from app_pages.learn.charts import grouped_bars
 from app_pages.learn.params import REL_QUERY
 from core.learning.relevance import FitResult, fit_relevance
 from core.tokenize import tokenize
-from ui import controls, figures, tables
+from ui import controls, figures, tables, theme
 from ui.charts import label_ids
 from ui.i18n import t
 from ui.settings import Settings
@@ -111,6 +111,7 @@ def show(s: Settings, beside: DeltaGenerator) -> None:
             title=t("rel_chart", word=tokens[query]),
             label_title=t("ax_key"),
             value_title=t("ax_weight"),
+            width=theme.PHONE_BAR_WIDTH if figures.on_phone() else theme.BAR_WIDTH,
         )
     )
     st.caption(t("rel_error", e=fit.max_error))

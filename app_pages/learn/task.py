@@ -292,6 +292,7 @@ def show_result(result: TrainResult, s: Settings) -> None:
             title=t("learn_curves"),
             x_title=t("ax_step"),
             y_title=t("ax_value"),
+            width=theme.PHONE_BAR_WIDTH if figures.on_phone() else theme.BAR_WIDTH,
         )
     )
     (before, after), fit = layout.grid(2, len(tokens), per_row=2)

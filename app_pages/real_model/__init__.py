@@ -10,7 +10,7 @@ SPEC = PageSpec(
     "nav_real",
     "real-model",
     params={**PARAMS, **GROUP_PARAMS},
-    uses=(K.TEXT, K.SCALE, K.TEMP, K.NUMBERS),
+    uses=(K.TEXT, K.SCALE, K.SOFTMAX, K.TEMP, K.NUMBERS),
     heads=True,
     own_head_pickers=True,
     texts=TEXTS,

@@ -5,6 +5,7 @@ import streamlit as st
 
 from app_pages.score.params import DECODER_TEXT, ENCODER_TEXT, KIND
 from app_pages.score.questions import QUESTIONS
+from core.compare import shared_extent
 from core.params import MAX_TEXT_CHARS
 from core.pipeline import row_sums, value_range
 from ui import compute, controls, figures, groups, layout, predict, session, tables
@@ -47,9 +48,11 @@ figures.show(figures.word_map(on.attention.scores, figures.scores_title(on), on)
 st.subheader(t("score_step3"))
 st.markdown(t("score_sidebar_now", state=t("on") if s.attention.use_softmax else t("off")))
 (c_off, c_on), fit = layout.grid(2, len(on.key_side.tokens), per_row=2)
-for col, p, range_key in ((c_off, off, "range_off"), (c_on, on, "range_on")):
+pair = [figures.weights(p, **fit) for p in (off, on)]
+align = figures.title_lines(pair)  # both plots start at the same height
+for col, p, fig, range_key in ((c_off, off, pair[0], "range_off"), (c_on, on, pair[1], "range_on")):
     with col:
-        figures.show(figures.weights(p, **fit))
+        figures.show(fig, align=align)
         lo, hi = value_range(p.attention.weights)
         st.caption(t(range_key, lo=lo, hi=hi))
 
@@ -70,10 +73,16 @@ groups.weights_section(on)
 st.subheader(t("score_step4"))
 d_v = on.attention.output.shape[1]
 (c_off, c_on), fit = layout.grid(2, d_v, per_row=2, min_cell=CELL_MIN_WIDTH)
-for col, p, title_key in ((c_off, off, "out_off"), (c_on, on, "out_on")):
+extent = shared_extent(off.attention.output, on.attention.output)  # compared: one colour scale
+pair = [
+    figures.vectors(
+        p.attention.output, p.query_side.tokens, t(title_key), p, **fit, domain_max=extent
+    )
+    for p, title_key in ((off, "out_off"), (on, "out_on"))
+]
+align = figures.title_lines(pair)
+for col, fig in zip((c_off, c_on), pair, strict=True):
     with col:
-        figures.show(
-            figures.vectors(p.attention.output, p.query_side.tokens, t(title_key), p, **fit)
-        )
+        figures.show(fig, align=align)
 
 layout.notice("score_notice")

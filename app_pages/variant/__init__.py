@@ -10,7 +10,7 @@ SPEC = PageSpec(
     "nav_variant",
     "change-one-word",
     params=PARAMS,
-    uses=(K.TEXT,),
+    uses=(K.TEXT, K.NUMBERS),
     heads=True,
     texts=TEXTS,
 )

@@ -11,7 +11,7 @@ SPEC = PageSpec(
     "nav_weights",
     "weights",
     params=PARAMS,
-    uses=(K.TEXT, K.D_MODEL, K.D_K, K.SEED, *SWITCHES, K.NUMBERS),
+    uses=(K.TEXT, K.D_MODEL, K.D_K, K.SEED, K.PE, *SWITCHES, K.NUMBERS),
     texts=TEXTS,
     questions=QUESTIONS,
 )

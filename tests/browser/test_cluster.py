@@ -95,7 +95,7 @@ def student_params(i: int) -> dict[str, str]:
     word = WORDS[i]
     params = {"text": f"{word} reads the sentence of {word}", "seed": str(100 + i)}
     if i % 2:
-        params["softmax"] = "0"
+        params["numbers"] = "0"
     return params
 
 
@@ -105,8 +105,8 @@ def shows_only_own_sentence(page: Page, i: int) -> None:
     assert url_path(page) == PAGE
     assert url_params(page) == {**params, "lang": "en"}
     expect(sidebar(page).get_by_label(en("sentence"))).to_have_value(params["text"])
-    switch = sidebar(page).get_by_role("switch", name=en("softmax"))
-    if "softmax" in params:
+    switch = sidebar(page).get_by_role("switch", name=en("numbers"))
+    if "numbers" in params:
         expect(switch).not_to_be_checked()
     else:
         expect(switch).to_be_checked()
@@ -179,10 +179,10 @@ def test_class_survives_losing_a_process(
         # the moved students' next click works on their new process and keeps their state
         for i in moved[:3]:
             page = pages[i]
-            sidebar(page).get_by_text(en("softmax"), exact=True).click()
+            sidebar(page).get_by_text(en("numbers"), exact=True).click()
             wait_idle(page)
-            expected = "0" if "softmax" not in student_params(i) else None
-            assert url_params(page).get("softmax") == expected
+            expected = "0" if "numbers" not in student_params(i) else None
+            assert url_params(page).get("numbers") == expected
             assert url_params(page).get("text") == student_params(i)["text"]
     except Exception:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)

@@ -105,10 +105,13 @@ def heading(page: Page, text: str) -> Locator:
     return page.locator("h3").filter(has_text=exactly(text))
 
 
-def heat(one_chart: Locator, lang: str, value_key: str) -> dict[tuple[str, str], float]:
-    """A word-by-word heatmap's cells: {(query id, key id): value}, ids like "002|cat"."""
+def heat(
+    one_chart: Locator, lang: str, value_key: str, **values: object
+) -> dict[tuple[str, str], float]:
+    """A word-by-word heatmap's cells: {(query id, key id): value}, ids like "002|cat";
+    `value_key` (with `values`) names the value, as the chart's legend does."""
     labels = cells(one_chart).evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
-    row, col, value = tr(lang, "ax_query"), tr(lang, "ax_key"), tr(lang, value_key)
+    row, col, value = tr(lang, "ax_query"), tr(lang, "ax_key"), tr(lang, value_key, **values)
     found = {}
     for label in labels:
         fields = dict(part.split(": ", 1) for part in (label or "").split("; ") if ": " in part)
@@ -520,7 +523,8 @@ def test_compare_sentences_and_settings(tab: Page, app_url: str) -> None:
     n = len(a_tokens)
     a = pipeline(default_model(), PAGE_PARAMS[CMP_A].default).attention.weights
     b = pipeline(default_model(), PAGE_PARAMS[CMP_B].default).attention.weights
-    assert_close(as_matrix(heat(diff_chart, lang, "ax_score"), n, n), b - a, tol=2 * VALUE_TOL)
+    difference = heat(diff_chart, lang, "cmp_diff_legend", what=what)  # the legend says so
+    assert_close(as_matrix(difference, n, n), b - a, tol=2 * VALUE_TOL)
     no_exception(tab)
 
     open_app(tab, app_url, "compare", {"cmp": "settings", "cmps": "softmax"})

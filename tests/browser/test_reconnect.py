@@ -67,8 +67,8 @@ def wait_redrawn(page: Page) -> None:
     time.sleep(0.6)
 
 
-def softmax_switch(page: Page):
-    return sidebar(page).get_by_role("switch", name=en("softmax"))
+def numbers_switch(page: Page):
+    return sidebar(page).get_by_role("switch", name=en("numbers"))
 
 
 def test_page_survives_a_server_restart(chromium: Browser, own_server: AppServer) -> None:
@@ -80,7 +80,7 @@ def test_page_survives_a_server_restart(chromium: Browser, own_server: AppServer
         open_app(page, own_server.url, "input", {"text": sentence, "d_model": "6"})
         box = sidebar(page).get_by_label(en("sentence"))
         expect(box).to_have_value(sentence)
-        expect(softmax_switch(page)).to_be_checked()
+        expect(numbers_switch(page)).to_be_checked()
         page.evaluate(COUNT_RUNS)
 
         kill_and_restart(own_server)
@@ -93,11 +93,11 @@ def test_page_survives_a_server_restart(chromium: Browser, own_server: AppServer
         expect(title(page)).to_contain_text(en("nav_input"))
 
         # 1. a switch: the first click after the restart takes effect
-        sidebar(page).get_by_text(en("softmax"), exact=True).click()
+        sidebar(page).get_by_text(en("numbers"), exact=True).click()
         wait_idle(page)
-        expect(softmax_switch(page)).not_to_be_checked()
+        expect(numbers_switch(page)).not_to_be_checked()
         params = url_params(page)
-        assert params.get("softmax") == "0"
+        assert params.get("numbers") == "0"
         assert params.get("text") == sentence
         assert params.get("d_model") == "6"
 
@@ -107,7 +107,7 @@ def test_page_survives_a_server_restart(chromium: Browser, own_server: AppServer
         expect(box).to_have_value(second)
         params = url_params(page)
         assert params.get("text") == second
-        assert params.get("softmax") == "0"
+        assert params.get("numbers") == "0"
 
         # 3. a menu click opens the page with this state, not the defaults
         menu_link(page, "weights").click()
@@ -115,10 +115,10 @@ def test_page_survives_a_server_restart(chromium: Browser, own_server: AppServer
         wait_idle(page)
         assert url_path(page) == "weights"
         expect(box).to_have_value(second)
-        expect(softmax_switch(page)).not_to_be_checked()
+        expect(numbers_switch(page)).not_to_be_checked()
         params = url_params(page)
         assert params.get("text") == second
-        assert params.get("softmax") == "0"
+        assert params.get("numbers") == "0"
         assert params.get("d_model") == "6"
         expect(page.get_by_test_id("stException")).to_have_count(0)
     except Exception:
