@@ -40,6 +40,7 @@ class Param:
     hi: float | None = None
     choices: tuple[str, ...] = ()
     translated: tuple[tuple[str, str], ...] = ()  # (language, default): an example sentence's
+    private: bool = False  # kept in this page's own address, never in a link it shares (a key)
 
     def default_in(self, lang: str) -> Any:
         """The default for a reader of `lang`: a text's example in that language, if it has one."""

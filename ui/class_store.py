@@ -93,12 +93,17 @@ class ClassState:
         return self.phase == "open" and not self.paused
 
 
-def engine_for(url: str) -> Engine:
-    """An engine for `url`; a SQLite file gets its folder, WAL mode and a busy timeout."""
+def make_folder(url: str) -> None:
+    """A SQLite file's folder, made if missing (SQLite makes the file, not its folder)."""
     if url.startswith("sqlite") and "///" in url:
-        path = url.split("///", 1)[1]
+        path = url.split("///", 1)[1].split("?", 1)[0]
         if path and path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
+
+
+def engine_for(url: str) -> Engine:
+    """An engine for `url` (ClassStore gives a SQLite file WAL mode and a busy timeout)."""
+    make_folder(url)
     return create_engine(url, pool_pre_ping=True)
 
 
