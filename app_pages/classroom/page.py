@@ -44,7 +44,7 @@ def start_form(store: ClassStore) -> None:
 def projector_header(state: ClassState) -> None:
     link = classroom.join_link(state.code)
     st.image(classroom.qr_png(link), caption=t("cls_qr_caption"), width=220)
-    st.markdown(f"{t('cls_code')}: **`{state.code}`**")  # our own alphabet: no user text
+    st.markdown(f"{t('cls_code')}\n## `{state.code}`")  # our own alphabet: no user text
     st.caption(t("cls_join_at"))
     st.code(link, language=None, wrap_lines=True)
 
@@ -142,8 +142,8 @@ def live(store: ClassStore, code: str, key: str) -> None:
         return
     with st.container(border=True, key="class_question"):
         st.markdown(f"**{question.question}**")  # our question; the class's words escaped
-        for option in question.answer.options:
-            st.markdown(f"- {question.labels[option]}")
+        labels = [question.labels[option] for option in question.answer.options]
+        st.markdown(" · ".join(labels))  # one line: the reveal below stays on the screen
     if state.phase != "revealed":
         n = store.count(state, state.step, state.round)
         st.metric(t("cls_count", n=n, joined=store.students(state), round=state.round), n)
