@@ -219,3 +219,16 @@ def test_results_csv_has_no_formula_cells():
     assert all(
         not cell.startswith(("=", "+", "-", "@")) for line in lines for cell in line.split(",")
     )
+
+
+@pytest.mark.parametrize(
+    "code", ["<img src=x onerror=alert(1)>", "'; DROP TABLE classes; --", "Ｏ0１I" * 50]
+)
+def test_hostile_codes_open_nothing_and_are_not_echoed(db_url, code):
+    at = open_page(page_file("join"), params={"code": code})
+    assert not at.exception
+    assert [e.value for e in at.error] == [en("join_wrong")]
+    assert code not in all_text(at)
+    teacher = open_page(page_file("classroom"), params={"code": code, "tk": code})
+    assert not teacher.exception and "class_open" not in [b.key for b in teacher.button]
+    assert ClassStore(engine_for(db_url)).find("ABCDEF", time.time()) is None  # tables intact
