@@ -232,3 +232,13 @@ def test_hostile_codes_open_nothing_and_are_not_echoed(db_url, code):
     teacher = open_page(page_file("classroom"), params={"code": code, "tk": code})
     assert not teacher.exception and "class_open" not in [b.key for b in teacher.button]
     assert ClassStore(engine_for(db_url)).find("ABCDEF", time.time()) is None  # tables intact
+
+
+def test_the_lesson_fits_45_minutes_and_notes_stay_off_the_projector(db_url):
+    assert len(STEPS) <= 12 and sum(step.minutes for step in STEPS) == 45
+    teacher = _teacher()
+    notes = [f"cls_notes_{step.id}" for step in STEPS]
+    assert not any(TEXTS[n]["en"] in all_text(teacher) for n in notes)  # off by default
+    teacher.toggle(key="class_notes").set_value(True).run()
+    assert TEXTS[notes[0]]["en"] in [i.value for i in teacher.info]
+    assert "class_notes" not in teacher.query_params

@@ -18,7 +18,7 @@ from ui.predict import Asked, Question
 
 @dataclass(frozen=True)
 class Step:
-    id: str  # its texts: cls_step_<id> (title), cls_point_<id> (the point it makes)
+    id: str  # its texts: cls_step_<id> (title), cls_point_<id> (its point), cls_notes_<id>
     minutes: int  # suggested time
     question: Question | None = None
     sentences: bool = False  # students send sentences of their own
@@ -30,6 +30,11 @@ class Step:
     @property
     def point(self) -> str:
         return t(f"cls_point_{self.id}")
+
+    @property
+    def notes(self) -> str:
+        """Speaker notes: for the teacher's own screen, never the projector by default."""
+        return t(f"cls_notes_{self.id}")
 
 
 STEPS = (

@@ -23,6 +23,7 @@ from ui.settings import DEFAULT_TEXTS
 SENTENCE_BOX = "class_sentence_box"
 NICKNAMES = "class_nicknames"
 END_SURE = "class_end_sure"
+NOTES = "class_notes"  # speaker notes shown in this tab (off by default; never in the link)
 
 
 def _start(store: ClassStore) -> None:
@@ -267,6 +268,8 @@ with right:
     st.subheader(step.title)
     st.write(step.point)
     controls(store, state, step)
+    if st.toggle(t("cls_notes_toggle"), key=NOTES, help=t("cls_notes_help")):
+        st.info(step.notes, icon=":material/speaker_notes:")
     st.fragment(live, run_every=classroom.LIVE_SECONDS)(store, code, key)
 st.caption(t("cls_keep_link", hours=f"{CLASS_HOURS:g}"))
 after_class(store, state, code, key)

@@ -128,4 +128,38 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Type a sentence on your phone; the teacher shows some on the projector with their attention.",
         "zh": "在手机上输入一个句子；老师会挑一些连同它们的注意力投到屏幕上。",
     },
+    "cls_notes_toggle": {"en": "Speaker notes (this tab only)", "zh": "讲者备注（仅本标签页）"},
+    "cls_notes_help": {
+        "en": "Shown in this browser tab only, never in the link: open the teacher link in a second tab on "
+        "your own screen and turn them on there.",
+        "zh": "只在当前浏览器标签页显示，不写入链接：在你自己的屏幕上用第二个标签页打开教师链接，再在那里打开备注。",
+    },
+    "cls_notes_dot": {
+        "en": "Ask before showing any chart. Point out that the question is about the last word's query and every other word's key; most students guess the neighbouring word. After the reveal, read the reason aloud: direction, not closeness in the sentence.",
+        "zh": "先提问，再看图。强调问题比较的是最后一个词的查询和其他每个词的键；多数学生会猜相邻的词。揭晓后把原因读出来：看的是方向是否一致，而不是在句子里离得近不近。",
+    },
+    "cls_notes_scale": {
+        "en": "Let them argue for a minute before voting: dividing every score of a row by the same positive number keeps its order, so only the spread changes. Vote again if the class splits.",
+        "zh": "投票前让大家争论一分钟：一行里的分数都除以同一个正数，顺序不变，变的只是差距。如果全班意见分歧，就再投一次。",
+    },
+    "cls_notes_softmax": {
+        "en": "Ask whether each row adds up to 1. Then switch softmax off on page 4 to show raw scores, which can be negative and add up to anything.",
+        "zh": "问每一行加起来是不是 1。然后在第 4 页关掉 softmax，展示原始分数：它们可以是负数，加起来可以是任何值。",
+    },
+    "cls_notes_top": {
+        "en": "This is the heart of the why: a learned head weighs the words that matter. Ask students to explain their vote to a neighbour, then vote again.",
+        "zh": "这是“为什么”的核心：学习过的注意力头会重视真正相关的词。先让学生向同桌解释自己的选择，再投一次。",
+    },
+    "cls_notes_random": {
+        "en": "Contrast with random weights: they also produce a largest weight, but by chance. Ask whether the same word would win; the reveal shows how often it does not.",
+        "zh": "和随机权重对比：随机权重也会有一个最大权重，但那是偶然的。问大家同一个词会不会胜出；揭晓会告诉大家它常常不会。",
+    },
+    "cls_notes_out": {
+        "en": "× V: the output is a weighted sum of value vectors. A big weight on a short value can matter less than a smaller weight on a long one; the bar chart after the reveal shows the lengths.",
+        "zh": "× V：输出是值向量的加权和。权重大但值向量短，可能不如权重小但值向量长的影响大；揭晓后的条形图显示了各项的长度。",
+    },
+    "cls_notes_own": {
+        "en": "Ask for short sentences. Open the gallery on your own screen first (turn the projector off or away), then show two or three good ones and ask where the last word looks.",
+        "zh": "请学生输入短句。先在你自己的屏幕上打开句子列表（把投影关掉或移开），再挑两三句展示，问大家最后一个词在看哪里。",
+    },
 }
