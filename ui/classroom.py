@@ -1,5 +1,5 @@
 """Class mode's ties to Streamlit: the store behind `st.connection("classroom")`, the class's
-pipeline, the join link and its QR code. The store itself is ui/class_store.py.
+pipeline, a QR code. The store itself is ui/class_store.py.
 
 Where the database is: CLASSROOM_DB_URL, else `[connections.classroom] url` in
 .streamlit/secrets.toml, else a SQLite file under data/ (git-ignored), so `make run` needs
@@ -11,7 +11,6 @@ from __future__ import annotations
 import io
 import os
 from pathlib import Path
-from urllib.parse import quote, urlsplit, urlunsplit
 
 import segno
 import streamlit as st
@@ -24,7 +23,6 @@ from ui.settings import DEFAULT_MODEL, SHARED_PARAMS, K, settings_from
 
 DEFAULT_DB = Path(__file__).resolve().parent.parent / "data" / "classroom.db"
 CONNECTION = "classroom"
-JOIN_PATH = "join"
 CODE = "code"  # the join code: a URL parameter of both class pages
 TEACHER_KEY = "tk"  # the teacher key: in the teacher's own address only (a private parameter)
 STUDENT = "me"  # a student's own token: in that student's address only (a private parameter)
@@ -65,14 +63,6 @@ def class_pipeline(sentence: str, lang: str) -> Pipeline:
     values = {key: param.default_in(lang) for key, param in SHARED_PARAMS.items()}
     s = settings_from(values | {K.LANG: lang})
     return compute.pipeline(s, text=sentence, model=DEFAULT_MODEL, attention=AttentionSettings())
-
-
-def join_link(code: str) -> str:
-    """The students' address of this class (no teacher key, no language: each phone its own)."""
-    base = urlsplit(st.context.url or "http://localhost:8501/")
-    prefix = [part for part in (st.get_option("server.baseUrlPath") or "").split("/") if part]
-    path = "/" + "/".join([*prefix, JOIN_PATH])
-    return urlunsplit((base.scheme or "http", base.netloc, path, f"{CODE}={quote(code)}", ""))
 
 
 @st.cache_data(max_entries=32, show_spinner=False)

@@ -7,6 +7,7 @@ student typed is drawn unless the teacher showed it, and then as plain text (st.
 """
 
 import time
+from urllib.parse import quote, urlsplit, urlunsplit
 
 import pandas as pd
 import streamlit as st
@@ -20,10 +21,19 @@ from ui.classroom import CODE, TEACHER_KEY
 from ui.i18n import lang, t
 from ui.settings import DEFAULT_TEXTS
 
+JOIN_PATH = "join"  # the students' page (app_pages/join)
 SENTENCE_BOX = "class_sentence_box"
 NICKNAMES = "class_nicknames"
 END_SURE = "class_end_sure"
 NOTES = "class_notes"  # speaker notes shown in this tab (off by default; never in the link)
+
+
+def join_link(code: str) -> str:
+    """The students' address of this class (no teacher key, no language: each phone its own)."""
+    base = urlsplit(st.context.url or "http://localhost:8501/")
+    prefix = [part for part in (st.get_option("server.baseUrlPath") or "").split("/") if part]
+    path = "/" + "/".join([*prefix, JOIN_PATH])
+    return urlunsplit((base.scheme or "http", base.netloc, path, f"{CODE}={quote(code)}", ""))
 
 
 def _start(store: ClassStore) -> None:
@@ -43,7 +53,7 @@ def start_form(store: ClassStore) -> None:
 
 
 def projector_header(state: ClassState) -> None:
-    link = classroom.join_link(state.code)
+    link = join_link(state.code)
     st.image(classroom.qr_png(link), caption=t("cls_qr_caption"), width=220)
     st.markdown(f"{t('cls_code')}\n## `{state.code}`")  # our own alphabet: no user text
     st.caption(t("cls_join_at"))
