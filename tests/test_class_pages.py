@@ -242,3 +242,56 @@ def test_the_lesson_fits_45_minutes_and_notes_stay_off_the_projector(db_url):
     teacher.toggle(key="class_notes").set_value(True).run()
     assert TEXTS[notes[0]]["en"] in [i.value for i in teacher.info]
     assert "class_notes" not in teacher.query_params
+
+
+@pytest.fixture
+def downloads(monkeypatch) -> dict[str, bytes]:
+    """file name -> the bytes each download button of the run offers."""
+    from streamlit.runtime.media_file_manager import MediaFileManager
+
+    made: dict[str, bytes] = {}
+    original = MediaFileManager.add
+
+    def recording(self, path_or_data, mimetype, coordinates, file_name=None, **kw):
+        if file_name:
+            made[file_name] = path_or_data
+        return original(self, path_or_data, mimetype, coordinates, file_name, **kw)
+
+    monkeypatch.setattr(MediaFileManager, "add", recording)
+    return made
+
+
+def test_after_class_files_hold_the_results_and_never_the_key(db_url, downloads):
+    teacher = _teacher()
+    code, key = teacher.session_state["code"], teacher.session_state["tk"]
+    _click(teacher, "class_open")
+    student = _student(code)
+    student.text_input(key="join_nick_box").input("=HYPERLINK(1)").run()
+    student.radio(key="join_pick_0_1").set_value("2").run()
+    teacher.run()
+    _click(teacher, "class_reveal")
+    csv_text = downloads[f"class_{code}_results.csv"].decode()
+    page = downloads[f"class_{code}_handout.html"].decode()
+    step = f"1 {en('cls_step_dot')}"
+    assert csv_text.splitlines() == ["step,round,answer,count", f"{step},1,cat,1"]
+    assert SENTENCE in page and page.count("<section>") == len(STEPS) + 1
+    assert key not in csv_text + page and "HYPERLINK" not in csv_text
+    teacher.checkbox(key="class_nicknames").check().run()
+    named = downloads[f"class_{code}_results.csv"].decode()
+    assert named.splitlines() == ["step,round,answer,nickname", f"{step},1,cat,'=HYPERLINK(1)"]
+
+
+def test_ending_the_class_deletes_it_and_the_phones_say_so(db_url):
+    teacher = _teacher()
+    code = teacher.session_state["code"]
+    _click(teacher, "class_open")
+    student = _student(code)
+    student.radio(key="join_pick_0_1").set_value("1").run()
+    teacher.checkbox(key="class_end_sure").check().run()
+    _click(teacher, "class_end")
+    assert "tk" not in teacher.query_params and en("cls_start") in [b.label for b in teacher.button]
+    assert ClassStore(engine_for(db_url)).find(code, time.time()) is None
+    student.run()  # a reload: the code opens nothing now ("or it has ended")
+    assert [e.value for e in student.error] == [en("join_wrong")]
+    with engine_for(db_url).connect() as c:
+        assert c.exec_driver_sql("SELECT COUNT(*) FROM class_answers").scalar_one() == 0

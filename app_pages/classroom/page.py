@@ -198,7 +198,7 @@ def after_class(store: ClassStore, state: ClassState, code: str, key: str) -> No
         named = bool(st.session_state.get(NICKNAMES))
         st.download_button(
             t("cls_csv"),
-            data=lambda: results_file(store, code, key, named),
+            data=results_file(store, code, key, named),  # now: a download runs outside the session
             file_name=f"class_{code}_results.csv",
             mime="text/csv",
             key="class_csv",
@@ -207,7 +207,7 @@ def after_class(store: ClassStore, state: ClassState, code: str, key: str) -> No
         )
         st.download_button(
             t("cls_handout"),
-            data=lambda: handout_file(state.sentence),
+            data=handout_file(state.sentence),
             file_name=f"class_{code}_handout.html",
             mime="text/html",
             key="class_handout",
