@@ -295,3 +295,21 @@ def test_ending_the_class_deletes_it_and_the_phones_say_so(db_url):
     assert [e.value for e in student.error] == [en("join_wrong")]
     with engine_for(db_url).connect() as c:
         assert c.exec_driver_sql("SELECT COUNT(*) FROM class_answers").scalar_one() == 0
+
+
+def test_no_step_gives_its_answer_away_before_the_reveal(db_url):
+    teacher = _teacher()
+    code = teacher.session_state["code"]
+    student = _student(code, "zh-CN")
+    for i, step in enumerate(STEPS):
+        if step.question is not None:
+            assert en(f"cls_point_{step.id}") not in all_text(teacher), step.id
+            _click(teacher, "class_open")
+            student.run()
+            assert TEXTS[f"cls_point_{step.id}"]["zh"] not in all_text(student), step.id
+            _click(teacher, "class_reveal")
+            student.run()
+            assert TEXTS[f"cls_point_{step.id}"]["zh"] in all_text(student), step.id
+        assert en(f"cls_point_{step.id}") in all_text(teacher), step.id
+        if i < len(STEPS) - 1:
+            _click(teacher, "class_next")

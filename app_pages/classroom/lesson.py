@@ -48,6 +48,11 @@ STEPS = (
 )
 
 
+def point_shown(step: Step, phase: str) -> bool:
+    """A step's point says its question's answer: shown once revealed (or with no question)."""
+    return step.question is None or phase == "revealed"
+
+
 def step_at(index: int) -> Step:
     return STEPS[min(max(index, 0), len(STEPS) - 1)]
 

@@ -13,7 +13,7 @@ import pandas as pd
 import streamlit as st
 
 from app_pages.classroom import handout
-from app_pages.classroom.lesson import STEPS, Step, asked, plain_label, step_at
+from app_pages.classroom.lesson import STEPS, Step, asked, plain_label, point_shown, step_at
 from core.pipeline import Pipeline
 from ui import classroom, figures
 from ui.class_store import CLASS_HOURS, MAX_SENTENCE, ClassState, ClassStore
@@ -276,7 +276,8 @@ with left:
 with right:
     st.caption(t("cls_step_of", i=state.step + 1, n=len(STEPS), m=step.minutes))
     st.subheader(step.title)
-    st.write(step.point)
+    if point_shown(step, state.phase):  # never the answer before the reveal
+        st.write(step.point)
     controls(store, state, step)
     if st.toggle(t("cls_notes_toggle"), key=NOTES, help=t("cls_notes_help")):
         st.info(step.notes, icon=":material/speaker_notes:")

@@ -10,7 +10,7 @@ import time
 
 import streamlit as st
 
-from app_pages.classroom.lesson import STEPS, asked, plain_label, step_at
+from app_pages.classroom.lesson import STEPS, asked, plain_label, point_shown, step_at
 from ui import classroom
 from ui.class_store import (
     MAX_NICKNAME,
@@ -93,7 +93,8 @@ def current_step(store: ClassStore, code: str, me: str) -> None:
     step = step_at(state.step)
     st.caption(t("cls_step_of", i=state.step + 1, n=len(STEPS), m=step.minutes))
     st.subheader(step.title)
-    st.write(step.point)
+    if point_shown(step, state.phase):  # never the answer before the reveal
+        st.write(step.point)
     if state.paused:
         st.warning(t("cls_paused"), icon=":material/pause_circle:")
         return
