@@ -6,6 +6,7 @@ and the after-class files."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 
 import pytest
 
@@ -13,7 +14,8 @@ from app_pages.classroom import handout
 from app_pages.classroom.lesson import STEPS, asked
 from core import questions
 from tests.apptest_utils import all_text, open_page, open_share_panel, page_file
-from ui import class_store
+from tests.test_class_store import PG_URL, _drop_schema, _pg_schema
+from ui import class_store, classroom
 from ui.class_store import WRONG_CODES_PER_MINUTE, ClassStore, engine_for
 from ui.i18n import TEXTS
 from ui.settings import DEFAULT_TEXTS
@@ -26,11 +28,23 @@ def en(key: str, **kwargs: object) -> str:
     return text.format(**kwargs) if kwargs else text
 
 
-@pytest.fixture
-def db_url(tmp_path, monkeypatch) -> str:
-    url = f"sqlite:///{tmp_path}/class.db"
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path, monkeypatch) -> Iterator[str]:
+    """The app's database for one test: a SQLite file, or a schema of its own in PostgreSQL
+    (when CLASSROOM_TEST_PG_URL is set, as in CI)."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path}/class.db"
+        monkeypatch.setenv("CLASSROOM_DB_URL", url)
+        yield url
+        return
+    if not PG_URL:
+        pytest.skip("CLASSROOM_TEST_PG_URL is not set: PostgreSQL tests run in CI (.ci/run)")
+    schema = _pg_schema()
+    url = f"{PG_URL}&options=-csearch_path%3D{schema}"
     monkeypatch.setenv("CLASSROOM_DB_URL", url)
-    return url
+    yield url
+    classroom.store().engine.dispose()  # the server's pool for this schema: no idle connection
+    _drop_schema(schema)
 
 
 def _teacher():

@@ -53,6 +53,10 @@ def db(request, tmp_path):
         return create_engine(PG_URL, connect_args={"options": f"-csearch_path={schema}"})
 
     yield make
+    _drop_schema(schema)
+
+
+def _drop_schema(schema: str) -> None:
     admin = create_engine(PG_URL, isolation_level="AUTOCOMMIT")
     with admin.connect() as c:
         c.execute(text(f"DROP SCHEMA {schema} CASCADE"))
