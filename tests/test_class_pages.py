@@ -327,3 +327,18 @@ def test_no_step_gives_its_answer_away_before_the_reveal(db_url):
         assert en(f"cls_point_{step.id}") in all_text(teacher), step.id
         if i < len(STEPS) - 1:
             _click(teacher, "class_next")
+
+
+def test_secrets_name_the_database_when_the_environment_does_not(tmp_path, monkeypatch):
+    from streamlit.testing.v1 import AppTest
+
+    from tests.apptest_utils import ROOT
+
+    monkeypatch.delenv("CLASSROOM_DB_URL", raising=False)
+    path = tmp_path / "from-secrets" / "class.db"
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
+    at.secrets["connections"] = {"classroom": {"url": f"sqlite:///{path}"}}
+    at.run()
+    at.switch_page(page_file("classroom")).run()
+    _click(at, "class_start")
+    assert ClassStore(engine_for(f"sqlite:///{path}")).find(at.session_state["code"], time.time())

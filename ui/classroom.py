@@ -30,30 +30,25 @@ ATTEMPTS = "_class_attempts"  # this session's wrong join codes (class_store.Cod
 LIVE_SECONDS = 2  # how often the live parts of both pages read the database
 
 
-def _configured() -> bool:
+def _secrets_url() -> str | None:
+    """`url` of `[connections.classroom]` in .streamlit/secrets.toml, if there is one."""
     try:
-        return CONNECTION in st.secrets.get("connections", {})
+        section = st.secrets.get("connections", {}).get(CONNECTION, {})
     except FileNotFoundError:  # no secrets file at all
-        return False
+        return None
+    url = section.get("url") if hasattr(section, "get") else None
+    return str(url) if url else None
 
 
 @st.cache_resource(show_spinner=False)
-def _store(url: str | None) -> ClassStore:
-    conn = (
-        st.connection(CONNECTION, type="sql", url=url)
-        if url
-        else st.connection(CONNECTION, type="sql")
-    )
-    return ClassStore(conn.engine)
+def _store(url: str) -> ClassStore:
+    return ClassStore(st.connection(CONNECTION, type="sql", url=url).engine)
 
 
 def store() -> ClassStore:
     """The class store of this server process, on the configured database."""
-    url = os.environ.get("CLASSROOM_DB_URL")
-    if not url and not _configured():
-        url = f"sqlite:///{DEFAULT_DB}"
-    if url:
-        make_folder(url)
+    url = os.environ.get("CLASSROOM_DB_URL") or _secrets_url() or f"sqlite:///{DEFAULT_DB}"
+    make_folder(url)
     return _store(url)
 
 
