@@ -35,6 +35,10 @@ COPY ui/ ui/
 COPY app_pages/ app_pages/
 COPY streamlit_app.py ./
 
+# Class mode keeps its SQLite file in data/, the one folder the app user may write. Several
+# containers share a class only through PostgreSQL: set CLASSROOM_DB_URL (deploy/k8s.yaml).
+RUN mkdir -p /app/data && chown app:app /app/data
+
 USER app
 
 EXPOSE 8501

@@ -7,10 +7,12 @@ Its __init__.py holds its PageSpec.
 
 from app_pages import (
     atlas,
+    classroom,
     compare,
     dot,
     glossary,
     home,
+    join,
     learn,
     present,
     qk_map,
@@ -42,6 +44,8 @@ PAGES: list[PageSpec] = [
     variant.SPEC,
     compare.SPEC,
     present.SPEC,
+    classroom.SPEC,
+    join.SPEC,
     glossary.SPEC,
 ]
 

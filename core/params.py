@@ -43,6 +43,7 @@ class Param:
     # what an old link (made before links named their model) meant by leaving this key out,
     # where the default has changed since; None: the default has not changed
     old_default: Any = None
+    private: bool = False  # kept in this page's own address, never in a link it shares (a key)
 
     def default_in(self, lang: str) -> Any:
         """The default for a reader of `lang`: a text's example in that language, if it has one."""

@@ -179,13 +179,15 @@ def _always() -> dict[str, str]:
 
 
 def share_link(url_path: str, page_params: Mapping[str, Param] = NO_PARAMS) -> str:
-    """The full address of this page with every control, to paste anywhere."""
+    """The full address of this page with every control, to paste anywhere (never a private
+    parameter such as a class's teacher key)."""
     base = urlsplit(st.context.url or "http://localhost:8501/")
     prefix = "/".join(
         part for part in (st.get_option("server.baseUrlPath") or "").split("/") if part
     )
     path = "/".join(part for part in (prefix, url_path) if part)
-    query = urlencode(url_params(page_params), quote_via=quote)
+    public = {key: param for key, param in page_params.items() if not param.private}
+    query = urlencode(url_params(public), quote_via=quote)
     return urlunsplit((base.scheme or "http", base.netloc, "/" + path, query, ""))
 
 

@@ -67,6 +67,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "large type, one step at a time, for the classroom",
         "zh": "大字号、一次一步，适合课堂演示",
     },
+    "desc_nav_class": {
+        "en": "a lesson the whole class answers together on their phones",
+        "zh": "全班用手机一起作答的一堂课",
+    },
+    "desc_nav_join": {
+        "en": "students: join the class with its code",
+        "zh": "学生：输入课堂码加入课堂",
+    },
     "desc_nav_glossary": {"en": "every term in English and Chinese", "zh": "所有术语的中英对照"},
     "glance_tokens_now": {
         "en": "Your sentence now has {n} tokens: {tokens}",

@@ -1,0 +1,286 @@
+"""Class mode, the teacher's side (the projector): join code, QR code and link; the lesson's
+current step; voting, the live count, the reveal beside the computed answer; after class the
+results and the handout.
+
+Every teacher action goes through the store with the key from this page's address; nothing a
+student typed is drawn unless the teacher showed it, and then as plain text (st.text).
+"""
+
+import time
+from urllib.parse import quote, urlsplit, urlunsplit
+
+import pandas as pd
+import streamlit as st
+
+from app_pages.classroom import handout
+from app_pages.classroom.lesson import STEPS, Step, asked, plain_label, point_shown, step_at
+from core.pipeline import Pipeline
+from ui import classroom, figures
+from ui.class_store import CLASS_HOURS, MAX_SENTENCE, ClassState, ClassStore
+from ui.classroom import CODE, TEACHER_KEY
+from ui.i18n import lang, t
+from ui.settings import DEFAULT_TEXTS
+
+JOIN_PATH = "join"  # the students' page (app_pages/join)
+SENTENCE_BOX = "class_sentence_box"
+NICKNAMES = "class_nicknames"
+END_SURE = "class_end_sure"
+NOTES = "class_notes"  # speaker notes shown in this tab (off by default; never in the link)
+
+
+def join_link(code: str) -> str:
+    """The students' address of this class (no teacher key, no language: each phone its own)."""
+    base = urlsplit(st.context.url or "http://localhost:8501/")
+    prefix = [part for part in (st.get_option("server.baseUrlPath") or "").split("/") if part]
+    path = "/" + "/".join([*prefix, JOIN_PATH])
+    return urlunsplit((base.scheme or "http", base.netloc, path, f"{CODE}={quote(code)}", ""))
+
+
+def _start(store: ClassStore) -> None:
+    sentence = " ".join(st.session_state.get(SENTENCE_BOX, "").split())[:MAX_SENTENCE]
+    code, key = store.start(sentence or DEFAULT_TEXTS[lang()], time.time())
+    st.session_state[CODE] = code
+    st.session_state[TEACHER_KEY] = key
+
+
+def start_form(store: ClassStore) -> None:
+    st.caption(t("cls_intro"))
+    st.session_state.setdefault(SENTENCE_BOX, DEFAULT_TEXTS[lang()])
+    st.text_input(
+        t("cls_sentence"), key=SENTENCE_BOX, max_chars=MAX_SENTENCE, help=t("cls_sentence_help")
+    )
+    st.button(t("cls_start"), key="class_start", type="primary", on_click=_start, args=(store,))
+
+
+def projector_header(state: ClassState) -> None:
+    link = join_link(state.code)
+    st.image(classroom.qr_png(link), caption=t("cls_qr_caption"), width=220)
+    st.markdown(f"{t('cls_code')}\n## `{state.code}`")  # our own alphabet: no user text
+    st.caption(t("cls_join_at"))
+    st.code(link, language=None, wrap_lines=True)
+
+
+def _act(action: str, store: ClassStore, *args: object) -> None:
+    """One teacher action, with the key from this page's address (the store checks it)."""
+    code, key = st.session_state[CODE], st.session_state[TEACHER_KEY]
+    getattr(store, action)(code, key, *args, time.time())
+
+
+def controls(store: ClassStore, state: ClassState, step: Step) -> None:
+    with st.container(horizontal=True, gap="small"):
+        st.button(
+            t("cls_back"),
+            key="class_back",
+            disabled=state.step == 0,
+            on_click=_act,
+            args=("go_to", store, state.step - 1),
+            icon=":material/arrow_back:",
+        )
+        st.button(
+            t("cls_next"),
+            key="class_next",
+            disabled=state.step >= len(STEPS) - 1,
+            on_click=_act,
+            args=("go_to", store, state.step + 1),
+            icon=":material/arrow_forward:",
+        )
+        if step.question is not None:
+            if state.phase == "ask":
+                st.button(
+                    t("cls_open"),
+                    key="class_open",
+                    type="primary",
+                    on_click=_act,
+                    args=("open_voting", store),
+                )
+            elif state.phase == "open":
+                st.button(
+                    t("cls_reveal"),
+                    key="class_reveal",
+                    type="primary",
+                    on_click=_act,
+                    args=("reveal", store),
+                )
+            else:
+                st.button(
+                    t("cls_again"),
+                    key="class_again",
+                    type="primary",
+                    on_click=_act,
+                    args=("vote_again", store),
+                )
+                st.button(
+                    t("cls_reopen"), key="class_reopen", on_click=_act, args=("open_voting", store)
+                )
+        label = t("cls_resume") if state.paused else t("cls_pause")
+        st.button(label, key="class_pause", on_click=_act, args=("pause", store, not state.paused))
+
+
+def distribution_table(
+    store: ClassStore,
+    state: ClassState,
+    p: Pipeline,
+    options: tuple[str, ...],
+    right: frozenset[str],
+) -> pd.DataFrame:
+    """Rows: the options; columns: each round's count, and the computed answer (✓)."""
+    rounds = store.distribution(state, state.step)
+    table = {t("cls_answer_col"): [plain_label(o, p) for o in options]}
+    for r in sorted(rounds):
+        if r <= state.round:
+            table[t("cls_round", round=r)] = [rounds[r].get(o, 0) for o in options]
+    table[t("cls_right_col")] = ["✓" if o in right else "" for o in options]
+    return pd.DataFrame(table)
+
+
+def live(store: ClassStore, code: str, key: str) -> None:
+    """What changes while students answer: the count, then the reveal; the sentences."""
+    now = time.time()
+    state = store.find(code, now)
+    if state is None:
+        st.info(t("cls_ended"))
+        return
+    step = step_at(state.step)
+    p = classroom.class_pipeline(state.sentence, lang())
+    if state.paused:
+        st.warning(t("cls_paused"), icon=":material/pause_circle:")
+    if step.sentences:
+        sentences_panel(store, state, code, key, now)
+        return
+    question = asked(step, p)
+    if question is None:
+        st.info(t("cls_no_question"))
+        return
+    with st.container(border=True, key="class_question"):
+        st.markdown(f"**{question.question}**")  # our question; the class's words escaped
+        labels = [question.labels[option] for option in question.answer.options]
+        st.markdown(" · ".join(labels))  # one line: the reveal below stays on the screen
+    if state.phase != "revealed":
+        n = store.count(state, state.step, state.round)
+        st.metric(t("cls_count", n=n, joined=store.students(state), round=state.round), n)
+        if state.phase == "ask":
+            st.caption(t("cls_waiting"))
+        return
+    frame = distribution_table(store, state, p, question.answer.options, question.answer.correct)
+    st.dataframe(frame, hide_index=True, key="class_distribution")
+    st.success(question.because)
+    for fig in question.figures:
+        figures.show_spec(figures.spec_of(fig, False))
+
+
+def sentences_panel(store: ClassStore, state: ClassState, code: str, key: str, now: float) -> None:
+    shown = store.shown_sentence(state)
+    if shown is not None:
+        st.caption(t("cls_shown"))
+        st.text(shown)  # plain text, never Markdown or HTML
+        figures.show_spec(
+            figures.spec_of(figures.weights(classroom.class_pipeline(shown, lang())), False)
+        )
+        st.button(
+            t("cls_hide"), key="class_hide", on_click=_act, args=("show_sentence", store, None)
+        )
+    sent = store.sentences(code, key, now)
+    with st.expander(t("cls_gallery", n=len(sent)), expanded=False):
+        for i, (student, sentence) in enumerate(sent):
+            cols = st.columns([5, 1])
+            cols[0].text(sentence)
+            cols[1].button(
+                t("cls_show"),
+                key=f"class_show_{i}",
+                on_click=_act,
+                args=("show_sentence", store, student),
+            )
+
+
+def after_class(store: ClassStore, state: ClassState, code: str, key: str) -> None:
+    with st.expander(t("cls_after")):
+        st.checkbox(t("cls_nicknames"), key=NICKNAMES)
+        named = bool(st.session_state.get(NICKNAMES))
+        st.download_button(
+            t("cls_csv"),
+            data=results_file(store, code, key, named),  # now: a download runs outside the session
+            file_name=f"class_{code}_results.csv",
+            mime="text/csv",
+            key="class_csv",
+            on_click="ignore",
+            icon=":material/download:",
+        )
+        st.download_button(
+            t("cls_handout"),
+            data=handout_file(state.sentence),
+            file_name=f"class_{code}_handout.html",
+            mime="text/html",
+            key="class_handout",
+            on_click="ignore",
+            icon=":material/download:",
+        )
+        if st.checkbox(t("cls_end"), key=END_SURE):
+            st.button(
+                t("cls_end_sure"), key="class_end", type="primary", on_click=_end, args=(store,)
+            )
+
+
+def _end(store: ClassStore) -> None:
+    _act("end", store)
+    st.session_state[TEACHER_KEY] = st.session_state[CODE] = ""
+    st.session_state[END_SURE] = False
+
+
+def results_file(store: ClassStore, code: str, key: str, named: bool) -> str:
+    state = store.find(code, time.time())
+    p = classroom.class_pipeline(state.sentence, lang()) if state else None
+    rows = []
+    for step_i, round_, answer, last in store.results(code, key, time.time(), nicknames=named):
+        label = plain_label(answer, p) if p is not None and _fits(answer, p) else answer
+        rows.append((f"{step_i + 1} {step_at(step_i).title}", round_, label, last))
+    return handout.results_csv(rows, named)
+
+
+def _fits(option: str, p: Pipeline) -> bool:
+    return not option.isdigit() or int(option) < len(p.key_side.tokens)
+
+
+def handout_file(sentence: str) -> str:
+    p = classroom.class_pipeline(sentence, lang())
+    steps = []
+    for step in STEPS:
+        q = asked(step, p)
+        steps.append(
+            handout.HandoutStep(
+                step.title,
+                step.point,
+                handout.plain(q.question) if q else "",
+                tuple(plain_label(o, p) for o in q.answer.options) if q else (),
+                handout.plain(q.because) if q else "",
+            )
+        )
+    return handout.handout_html(
+        t("cls_handout_title"), t("cls_sentence"), sentence, t("cls_handout_key"), steps
+    )
+
+
+st.title(t("nav_class"))
+store = classroom.store()
+code, key = st.session_state.get(CODE, ""), st.session_state.get(TEACHER_KEY, "")
+if not (code and key and store.is_teacher(code, key, time.time())):
+    if code or key:
+        st.warning(t("cls_no_key"))
+    start_form(store)
+    st.stop()
+
+state = store.find(code, time.time())
+step = step_at(state.step)
+left, right = st.columns([1, 2], gap="large")
+with left:
+    projector_header(state)
+with right:
+    st.caption(t("cls_step_of", i=state.step + 1, n=len(STEPS), m=step.minutes))
+    st.subheader(step.title)
+    if point_shown(step, state.phase):  # never the answer before the reveal
+        st.write(step.point)
+    controls(store, state, step)
+    if st.toggle(t("cls_notes_toggle"), key=NOTES, help=t("cls_notes_help")):
+        st.info(step.notes, icon=":material/speaker_notes:")
+    st.fragment(live, run_every=classroom.LIVE_SECONDS)(store, code, key)
+st.caption(t("cls_keep_link", hours=f"{CLASS_HOURS:g}"))
+after_class(store, state, code, key)

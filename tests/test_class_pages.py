@@ -1,0 +1,344 @@
+"""Class mode through AppTest: the teacher's /class and the students' /join on one database
+(a SQLite file per test): one vote counted once, the reveal beside the computed answer, the
+second round, the teacher key kept out of every link, wrong codes limited, student text inert,
+and the after-class files."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from app_pages.classroom import handout
+from app_pages.classroom.lesson import STEPS, asked
+from core import questions
+from tests.apptest_utils import all_text, open_page, open_share_panel, page_file
+from tests.test_class_store import PG_URL, _drop_schema, _pg_schema
+from ui import class_store, classroom
+from ui.class_store import WRONG_CODES_PER_MINUTE, ClassStore, engine_for
+from ui.i18n import TEXTS
+from ui.settings import DEFAULT_TEXTS
+
+SENTENCE = DEFAULT_TEXTS["en"]
+
+
+def en(key: str, **kwargs: object) -> str:
+    text = TEXTS[key]["en"]
+    return text.format(**kwargs) if kwargs else text
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path, monkeypatch) -> Iterator[str]:
+    """The app's database for one test: a SQLite file, or a schema of its own in PostgreSQL
+    (when CLASSROOM_TEST_PG_URL is set, as in CI)."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path}/class.db"
+        monkeypatch.setenv("CLASSROOM_DB_URL", url)
+        yield url
+        return
+    if not PG_URL:
+        pytest.skip("CLASSROOM_TEST_PG_URL is not set: PostgreSQL tests run in CI (.ci/run)")
+    schema = _pg_schema()
+    url = f"{PG_URL}&options=-csearch_path%3D{schema}"
+    monkeypatch.setenv("CLASSROOM_DB_URL", url)
+    yield url
+    classroom.store().engine.dispose()  # the server's pool for this schema: no idle connection
+    _drop_schema(schema)
+
+
+def _teacher():
+    at = open_page(page_file("classroom"))
+    at.button(key="class_start").click().run()
+    assert not at.exception
+    return at
+
+
+def _student(code: str, locale: str = "en-US", me: str | None = None):
+    params = {"code": code} | ({"me": me} if me else {})
+    at = open_page(page_file("join"), params=params, locale=locale)
+    assert not at.exception
+    return at
+
+
+def _click(at, key: str):
+    at.button(key=key).click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _computed_top(sentence: str) -> str:
+    """The first step's right answer, from core: the other word whose key has the largest dot
+    product with the last word's query (the class's sentence, the default model)."""
+    from ui.classroom import class_pipeline
+
+    p = class_pipeline(sentence, "en")
+    answer = questions.top_dot(p, len(p.query_side.tokens) - 1)
+    assert answer is not None and len(answer.correct) == 1
+    return p.key_side.tokens[int(next(iter(answer.correct)))]
+
+
+def test_a_vote_counts_once_and_the_reveal_shows_the_class_beside_the_answer(db_url):
+    teacher = _teacher()
+    code, key = teacher.session_state["code"], teacher.session_state["tk"]
+    assert teacher.query_params["tk"] == key  # the teacher's own address holds the key
+    assert code in all_text(teacher)
+    link = next(c.value for c in teacher.code if "/join?" in str(c.value))
+    assert link.endswith(f"/join?code={code}") and key not in link
+    _click(teacher, "class_open")
+
+    zh = _student(code.lower(), "zh-CN")  # typed in lower case; a Chinese phone
+    assert TEXTS["join_pick"]["zh"] in [r.label for r in zh.radio]
+    me = zh.session_state["me"]
+    assert zh.query_params["me"] == me and zh.query_params["code"] == code
+    picks = zh.radio(key="join_pick_0_1")
+    picks.set_value("0").run()  # option ids are token positions
+    assert TEXTS["join_sent"]["zh"] in [s.value for s in zh.success]
+
+    again = _student(code, "zh-CN", me=me)  # a reload (a new session on the same address)
+    assert again.radio(key="join_pick_0_1").value == "0"
+    again.radio(key="join_pick_0_1").set_value("1").run()  # changed, not added
+    other = _student(code)
+    other.radio(key="join_pick_0_1").set_value("1").run()
+
+    teacher.run()
+    assert [m.value for m in teacher.metric] == ["2"]
+    _click(teacher, "class_reveal")
+    frame = teacher.dataframe[0].value
+    round_1 = en("cls_round", round=1)
+    counts = dict(zip(frame[en("cls_answer_col")], frame[round_1], strict=True))
+    words = SENTENCE.split()
+    assert counts[words[1]] == 2 and sum(counts.values()) == 2  # both on the second word
+    right = frame[frame[en("cls_right_col")] == "✓"][en("cls_answer_col")].tolist()
+    assert right == [_computed_top(SENTENCE)]
+
+    again.run()  # after the reveal: no radio, the student's own answer with the reason
+    assert not again.radio or "join_pick_0_1" not in [r.key for r in again.radio]
+    assert TEXTS["join_yours"]["zh"].format(answer=words[1]) in [x.value for x in again.text]
+    verdict = TEXTS["pq_right" if words[1] == right[0] else "pq_wrong"]["zh"]
+    assert any(verdict in m.value for m in [*again.success, *again.warning])
+
+
+def test_vote_again_shows_both_rounds_side_by_side(db_url):
+    teacher = _teacher()
+    code = teacher.session_state["code"]
+    _click(teacher, "class_open")
+    student = _student(code)
+    radio = student.radio(key="join_pick_0_1")
+    radio.set_value("0").run()
+    teacher.run()
+    _click(teacher, "class_reveal")
+    _click(teacher, "class_again")
+    student.run()
+    radio = student.radio(key="join_pick_0_2")
+    radio.set_value("2").run()
+    teacher.run()
+    _click(teacher, "class_reveal")
+    frame = teacher.dataframe[0].value
+    r1, r2 = en("cls_round", round=1), en("cls_round", round=2)
+    assert list(frame.columns) == [en("cls_answer_col"), r1, r2, en("cls_right_col")]
+    assert frame[r1].tolist()[0] == 1 and frame[r2].tolist()[2] == 1
+    assert frame[r1].sum() == frame[r2].sum() == 1
+
+
+def test_the_teacher_key_is_in_no_share_link_and_a_wrong_key_controls_nothing(db_url):
+    teacher = _teacher()
+    code, key = teacher.session_state["code"], teacher.session_state["tk"]
+    open_share_panel(teacher)
+    links = [str(c.value) for c in teacher.code]
+    assert any(f"code={code}" in link for link in links)
+    assert not any(key in link for link in links)
+    for wrong in ("", "x" * len(key), key[:-1]):
+        forged = open_page(page_file("classroom"), params={"code": code, "tk": wrong})
+        assert not forged.exception
+        assert "class_open" not in [b.key for b in forged.button]
+        if wrong:
+            assert en("cls_no_key") in [w.value for w in forged.warning]
+    store = ClassStore(engine_for(db_url))
+    state = store.find(code, time.time())
+    assert (state.phase, state.step) == ("ask", 0)
+
+
+def test_student_pages_never_show_the_key(db_url):
+    teacher = _teacher()
+    code, key = teacher.session_state["code"], teacher.session_state["tk"]
+    student = open_share_panel(_student(code))
+    shown = all_text(student) + " ".join(str(c.value) for c in student.code)
+    assert code in shown and key not in shown
+    assert student.session_state["me"] not in " ".join(str(c.value) for c in student.code)
+
+
+def test_wrong_codes_are_limited_to_ten_a_minute(db_url):
+    teacher = _teacher()
+    code = teacher.session_state["code"]
+    at = open_page(page_file("join"))
+    for i in range(WRONG_CODES_PER_MINUTE):
+        at.text_input(key="join_code_box").input(f"ZZZZZ{i}")
+        _click(at, "join_go")
+        if i < WRONG_CODES_PER_MINUTE - 1:
+            assert [e.value for e in at.error] == [en("join_wrong")]
+    assert [e.value for e in at.error] == [en("join_wait", s=60)]
+    at.text_input(key="join_code_box").input(code)  # the right code, but too many wrong ones
+    _click(at, "join_go")
+    assert [e.value for e in at.error] == [en("join_wait", s=60)]
+    assert "join_pick_0_1" not in [r.key for r in at.radio]
+
+
+def test_student_text_is_inert_and_reaches_the_projector_only_when_shown(db_url):
+    teacher = _teacher()
+    code = teacher.session_state["code"]
+    for _ in range(len(STEPS) - 1):
+        _click(teacher, "class_next")
+    assert STEPS[-1].sentences
+    hostile = "**bold** <img src=x onerror=alert(1)> [a](javascript:x)"
+    student = _student(code)
+    nick = "<script>alert(1)</script>" * 3  # longer than the box takes: a forged client
+    student.text_input(key="join_nick_box").set_value(nick).run()
+    student.text_input(key="join_sentence_box").input(hostile)
+    _click(student, "join_send")
+    teacher.run()
+    # before Show: only in the gallery (a closed expander), as plain text
+    assert [x.value for x in teacher.text].count(hostile) == 1
+    gallery = next(e for e in teacher.expander if "(1)" in e.label)
+    assert [x.value for x in gallery.text] == [hostile]
+    _click(teacher, "class_show_0")
+    assert [x.value for x in teacher.text].count(hostile) == 2  # projector + gallery
+    assert hostile not in all_text(teacher)  # never Markdown
+    with engine_for(db_url).connect() as c:
+        nicknames = [r[0] for r in c.exec_driver_sql("SELECT nickname FROM class_students")]
+    assert [len(n) for n in nicknames] == [class_store.MAX_NICKNAME]  # cut to 24 characters
+    assert not any("<script>" in x for x in all_text(teacher).split("\n"))  # never projected
+
+
+def test_the_handout_is_one_offline_page_per_step_with_the_answer_key(db_url):
+    from ui.classroom import class_pipeline
+
+    p = class_pipeline(SENTENCE, "en")
+    steps = [
+        handout.HandoutStep("T<b>", "point", "Q & A?", ("x", "<y>"), "because"),
+        handout.HandoutStep("Own", "type one", "", (), ""),
+    ]
+    page = handout.handout_html("Lesson", "Sentence", "<script>x</script>", "Answer", steps)
+    assert "<script>" not in page and "&lt;script&gt;" in page and "T&lt;b&gt;" in page
+    assert "size: A4" in page and "break-after: page" in page
+    assert page.count("<section>") == 3  # the title page, then a page per step
+    assert "http" not in page and "src=" not in page  # nothing fetched: opens offline
+    assert asked(STEPS[0], p) is not None
+
+
+def test_results_csv_has_no_formula_cells():
+    out = handout.results_csv([("1 dot", 1, "=cmd|' /C calc'!A0", 3), ("1 dot", 1, "@x", 1)], False)
+    lines = out.splitlines()
+    assert lines[0] == "step,round,answer,count"
+    assert all(
+        not cell.startswith(("=", "+", "-", "@")) for line in lines for cell in line.split(",")
+    )
+
+
+@pytest.mark.parametrize(
+    "code", ["<img src=x onerror=alert(1)>", "'; DROP TABLE classes; --", "Ｏ0１I" * 50]
+)
+def test_hostile_codes_open_nothing_and_are_not_echoed(db_url, code):
+    at = open_page(page_file("join"), params={"code": code})
+    assert not at.exception
+    assert [e.value for e in at.error] == [en("join_wrong")]
+    assert code not in all_text(at)
+    teacher = open_page(page_file("classroom"), params={"code": code, "tk": code})
+    assert not teacher.exception and "class_open" not in [b.key for b in teacher.button]
+    assert ClassStore(engine_for(db_url)).find("ABCDEF", time.time()) is None  # tables intact
+
+
+def test_the_lesson_fits_45_minutes_and_notes_stay_off_the_projector(db_url):
+    assert len(STEPS) <= 12 and sum(step.minutes for step in STEPS) == 45
+    teacher = _teacher()
+    notes = [f"cls_notes_{step.id}" for step in STEPS]
+    assert not any(TEXTS[n]["en"] in all_text(teacher) for n in notes)  # off by default
+    teacher.toggle(key="class_notes").set_value(True).run()
+    assert TEXTS[notes[0]]["en"] in [i.value for i in teacher.info]
+    assert "class_notes" not in teacher.query_params
+
+
+@pytest.fixture
+def downloads(monkeypatch) -> dict[str, bytes]:
+    """file name -> the bytes each download button of the run offers."""
+    from streamlit.runtime.media_file_manager import MediaFileManager
+
+    made: dict[str, bytes] = {}
+    original = MediaFileManager.add
+
+    def recording(self, path_or_data, mimetype, coordinates, file_name=None, **kw):
+        if file_name:
+            made[file_name] = path_or_data
+        return original(self, path_or_data, mimetype, coordinates, file_name, **kw)
+
+    monkeypatch.setattr(MediaFileManager, "add", recording)
+    return made
+
+
+def test_after_class_files_hold_the_results_and_never_the_key(db_url, downloads):
+    teacher = _teacher()
+    code, key = teacher.session_state["code"], teacher.session_state["tk"]
+    _click(teacher, "class_open")
+    student = _student(code)
+    student.text_input(key="join_nick_box").input("=HYPERLINK(1)").run()
+    student.radio(key="join_pick_0_1").set_value("2").run()
+    teacher.run()
+    _click(teacher, "class_reveal")
+    csv_text = downloads[f"class_{code}_results.csv"].decode()
+    page = downloads[f"class_{code}_handout.html"].decode()
+    step = f"1 {en('cls_step_dot')}"
+    assert csv_text.splitlines() == ["step,round,answer,count", f"{step},1,cat,1"]
+    assert SENTENCE in page and page.count("<section>") == len(STEPS) + 1
+    assert key not in csv_text + page and "HYPERLINK" not in csv_text
+    teacher.checkbox(key="class_nicknames").check().run()
+    named = downloads[f"class_{code}_results.csv"].decode()
+    assert named.splitlines() == ["step,round,answer,nickname", f"{step},1,cat,'=HYPERLINK(1)"]
+
+
+def test_ending_the_class_deletes_it_and_the_phones_say_so(db_url):
+    teacher = _teacher()
+    code = teacher.session_state["code"]
+    _click(teacher, "class_open")
+    student = _student(code)
+    student.radio(key="join_pick_0_1").set_value("1").run()
+    teacher.checkbox(key="class_end_sure").check().run()
+    _click(teacher, "class_end")
+    assert "tk" not in teacher.query_params and en("cls_start") in [b.label for b in teacher.button]
+    assert ClassStore(engine_for(db_url)).find(code, time.time()) is None
+    student.run()  # a reload: the code opens nothing now ("or it has ended")
+    assert [e.value for e in student.error] == [en("join_wrong")]
+    with engine_for(db_url).connect() as c:
+        assert c.exec_driver_sql("SELECT COUNT(*) FROM class_answers").scalar_one() == 0
+
+
+def test_no_step_gives_its_answer_away_before_the_reveal(db_url):
+    teacher = _teacher()
+    code = teacher.session_state["code"]
+    student = _student(code, "zh-CN")
+    for i, step in enumerate(STEPS):
+        if step.question is not None:
+            assert en(f"cls_point_{step.id}") not in all_text(teacher), step.id
+            _click(teacher, "class_open")
+            student.run()
+            assert TEXTS[f"cls_point_{step.id}"]["zh"] not in all_text(student), step.id
+            _click(teacher, "class_reveal")
+            student.run()
+            assert TEXTS[f"cls_point_{step.id}"]["zh"] in all_text(student), step.id
+        assert en(f"cls_point_{step.id}") in all_text(teacher), step.id
+        if i < len(STEPS) - 1:
+            _click(teacher, "class_next")
+
+
+def test_secrets_name_the_database_when_the_environment_does_not(tmp_path, monkeypatch):
+    from streamlit.testing.v1 import AppTest
+
+    from tests.apptest_utils import ROOT
+
+    monkeypatch.delenv("CLASSROOM_DB_URL", raising=False)
+    path = tmp_path / "from-secrets" / "class.db"
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
+    at.secrets["connections"] = {"classroom": {"url": f"sqlite:///{path}"}}
+    at.run()
+    at.switch_page(page_file("classroom")).run()
+    _click(at, "class_start")
+    assert ClassStore(engine_for(f"sqlite:///{path}")).find(at.session_state["code"], time.time())

@@ -1,0 +1,67 @@
+"""Class mode's ties to Streamlit: the store behind `st.connection("classroom")`, the class's
+pipeline, a QR code. The store itself is ui/class_store.py.
+
+Where the database is: CLASSROOM_DB_URL, else `[connections.classroom] url` in
+.streamlit/secrets.toml, else a SQLite file under data/ (git-ignored), so `make run` needs
+nothing more.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import segno
+import streamlit as st
+
+from core.attention import AttentionSettings
+from core.pipeline import Pipeline
+from ui import compute
+from ui.class_store import ClassStore, make_folder
+from ui.settings import DEFAULT_MODEL, SHARED_PARAMS, K, settings_from
+
+DEFAULT_DB = Path(__file__).resolve().parent.parent / "data" / "classroom.db"
+CONNECTION = "classroom"
+CODE = "code"  # the join code: a URL parameter of both class pages
+TEACHER_KEY = "tk"  # the teacher key: in the teacher's own address only (a private parameter)
+STUDENT = "me"  # a student's own token: in that student's address only (a private parameter)
+ATTEMPTS = "_class_attempts"  # this session's wrong join codes (class_store.CodeAttempts)
+LIVE_SECONDS = 2  # how often the live parts of both pages read the database
+
+
+def _secrets_url() -> str | None:
+    """`url` of `[connections.classroom]` in .streamlit/secrets.toml, if there is one."""
+    try:
+        section = st.secrets.get("connections", {}).get(CONNECTION, {})
+    except FileNotFoundError:  # no secrets file at all
+        return None
+    url = section.get("url") if hasattr(section, "get") else None
+    return str(url) if url else None
+
+
+@st.cache_resource(show_spinner=False)
+def _store(url: str) -> ClassStore:
+    return ClassStore(st.connection(CONNECTION, type="sql", url=url).engine)
+
+
+def store() -> ClassStore:
+    """The class store of this server process, on the configured database."""
+    url = os.environ.get("CLASSROOM_DB_URL") or _secrets_url() or f"sqlite:///{DEFAULT_DB}"
+    make_folder(url)
+    return _store(url)
+
+
+def class_pipeline(sentence: str, lang: str) -> Pipeline:
+    """The lesson's pipeline: the class's sentence on the default model and switches (never
+    this session's sidebar, so every phone computes the same answers)."""
+    values = {key: param.default_in(lang) for key, param in SHARED_PARAMS.items()}
+    s = settings_from(values | {K.LANG: lang})
+    return compute.pipeline(s, text=sentence, model=DEFAULT_MODEL, attention=AttentionSettings())
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def qr_png(url: str) -> bytes:
+    buf = io.BytesIO()
+    segno.make(url, error="m").save(buf, kind="png", scale=8, border=2)
+    return buf.getvalue()
