@@ -256,7 +256,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "查询能找到真正重要的词吗？",
     },
     "learned_intro": {
-        "en": "Which word is relevant to which is something a model learns from data. On the left, the model trained on page 7 (it learned that the object depends on the verb); on the right, the toy model, whose weights are random.",
+        "en": "Which word is relevant to which is something a model learns from data. On the left, the model trained on page 7 (it learned that the object depends on the verb); on the right, the same kind of module with random weights, before any learning.",
         "zh": "哪个词与哪个词相关，是模型从数据中学到的。左边是第 7 页训练出的模型（它学到了宾语取决于动词）；右边是随机权重模型，它还什么都没学。",
     },
     "learned_trained": {
@@ -264,7 +264,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "学习所得：“{word}”的权重（第 7 页训练的模型）",
     },
     "learned_random": {
-        "en": "Random: weights of “{word}” (toy model)",
+        "en": "Random: weights of “{word}” (before learning)",
         "zh": "随机：“{word}”的权重（学习之前）",
     },
     "learned_random_meaningless": {

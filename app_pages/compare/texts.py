@@ -53,8 +53,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "不画差值图：A 是{a}，B 是{b}。它们是不同种类的数，相减没有意义。选择“输出 Z”，比较两者各自产生的结果。",
     },
     "cmp_no_diff_tokenizers": {
-        "en": "No difference map: the toy model and MiniLM cut the sentence into different tokens (MiniLM adds [CLS] and [SEP] and splits words into pieces), so their rows are not the same words.",
-        "zh": "不画差值图：随机权重模型和 MiniLM 切分句子的方式不同（MiniLM 会加上 [CLS] 和 [SEP]，并把单词切成词片），所以它们的行不是同一批词。",
+        "en": "No difference map: the two models cut the sentence into different tokens (MiniLM adds [CLS] and [SEP] and splits words into pieces), so their rows are not the same words.",
+        "zh": "不画差值图：两个模型切分句子的方式不同（MiniLM 会加上 [CLS] 和 [SEP]，并把单词切成词片），所以它们的行不是同一批词。",
     },
     "cmp_aligned": {
         "en": "Aligned by position: the first {n} tokens of each; where the words differ the label shows both (A/B).",

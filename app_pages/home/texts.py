@@ -21,10 +21,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "home_glance": {"en": "The pipeline at a glance", "zh": "流程一览"},
     "home_pages": {"en": "The pages", "zh": "各页内容"},
     "home_toy": {
-        "en": "By default the model is a small *toy* module: word vectors and the W_Q, W_K, W_V matrices are "
-        "drawn at random from a seed, so the patterns you see are not yet meaningful. Training is what makes "
-        "them meaningful: watch it happen on page 7, or switch the sidebar's source to a real pretrained model.",
-        "zh": "随机权重模型是一个小模块：嵌入和 W_Q、W_K、W_V 矩阵都由随机种子生成，所以你看到的模式还没有意义。让它们变得有意义的是训练：在第 7 页亲眼看它发生，或者把侧边栏的向量来源切换为真实的预训练模型。",
+        "en": "By default the model is a small learned head: its vectors and its W_Q, W_K, W_V were trained (distilled from a real pretrained model) so that it attends the way the article describes, on any sentence you type. “Random (before learning)” in the sidebar shows the same module with weights drawn from a seed, where the patterns mean nothing: page 7 trains such a module in front of you.",
+        "zh": "默认模型是一个学习过的小注意力头：它的向量和 W_Q、W_K、W_V 都经过训练（从一个真实的预训练模型蒸馏而来），所以无论你输入什么句子，它的注意力都和文章描述的一样。侧边栏里的“随机（学习之前）”是同一个模块，但权重由种子随机生成，看到的模式没有意义；第 7 页会当场训练这样一个模块。",
     },
     "desc_nav_input": {
         "en": "tokens, embeddings, positions, and the three linear layers",

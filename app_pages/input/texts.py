@@ -38,8 +38,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "现在看到的是 MiniLM，一个真实的预训练模型。它的分词器（WordPiece）把句子切成词片，并在开头加上 [CLS]、在结尾加上 [SEP]。每个词片查表得到一个向量，再加上模型在训练中学到的位置编码（不是正弦波）；相加的结果还要经过归一化（LayerNorm）。如果选的是后面的层，X 就是前一层的输出。然后 X 经过所选注意力头的三个线性层，得到 Q、K 和 V。",
     },
     "input_notice_minilm": {
-        "en": "- Every matrix still has one row per token, [CLS] and [SEP] included.\n- The position embeddings were learned, so they cannot be switched off: the model never saw a sentence without them. Switch the sidebar back to the toy model to take positions away.\n- Vectors here have 384 numbers; the charts show the first 48 and the CSV holds them all.",
-        "zh": "- 每个矩阵仍然是每个词元一行，[CLS] 和 [SEP] 也算在内。\n- 这里的位置编码是学习得到的，因此不能关闭：模型从来没有见过不带位置编码的句子。把侧边栏切换回随机权重模型，才能去掉位置编码。\n- 这里的向量有 384 个数；图中只显示前 48 个，CSV 文件里有全部数值。",
+        "en": "- Every matrix still has one row per token, [CLS] and [SEP] included.\n- The position embeddings were learned, so they cannot be switched off: the model never saw a sentence without them. Switch the sidebar to “Random (before learning)” to take positions away.\n- Vectors here have 384 numbers; the charts show the first 48 and the CSV holds them all.",
+        "zh": "- 每个矩阵仍然是每个词元一行，[CLS] 和 [SEP] 也算在内。\n- 这里的位置编码是学习得到的，因此不能关闭：模型从来没有见过不带位置编码的句子。把侧边栏切换到“随机（学习之前）”，才能去掉位置编码。\n- 这里的向量有 384 个数；图中只显示前 48 个，CSV 文件里有全部数值。",
     },
     # ---- predict, then reveal (ui/predict.py) ----
     "pq_width_q": {

@@ -28,10 +28,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "The same sentence through the page-7 model before and after training: training moves each query towards the keys it has learned to need.",
         "zh": "同一个句子分别经过训练前和训练后的第 7 页模型：训练会把每个查询挪向它学会需要的那些键。",
     },
-    "qk_random": {"en": "Random weights (toy model)", "zh": "随机权重（学习之前）"},
+    "qk_random": {"en": "Random weights (before learning)", "zh": "随机权重（学习之前）"},
     "qk_trained": {"en": "Trained on page 7", "zh": "第 7 页训练的模型"},
     "qk_random_beside": {
-        "en": "No “before” model is kept for this run, so the toy model, whose weights are random, stands beside the trained one as the counter-example.",
+        "en": "No “before” model is kept for this run, so a module with random weights (before learning) stands beside the trained one as the counter-example.",
         "zh": "这次训练没有保存“训练前”的模型，所以把随机权重模型放在训练好的模型旁边作对照。",
     },
     "qk_rank_label": {"en": "Rank correlation", "zh": "秩相关"},

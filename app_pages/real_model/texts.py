@@ -5,12 +5,12 @@ A page's title is its menu label, `nav_*`: one text for both."""
 TEXTS: dict[str, dict[str, str]] = {
     "nav_real": {"en": "A real model (MiniLM)", "zh": "真实模型（MiniLM）"},
     "real_intro": {
-        "en": "Everything so far used random weights. Here is a small trained transformer encoder "
+        "en": "The earlier pages use one small head. Here is a whole trained transformer encoder "
         "(6 layers, 12 heads per layer, vectors of 384 numbers, 32 per head), computed in numpy on "
         "your sentence. Its tokens are word pieces, with [CLS] added in front and [SEP] at the end. "
         "Click any head in the grid to open it below, and switch softmax off to see its raw scores "
         "weighting V — something other attention viewers do not let you do.",
-        "zh": "前面的页面用的都是随机权重。这里是一个训练好的小型 Transformer 编码器（6 层，每层 12 个头，"
+        "zh": "前面的页面只用一个小注意力头。这里是一个完整的、训练好的小型 Transformer 编码器（6 层，每层 12 个头，"
         "向量有 384 个数，每个头 32 个），用 numpy 在你的句子上计算。它的词元是词片（word piece），"
         "开头加上 [CLS]，结尾加上 [SEP]。点击网格中的任意一个头即可在下方展开；关闭 softmax，"
         "就能看到原始分数直接去加权 V——这是其他注意力可视化工具做不到的。",

@@ -6,11 +6,11 @@ TEXTS: dict[str, dict[str, str]] = {
     "nav_weights": {"en": "3 · Learnable transformations", "zh": "3 · 可学习的变换"},
     "weights_intro": {
         "en": "The embedding table and the matrices W_Q, W_K and W_V are parameters: numbers the model "
-        "owns and can change. Here they are drawn at random from a seed. Draw a second set with "
-        "another seed and compare: the sentence is the same, but the scores are not. Which set is "
-        "right? Nothing on this page can say — training decides, by adjusting these numbers until "
-        "the scores help with the task (page 7 shows it happening).",
-        "zh": "嵌入表以及 W_Q、W_K、W_V 这几个矩阵都是参数：属于模型、可以改变的数字。这里它们由随机种子生成。用另一个种子再生成一组来对比：句子相同，分数却不同。哪一组才是对的？这一页回答不了——要由训练来决定：训练会不断调整这些数字，直到分数对任务有帮助（第 7 页会展示这个过程）。",
+        "owns and can change. Beside the model's own set, draw another at random from a seed and "
+        "compare: the sentence is the same, but the scores are not. Which set is right? Only "
+        "training can say, by adjusting these numbers until the scores help with the task (page 7 "
+        "shows it happening); the default model's set was learned that way.",
+        "zh": "嵌入表以及 W_Q、W_K、W_V 这几个矩阵都是参数：属于模型、可以改变的数字。在模型自己的这组参数旁边，用一个种子随机生成另一组来对比：句子相同，分数却不同。哪一组才是对的？只有训练能回答：训练会不断调整这些数字，直到分数对任务有帮助（第 7 页会展示这个过程）；默认模型的参数就是这样学来的。",
     },
     "seed_b": {"en": "Second seed", "zh": "第二个种子"},
     "set_toy": {"en": "Random weights, seed {seed}", "zh": "随机权重，种子 {seed}"},
