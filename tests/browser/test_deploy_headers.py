@@ -60,7 +60,7 @@ POLICY = {
     "form-action": "'self'",
     "frame-ancestors": "'self'",
 }
-NO_CHARTS = {"present", "glossary"}  # pages whose first view draws no Vega chart
+NO_CHARTS = {"present", "glossary", "class", "join"}  # pages whose first view draws no chart
 LONG_LINK = 90_000  # bytes of query: a 64-word sentence in Cyrillic, as a share link holds it
 TOO_LONG = 200_000  # bytes of query: more than Streamlit itself would take (~128 KiB)
 

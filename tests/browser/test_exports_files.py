@@ -121,7 +121,7 @@ def test_chart_files_and_the_page_offline(
         page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
         page.goto(saved.as_uri())
         drawn = page.locator(".chart svg.marks")
-        expect(drawn).to_have_count(n_charts)
+        expect(drawn).to_have_count(n_charts, timeout=30_000)  # ~1 MB of script, on a busy machine
         assert axis_labels(page.locator(".chart").first) == shown_labels
         # the sentence is shown as text, its HTML never run
         expect(page.locator("li").filter(has_text=SENTENCE)).to_have_count(1)

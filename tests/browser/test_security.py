@@ -39,6 +39,7 @@ from core.tokenize import MAX_TOKENS, tokenize, tokenize_all
 from core.wordpiece import WordPieceTokenizer
 from tests.apptest_utils import MENU, PAGE_PARAMS
 from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, REPO, SCREENSHOTS, wait_loaded
+from ui.classroom import CODE
 from ui.i18n import TEXTS
 from ui.link_patch import LINK_MAX_CHARS, LINK_MAX_PARAMS
 from ui.settings import DEFAULT_TEXT, INDEX_LISTS
@@ -109,6 +110,8 @@ TITLE_KEYS = {
     "qk-map": "nav_qk_map",
     "atlas": "nav_atlas",
     "change-one-word": "nav_variant",
+    "class": "nav_class",
+    "join": "nav_join",
 }
 # pages whose charts have the sentence's tokens on an axis
 TOKEN_AXES = {"home", "input", "rows", "roles", "summary"}
@@ -287,6 +290,8 @@ def test_every_menu_page_is_covered() -> None:
     own = {key for spec in MENU for key in spec.params if PAGE_PARAMS[key].kind == "text"}
     own -= set(INDEX_LISTS)  # token numbers, not a text box (tests/test_groups_pages.py)
     own -= {VEC_A, VEC_B}  # numbers typed on page 6, refused unless numbers (test_present_dot)
+    own -= {key for key in own if PAGE_PARAMS[key].private}  # keys, never a text box
+    own -= {CODE}  # a join code, kept to its alphabet (tests/test_class_pages.py)
     assert own <= set(OWN_INPUTS), own - set(OWN_INPUTS)  # a new text box: add its label key
     covered = {
         key for load in LOADS.values() for v in load.values() if isinstance(v, dict) for key in v
