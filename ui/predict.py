@@ -144,14 +144,20 @@ def _again(question_id: str) -> None:
     st.session_state.get(REVEALED, {}).pop(question_id, None)
 
 
-def ask(question: Question, p: Pipeline) -> bool:
-    """Draw one question about `p`: pick, Reveal, then the verdict, the answer and why.
+def fits(question: Question, p: Pipeline) -> Asked | None:
+    """The question made concrete for `p`; None when it does not fit the sentence."""
+    if not p.key_side.tokens or not p.query_side.tokens:
+        return None
+    return question.build(p)
+
+
+def ask(question: Question, p: Pipeline, asked: Asked | None = None) -> bool:
+    """Draw one question about `p` (`asked`: already built by `fits`): pick, Reveal, then the
+    verdict, the answer and why.
 
     False (and nothing drawn) when the question does not fit the sentence.
     """
-    if not p.key_side.tokens or not p.query_side.tokens:
-        return False
-    asked = question.build(p)
+    asked = asked or fits(question, p)
     if asked is None:
         return False
     question_id = question.id
@@ -235,6 +241,12 @@ def verdict(question: Question, p: Pipeline) -> str | None:
 
 
 def ask_all(page_questions: tuple[Question, ...], p: Pipeline) -> None:
-    """A page's questions, each that fits the sentence."""
-    for question in page_questions:
-        ask(question, p)
+    """A page's questions, each that fits the sentence, folded into one line above the page's
+    charts: on a projector the chart that makes the page's point stays on the first screen,
+    and a class opens the questions before looking (class mode asks them of everyone)."""
+    built = [(q, asked) for q in page_questions if (asked := fits(q, p)) is not None]
+    if not built:
+        return
+    with st.expander(t("pq_group", n=len(built))):
+        for question, asked in built:
+            ask(question, p, asked)

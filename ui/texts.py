@@ -336,6 +336,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Predict, then reveal:",
         "zh": "先预测，再揭晓：",
     },
+    "pq_group": {
+        "en": "Predict, then reveal: {n} question(s) to answer before you look",
+        "zh": "先预测，再揭晓：看图之前先回答（{n} 个问题）",
+    },
     "pq_pick": {
         "en": "Your prediction",
         "zh": "你的预测",

@@ -86,19 +86,29 @@ with c2:
 a = queries[a_i]
 b = keys[b_i]
 
-st.markdown(f"**{t('edit_vectors')}**")
 basis = (s.text, p.model, a_i, b_i, use_qk)
 if st.session_state.get(_BASIS, basis) != basis:  # other words: start from their own vectors
     st.session_state[VEC_A] = st.session_state[VEC_B] = ""
 st.session_state[_BASIS] = basis
-c1, c2 = st.columns(2)
-with c1:
-    a = vector_box("vec_a", VEC_A, a)
-with c2:
-    b = vector_box("vec_b", VEC_B, b)
-st.button(t("reset_vectors"), key="dot_reset", on_click=_reset)
+typed_any = bool(st.session_state.get(VEC_A) or st.session_state.get(VEC_B))
+with st.expander(t("edit_vectors"), expanded=typed_any):  # folded: the result comes first
+    c1, c2 = st.columns(2)
+    with c1:
+        a = vector_box("vec_a", VEC_A, a)
+    with c2:
+        b = vector_box("vec_b", VEC_B, b)
+    st.button(t("reset_vectors"), key="dot_reset", on_click=_reset)
 d = dot_breakdown(a, b)
 
+m1, m2, m3 = st.columns(3)
+m1.metric(t("dot_result"), f"{d.dot:.4f}")
+m2.metric(t("cosine_result"), f"{d.cosine:.4f}")
+related = related_words(queries, keys, a_i)
+if related is not None:  # the unrelated end of the same row, for contrast
+    m3.metric(
+        t("dot_least", word=escape_md(tokens[related.least])),
+        f"{float(a @ keys[related.least]):.4f}",
+    )
 figures.show(
     figures.vectors(
         d.table, [t("vec_a"), t("vec_b"), "A × B"], t("products_table"), p, span=theme.SPAN_FULL
@@ -114,15 +124,6 @@ figures.show(
         value_title="A × B",
     )
 )
-m1, m2, m3 = st.columns(3)
-m1.metric(t("dot_result"), f"{d.dot:.4f}")
-m2.metric(t("cosine_result"), f"{d.cosine:.4f}")
-related = related_words(queries, keys, a_i)
-if related is not None:  # the unrelated end of the same row, for contrast
-    m3.metric(
-        t("dot_least", word=escape_md(tokens[related.least])),
-        f"{float(a @ keys[related.least]):.4f}",
-    )
 st.caption(
     t(
         "dot_explain",

@@ -38,6 +38,9 @@ def test_pick_reveal_and_see_why_on_page_5(tab: Page, app_url: str) -> None:
 
     open_app(tab, app_url, "roles")
     no_exception(tab)
+    folded = tab.get_by_test_id("stExpander").filter(has_text=en("pq_group", n=1))
+    expect(folded).to_have_count(1)  # the questions, one line above the charts
+    folded.locator("summary").click()
     question = tab.get_by_role("radiogroup", name=en("pq_pick"))
     expect(question).to_have_count(1)
     box = tab.get_by_test_id("stVerticalBlock").filter(has=question).last  # its own container

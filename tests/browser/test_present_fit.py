@@ -111,6 +111,8 @@ def test_typing_a_minus_sign_in_one_go(tab: Page, app_url: str) -> None:
     enc = pipeline(default_model(), DEFAULT_TEXT).key_side
     b = int(np.flatnonzero(enc.k[:, 0] > 0)[0])  # a key whose first number is positive
     open_app(tab, app_url, "dot-product", {"a": "5", "b": str(b)})
+    folded = tab.get_by_test_id("stExpander").filter(has_text=en("edit_vectors"))
+    folded.locator("summary").click()  # folded until a vector is typed: the result comes first
     box = tab.locator(".st-key-va_box input")
     box.click()
     box.press("Control+a")
