@@ -231,3 +231,20 @@ def test_a_page_draws_its_own_controls() -> None:
     keys = _sidebar_keys(at)
     assert {K.TEXT, K.MODEL, K.D_MODEL, K.PE, K.NUMBERS} <= keys
     assert not keys & {K.SCALE, K.SOFTMAX, K.TEMP}  # page 1 stops before the scores
+
+
+def test_charts_made_before_attention_name_only_the_model() -> None:
+    """X, Q, K and V do not depend on softmax, scaling or temperature: their subtitles name
+    the model alone; the weights, which do, name the switches too (issue 18, item 2)."""
+    at = open_page(page_file("summary"))
+    assert not at.exception
+    subtitles = {}
+    for spec in chart_specs(at):
+        title = spec.get("title")
+        if isinstance(title, dict):
+            subtitles[title["text"].replace("\n", " ")] = " ".join(title.get("subtitle", []))
+    before = [TEXTS[key]["en"] for key in ("m_q", "m_k", "m_v")]
+    for name in before:
+        assert "softmax" not in subtitles[name] and "learned head" in subtitles[name], subtitles
+    weights = TEXTS["m_weights_soft"]["en"]
+    assert "softmax on" in subtitles[weights], subtitles

@@ -121,7 +121,7 @@ def _numbers_figure(
         rows=tuple(row_labels) or tuple(dims(matrix.shape[0])),
         cols=tuple(dims(matrix.shape[1])),
         title=title,
-        context=(*[n for n in (note_rows, note_cols) if n], *context(p)),
+        context=(*[n for n in (note_rows, note_cols) if n], *context(p, matrix)),
         file_tag=file_tag(p.model),
         row_title=row_title,
         col_title=col_title,
@@ -257,13 +257,27 @@ def dims(d: int) -> list[str]:
 # ---- what a figure says about the computation -------------------------------------------
 
 
-def context(p: Pipeline) -> list[str]:
-    """The sentence, then the model and switches, read from the result: printed under every
-    chart title, so a saved PNG says what it shows."""
+# what a model makes of a sentence before attention: no attention switch changes these
+_BEFORE_ATTENTION = ("embedding", "positions", "x", "q", "k", "v")
+
+
+def made_before_attention(p: Pipeline, matrix: np.ndarray) -> bool:
+    """Whether `matrix` is one of `p`'s inputs, Q, K or V (the very array, read from the
+    result): its chart depends on the model but on none of the attention switches."""
+    sides = (p.query_side, p.key_side)
+    return any(matrix is getattr(side, name) for side in sides for name in _BEFORE_ATTENTION)
+
+
+def context(p: Pipeline, matrix: np.ndarray | None = None) -> list[str]:
+    """The sentence, then the model and the switches `matrix` depends on, read from the result:
+    printed under every chart title, so a saved PNG says what it shows. A matrix made before
+    attention (X, Q, K, V, or a model's weights: `before`) names only the model."""
     if p.is_cross:
         sentence = t("ctx_cross", q=_quote(p.query_side.text), k=_quote(p.key_side.text))
     else:
         sentence = _quote(p.key_side.text)
+    if matrix is not None and made_before_attention(p, matrix):
+        return [sentence, model_name(p.model)]
     return [sentence, settings_line(p.model, p.settings)]
 
 
