@@ -28,6 +28,14 @@ END_SURE = "class_end_sure"
 NOTES = "class_notes"  # speaker notes shown in this tab (off by default; never in the link)
 
 
+# a question's phase -> the teacher's next action: its button text and the store's method
+PHASE_ACTION = {
+    "ask": ("cls_open", "open_voting"),
+    "open": ("cls_reveal", "reveal"),
+    "revealed": ("cls_again", "vote_again"),
+}
+
+
 def join_link(code: str) -> str:
     """The students' address of this class (no teacher key, no language: each phone its own)."""
     base = urlsplit(st.context.url or "http://localhost:8501/")
@@ -85,30 +93,15 @@ def controls(store: ClassStore, state: ClassState, step: Step) -> None:
             icon=":material/arrow_forward:",
         )
         if step.question is not None:
-            if state.phase == "ask":
-                st.button(
-                    t("cls_open"),
-                    key="class_open",
-                    type="primary",
-                    on_click=_act,
-                    args=("open_voting", store),
-                )
-            elif state.phase == "open":
-                st.button(
-                    t("cls_reveal"),
-                    key="class_reveal",
-                    type="primary",
-                    on_click=_act,
-                    args=("reveal", store),
-                )
-            else:
-                st.button(
-                    t("cls_again"),
-                    key="class_again",
-                    type="primary",
-                    on_click=_act,
-                    args=("vote_again", store),
-                )
+            text_key, action = PHASE_ACTION[state.phase]  # the one step forward in this phase
+            st.button(
+                t(text_key),
+                key=f"class_{text_key.removeprefix('cls_')}",
+                type="primary",
+                on_click=_act,
+                args=(action, store),
+            )
+            if state.phase == "revealed":  # or take answers again without a new round
                 st.button(
                     t("cls_reopen"), key="class_reopen", on_click=_act, args=("open_voting", store)
                 )
