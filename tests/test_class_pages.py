@@ -10,13 +10,14 @@ from collections.abc import Iterator
 
 import pytest
 
+from app_pages.classroom import connection as classroom
 from app_pages.classroom import handout
+from app_pages.classroom import store as class_store
 from app_pages.classroom.lesson import STEPS, asked
+from app_pages.classroom.store import WRONG_CODES_PER_MINUTE, ClassStore, engine_for
 from core import questions
 from tests.apptest_utils import all_text, open_page, open_share_panel, page_file
 from tests.test_class_store import PG_URL, _drop_schema, _pg_schema
-from ui import class_store, classroom
-from ui.class_store import WRONG_CODES_PER_MINUTE, ClassStore, engine_for
 from ui.i18n import TEXTS
 from ui.settings import DEFAULT_TEXTS
 
@@ -70,9 +71,8 @@ def _click(at, key: str):
 def _computed_top(sentence: str) -> str:
     """The first step's right answer, from core: the other word whose key has the largest dot
     product with the last word's query (the class's sentence, the default model)."""
-    from ui.classroom import class_pipeline
 
-    p = class_pipeline(sentence, "en")
+    p = classroom.class_pipeline(sentence, "en")
     answer = questions.top_dot(p, len(p.query_side.tokens) - 1)
     assert answer is not None and len(answer.correct) == 1
     return p.key_side.tokens[int(next(iter(answer.correct)))]
@@ -211,9 +211,8 @@ def test_student_text_is_inert_and_reaches_the_projector_only_when_shown(db_url)
 
 
 def test_the_handout_is_one_offline_page_per_step_with_the_answer_key(db_url):
-    from ui.classroom import class_pipeline
 
-    p = class_pipeline(SENTENCE, "en")
+    p = classroom.class_pipeline(SENTENCE, "en")
     steps = [
         handout.HandoutStep("T<b>", "point", "Q & A?", ("x", "<y>"), "because"),
         handout.HandoutStep("Own", "type one", "", (), ""),

@@ -13,8 +13,8 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 import pytest
 
+from app_pages.classroom.store import ClassStore
 from tests.test_class_store import db  # noqa: F401  (the fixture: SQLite, PostgreSQL)
-from ui.class_store import ClassStore
 
 pytestmark = pytest.mark.soak
 STUDENTS = 200

@@ -12,9 +12,8 @@ import secrets
 import pytest
 from sqlalchemy import create_engine, text
 
-from core.export import table_csv
-from ui import class_store
-from ui.class_store import (
+from app_pages.classroom import store as class_store
+from app_pages.classroom.store import (
     CODE_ALPHABET,
     CODE_LENGTH,
     WRONG_CODES_PER_MINUTE,
@@ -23,6 +22,7 @@ from ui.class_store import (
     NotTeacher,
     engine_for,
 )
+from core.export import table_csv
 
 PG_URL = os.environ.get("CLASSROOM_TEST_PG_URL")
 T0 = 1_700_000_000.0

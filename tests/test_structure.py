@@ -153,3 +153,18 @@ def test_ui_names_no_page():
                 names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
                 names += [a.name for a in node.names]
                 assert not any(n.startswith("app_pages") for n in names), path.name
+
+
+def _code_lines(paths: list[Path]) -> int:
+    return sum(
+        sum(1 for line in p.read_text(encoding="utf-8").splitlines() if line.strip())
+        for p in paths
+        if p.name != "texts.py"  # translation tables are prose, not code
+    )
+
+
+def test_ui_is_smaller_than_the_pages():
+    """ui/ holds only what several pages share, so it stays smaller than the pages themselves."""
+    shared = _code_lines(list((ROOT / "ui").glob("*.py")))
+    pages = _code_lines(list((ROOT / "app_pages").rglob("*.py")))
+    assert shared < pages, (shared, pages)

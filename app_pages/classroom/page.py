@@ -12,12 +12,12 @@ from urllib.parse import quote, urlsplit, urlunsplit
 import pandas as pd
 import streamlit as st
 
-from app_pages.classroom import handout
+from app_pages.classroom import connection, handout
+from app_pages.classroom.connection import CODE, TEACHER_KEY
 from app_pages.classroom.lesson import STEPS, Step, asked, plain_label, point_shown, step_at
+from app_pages.classroom.store import CLASS_HOURS, MAX_SENTENCE, ClassState, ClassStore
 from core.pipeline import Pipeline
-from ui import classroom, figures
-from ui.class_store import CLASS_HOURS, MAX_SENTENCE, ClassState, ClassStore
-from ui.classroom import CODE, TEACHER_KEY
+from ui import figures
 from ui.i18n import lang, t
 from ui.settings import DEFAULT_TEXTS
 
@@ -62,7 +62,7 @@ def start_form(store: ClassStore) -> None:
 
 def projector_header(state: ClassState) -> None:
     link = join_link(state.code)
-    st.image(classroom.qr_png(link), caption=t("cls_qr_caption"), width=220)
+    st.image(connection.qr_png(link), caption=t("cls_qr_caption"), width=220)
     st.markdown(f"{t('cls_code')}\n## `{state.code}`")  # our own alphabet: no user text
     st.caption(t("cls_join_at"))
     st.code(link, language=None, wrap_lines=True)
@@ -134,7 +134,7 @@ def live(store: ClassStore, code: str, key: str) -> None:
         st.info(t("cls_ended"))
         return
     step = step_at(state.step)
-    p = classroom.class_pipeline(state.sentence, lang())
+    p = connection.class_pipeline(state.sentence, lang())
     if state.paused:
         st.warning(t("cls_paused"), icon=":material/pause_circle:")
     if step.sentences:
@@ -167,7 +167,7 @@ def sentences_panel(store: ClassStore, state: ClassState, code: str, key: str, n
         st.caption(t("cls_shown"))
         st.text(shown)  # plain text, never Markdown or HTML
         figures.show_spec(
-            figures.spec_of(figures.weights(classroom.class_pipeline(shown, lang())), False)
+            figures.spec_of(figures.weights(connection.class_pipeline(shown, lang())), False)
         )
         st.button(
             t("cls_hide"), key="class_hide", on_click=_act, args=("show_sentence", store, None)
@@ -221,7 +221,7 @@ def _end(store: ClassStore) -> None:
 
 def results_file(store: ClassStore, code: str, key: str, named: bool) -> str:
     state = store.find(code, time.time())
-    p = classroom.class_pipeline(state.sentence, lang()) if state else None
+    p = connection.class_pipeline(state.sentence, lang()) if state else None
     rows = []
     for step_i, round_, answer, last in store.results(code, key, time.time(), nicknames=named):
         label = plain_label(answer, p) if p is not None and _fits(answer, p) else answer
@@ -234,7 +234,7 @@ def _fits(option: str, p: Pipeline) -> bool:
 
 
 def handout_file(sentence: str) -> str:
-    p = classroom.class_pipeline(sentence, lang())
+    p = connection.class_pipeline(sentence, lang())
     steps = []
     for step in STEPS:
         q = asked(step, p)
@@ -253,7 +253,7 @@ def handout_file(sentence: str) -> str:
 
 
 st.title(t("nav_class"))
-store = classroom.store()
+store = connection.store()
 code, key = st.session_state.get(CODE, ""), st.session_state.get(TEACHER_KEY, "")
 if not (code and key and store.is_teacher(code, key, time.time())):
     if code or key:
@@ -274,6 +274,6 @@ with right:
     controls(store, state, step)
     if st.toggle(t("cls_notes_toggle"), key=NOTES, help=t("cls_notes_help")):
         st.info(step.notes, icon=":material/speaker_notes:")
-    st.fragment(live, run_every=classroom.LIVE_SECONDS)(store, code, key)
+    st.fragment(live, run_every=connection.LIVE_SECONDS)(store, code, key)
 st.caption(t("cls_keep_link", hours=f"{CLASS_HOURS:g}"))
 after_class(store, state, code, key)

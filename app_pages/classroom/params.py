@@ -3,8 +3,8 @@
 The join code is shared with the students' page (app_pages/join): the same Param. The teacher
 key is private: it stays in the teacher's own address and never enters a share link."""
 
+from app_pages.classroom.connection import CODE, TEACHER_KEY
 from core.params import Param
-from ui.classroom import CODE, TEACHER_KEY
 from ui.settings import params_of
 
 CODE_PARAM = Param(CODE, "", "text")

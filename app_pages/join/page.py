@@ -10,9 +10,10 @@ import time
 
 import streamlit as st
 
+from app_pages.classroom import connection
+from app_pages.classroom.connection import ATTEMPTS, CODE, STUDENT
 from app_pages.classroom.lesson import STEPS, asked, plain_label, point_shown, step_at
-from ui import classroom
-from ui.class_store import (
+from app_pages.classroom.store import (
     MAX_NICKNAME,
     MAX_SENTENCE,
     ClassStore,
@@ -20,7 +21,6 @@ from ui.class_store import (
     clean_code,
     new_student,
 )
-from ui.classroom import ATTEMPTS, CODE, STUDENT
 from ui.i18n import lang, t
 
 CODE_BOX = "join_code_box"
@@ -104,7 +104,7 @@ def current_step(store: ClassStore, code: str, me: str) -> None:
         if st.session_state.get(SENT) == ("sentence", True):
             st.success(t("join_sentence_sent"))
         return
-    p = classroom.class_pipeline(state.sentence, lang())
+    p = connection.class_pipeline(state.sentence, lang())
     question = asked(step, p)
     if question is None:
         st.info(t("cls_no_question"))
@@ -144,7 +144,7 @@ def current_step(store: ClassStore, code: str, me: str) -> None:
 
 
 st.title(t("nav_join"))
-store = classroom.store()
+store = connection.store()
 code = st.session_state.get(CODE, "")
 found = bool(code) and _attempts().allowed(time.time()) and _try_code(store, code)
 if not found:
@@ -158,7 +158,7 @@ if st.session_state.get(JOINED) != st.session_state[CODE]:
     store.join(st.session_state[CODE], st.session_state[STUDENT], "", time.time())
     st.session_state[JOINED] = st.session_state[CODE]
 st.caption(t("join_in_class", code=st.session_state[CODE]))
-st.fragment(current_step, run_every=classroom.LIVE_SECONDS)(
+st.fragment(current_step, run_every=connection.LIVE_SECONDS)(
     store, st.session_state[CODE], st.session_state[STUDENT]
 )
 with st.expander(t("join_nickname")):

@@ -3,9 +3,9 @@
 The join code is the teacher page's own Param; the student's token is private: it stays in the
 student's address (a reload or a second tab is the same student) and never enters a share link."""
 
+from app_pages.classroom.connection import STUDENT
 from app_pages.classroom.params import CODE_PARAM
 from core.params import Param
-from ui.classroom import STUDENT
 from ui.settings import params_of
 
 PARAMS = params_of(CODE_PARAM, Param(STUDENT, "", "text", private=True))

@@ -8,9 +8,9 @@ import time
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from app_pages.classroom.connection import LIVE_SECONDS
 from tests.browser.conftest import DEFAULT_TIMEOUT
 from tests.browser.helpers import en, no_exception, open_app, url_params, wait_idle, zh
-from ui.classroom import LIVE_SECONDS
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 expect.set_options(timeout=15_000)

@@ -32,6 +32,7 @@ from playwright.async_api import async_playwright
 from playwright.async_api import expect as async_expect
 from playwright.sync_api import Locator, Page, expect
 
+from app_pages.classroom.connection import CODE
 from app_pages.dot.params import VEC_A, VEC_B
 from core.learning.corpus import ProbeProblem, check_probe
 from core.params import MAX_TEXT_CHARS
@@ -39,7 +40,6 @@ from core.tokenize import MAX_TOKENS, tokenize, tokenize_all
 from core.wordpiece import WordPieceTokenizer
 from tests.apptest_utils import MENU, PAGE_PARAMS
 from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, REPO, SCREENSHOTS, wait_loaded
-from ui.classroom import CODE
 from ui.i18n import TEXTS
 from ui.link_patch import LINK_MAX_CHARS, LINK_MAX_PARAMS
 from ui.settings import DEFAULT_TEXT, INDEX_LISTS

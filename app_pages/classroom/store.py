@@ -1,7 +1,7 @@
 """A class's state and its students' answers in a SQL database: SQLite by default, PostgreSQL
 when one is configured. One schema and one code path (plain SQL both dialects accept).
 
-It never imports Streamlit: the pages pass in an engine (ui/classroom.py takes it from
+It never imports Streamlit: the pages pass in an engine (connection.py beside it takes it from
 `st.connection`), tests make their own. Every teacher action takes the teacher key and checks it
 in constant time; every time is passed in (`now`, seconds since the epoch) so tests can move it.
 """

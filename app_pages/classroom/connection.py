@@ -1,5 +1,5 @@
 """Class mode's ties to Streamlit: the store behind `st.connection("classroom")`, the class's
-pipeline, a QR code. The store itself is ui/class_store.py.
+pipeline, a QR code. The store itself is app_pages/classroom/store.py.
 
 Where the database is: CLASSROOM_DB_URL, else `[connections.classroom] url` in
 .streamlit/secrets.toml, else a SQLite file under data/ (git-ignored), so `make run` needs
@@ -15,18 +15,18 @@ from pathlib import Path
 import segno
 import streamlit as st
 
+from app_pages.classroom.store import ClassStore, make_folder
 from core.attention import AttentionSettings
 from core.pipeline import Pipeline
 from ui import compute
-from ui.class_store import ClassStore, make_folder
 from ui.settings import DEFAULT_MODEL, SHARED_PARAMS, K, settings_from
 
-DEFAULT_DB = Path(__file__).resolve().parent.parent / "data" / "classroom.db"
+DEFAULT_DB = Path(__file__).resolve().parents[2] / "data" / "classroom.db"
 CONNECTION = "classroom"
 CODE = "code"  # the join code: a URL parameter of both class pages
 TEACHER_KEY = "tk"  # the teacher key: in the teacher's own address only (a private parameter)
 STUDENT = "me"  # a student's own token: in that student's address only (a private parameter)
-ATTEMPTS = "_class_attempts"  # this session's wrong join codes (class_store.CodeAttempts)
+ATTEMPTS = "_class_attempts"  # this session's wrong join codes (store.CodeAttempts)
 LIVE_SECONDS = 2  # how often the live parts of both pages read the database
 
 
