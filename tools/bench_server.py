@@ -412,6 +412,12 @@ def bench(
     return Result(views, reruns, pages, clicks, crowd, soaked, time.perf_counter() - start)
 
 
+def _times(cost: float, yardstick: float) -> str:
+    """cost / yardstick to one decimal; a dash when the yardstick read 0 (CPU is counted in
+    clock ticks of 10 ms, so a smoke run's bare re-run can measure nothing)."""
+    return f"{cost / yardstick:.1f}" if yardstick > 0 else "–"
+
+
 def markdown(r: Result) -> str:
     bare, plain = r.pages[BARE], r.pages[BARE_DEFAULTS]
     lines = [
@@ -436,9 +442,9 @@ def markdown(r: Result) -> str:
         ok = "ok" if ratio <= TARGET_RATIO else f"over {TARGET_RATIO:g}×"
         lines.append(
             f"| {page_path(page)} | {c.fresh_cpu * 1000:.0f} | {ratio:.1f} | "
-            f"{c.fresh_cpu / bare.fresh_cpu:.1f} | {c.fresh_wall * 1000:.0f} | "
-            f"{c.warm_cpu * 1000:.0f} | {c.warm_cpu / plain.warm_cpu:.1f} | "
-            f"{c.warm_cpu / bare.warm_cpu:.1f} | {ok} |"
+            f"{_times(c.fresh_cpu, bare.fresh_cpu)} | {c.fresh_wall * 1000:.0f} | "
+            f"{c.warm_cpu * 1000:.0f} | {_times(c.warm_cpu, plain.warm_cpu)} | "
+            f"{_times(c.warm_cpu, bare.warm_cpu)} | {ok} |"
         )
     lines += [
         "",

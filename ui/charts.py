@@ -123,13 +123,16 @@ def wrap(text: str, width: float, size: float) -> list[str]:
     lines give `text` again (spaces stay at the line ends, where they are invisible).
     """
     lines: list[str] = []
-    line = ""
+    line, drawn = "", 0.0  # drawn: the width of `line` without its trailing spaces
     for piece in _pieces(text):
-        if line and text_width((line + piece).rstrip(), size) > width:
+        body = piece.rstrip()
+        tail = text_width(line[len(line.rstrip()) :], size) if body else 0.0  # spaces between
+        grown = drawn + tail + text_width(body, size)
+        if line and grown > width:
             lines.append(line)
-            line = piece
+            line, drawn = piece, text_width(body, size)
         else:
-            line += piece
+            line, drawn = line + piece, grown if body else drawn
     return [*lines, line] if line else lines
 
 

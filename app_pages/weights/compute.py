@@ -1,4 +1,4 @@
-"""Page 3's own cached call: the same inputs through the random weights of another seed."""
+"""Page 3's own cached calls: the same inputs through the random weights of other seeds."""
 
 from __future__ import annotations
 
@@ -11,3 +11,10 @@ from core.pipeline import Pipeline, with_random_weights
 def random_weights(p: Pipeline, seed: int) -> Pipeline:
     """`p`'s inputs X through random W_Q, W_K, W_V drawn from `seed`."""
     return with_random_weights(p, seed)
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def random_weights_over(p: Pipeline, seeds: range) -> tuple[Pipeline, ...]:
+    """`p`'s inputs through the random weights of each seed: one cached call (one hash of `p`)
+    for all of them, not one per seed."""
+    return tuple(with_random_weights(p, seed) for seed in seeds)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
-from app_pages.weights.compute import random_weights
+from app_pages.weights.compute import random_weights, random_weights_over
 from app_pages.weights.params import SEED_B
 from core import questions
 from core.pipeline import Pipeline
@@ -28,7 +28,7 @@ def _seeds(seed_b: int) -> range:
 
 def _weights_top_kept(p: Pipeline) -> predict.Asked | None:
     seed_b = int(st.session_state.get(SEED_B, 1))
-    others = [random_weights(p, seed) for seed in _seeds(seed_b)]
+    others = list(random_weights_over(p, _seeds(seed_b)))
     query = predict.last(p)
     answer = questions.kept_across_seeds(p, others, query)
     if answer is None:
