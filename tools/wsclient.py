@@ -14,7 +14,7 @@ import time
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
-from urllib.parse import urlencode
+from urllib.parse import parse_qs, urlencode
 
 import websockets
 from streamlit.proto.BackMsg_pb2 import BackMsg
@@ -44,11 +44,17 @@ class View:
     def ok(self) -> bool:
         return not self.exceptions and not self.page_not_found
 
+    def used(self, sentence: str) -> bool:
+        """Whether the run used `sentence`: the link the app wrote from the run holds it. (A
+        page need not send a typed sentence back as one string: the box the user typed in is
+        not re-sent, and the input page shows only its tokens.)"""
+        return sentence in parse_qs(self.query_string).get("text", [])
+
     def check(self, what: str, sentence: str | None = None) -> View:
         """This view, if the page ran without an exception (and showed `sentence`, if given)."""
         if not self.ok:
             raise RuntimeError(f"{what}: {self.exceptions or 'page not found'}")
-        if sentence is not None and sentence.encode() not in self.payload:
+        if sentence is not None and not self.used(sentence):
             raise RuntimeError(f"{what}: the page did not show the sentence {sentence!r}")
         return self
 
