@@ -11,6 +11,7 @@ from functools import cache
 import pytest
 from playwright.sync_api import Page, expect
 
+from app_pages.qk_map.charts import LINKS_MARK
 from app_pages.variant.params import DEFAULT_VARIANT_TEXT
 from core.atlas import SENTENCES, atlas
 from core.pretrained import MiniLM
@@ -46,11 +47,13 @@ def minilm() -> MiniLM:
 
 
 def test_qk_map_links_the_query_to_its_top_keys(tab: Page, app_url: str) -> None:
-    """MiniLM layer 2, head 5, query 3: three lines, labelled with core's top-3 weights."""
+    """MiniLM layer 2, head 5, query 3: three dashed lines, one from each of core's top-3 keys,
+    labelled with its weight."""
     open_app(tab, app_url, "qk-map", {"src": "pretrained", "layer": "2", "head": "5", "qkq": "3"})
     no_exception(tab)
     one = chart(tab, tr("en", "qk_map_title"))
-    rules = one.locator("g.mark-rule.role-mark line, g.mark-rule.role-mark path")
+    links = f"g.mark-rule.{LINKS_MARK}_marks"
+    rules = one.locator(f"{links} line, {links} path")
     expect(rules).to_have_count(3)
     weights = minilm().run(DEFAULT_TEXT).weights[2, 5, 3]
     expected = [f"{weights[j]:.2f}" for j in top_keys(weights, 3)]
