@@ -92,7 +92,8 @@ def details(maps: list[tuple[Pipeline, QKMap, str]]) -> None:
         st.markdown(t("qk_details"))
         st.caption(t("qk_how"))
         for mp, m, title in maps:
-            st.caption(t("qk_kept", title=title, share=float(m.kept.sum())))
+            name = title if len(maps) > 1 else t("qk_this_map")
+            st.caption(t("qk_kept", title=name, share=float(m.kept.sum())))
             csv_button(mp, m, title)
 
 

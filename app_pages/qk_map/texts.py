@@ -64,6 +64,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "1. Take the head's scores: Q·Kᵀ, with the sidebar's ÷√d_k and temperature.\n2. From each query's row subtract its mean. Softmax gives the same weights, so nothing that decides attention is lost.\n3. Split that matrix C with the singular value decomposition, C = U·S·Vᵀ, and keep its two largest parts: each query becomes the point U₂√S₂, each key the point V₂√S₂. Their dot products are the closest two-dimensional match to C (least squares).\n4. A dot product is the query arrow's length times how far the key reaches along it. So for one query the keys rank by how far along its arrow they reach; keys behind (0, 0) get the least weight. Distance is not the score: a key far out along the arrow beats a key right next to the query.",
         "zh": "1. 取这个注意力头的分数：Q·Kᵀ，按侧边栏的设置除以 √d_k 和温度。\n2. 每个查询的那一行减去这一行的平均值。softmax 给出的权重不变，所以决定注意力的信息一点也没丢。\n3. 用奇异值分解把这个矩阵 C 拆成 C = U·S·Vᵀ，只保留最大的两部分：每个查询成为点 U₂√S₂，每个键成为点 V₂√S₂。它们的点积是二维中与 C 最接近的（最小二乘）。\n4. 点积等于查询箭头的长度乘以键沿箭头伸出的距离。所以对一个查询来说，键按沿它的箭头伸出多远排序；在原点背后的键权重最小。距离不是分数：沿箭头伸得很远的键，胜过紧挨着查询的键。",
     },
+    "qk_this_map": {"en": "This map", "zh": "这张地图"},
     "qk_kept": {
         "en": "{title}: the two directions reproduce {share:.0%} of the scores (of the sum of squares of C); the rest is lost.",
         "zh": "{title}：两个方向重现了分数的 {share:.0%}（按 C 的平方和计），其余部分丢失了。",
