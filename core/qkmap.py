@@ -1,9 +1,12 @@
-"""Query–key map: one head's queries and keys drawn together in 2-D (the AttentionViz idea).
+"""Query–key map: one head's queries and keys drawn in 2-D so that dot products on the map
+reproduce the head's scores.
 
-A query and a key that score high (large q·k) should sit close together. Raw keys and queries
-often live in two separate clouds, so before projecting we move the key cloud onto the query
-cloud and give both clouds the same size; `rank_correlation` then says how well "close in the
-picture" matches "high q·k".
+Softmax compares one query's scores with each other only: adding one number to a whole row
+changes no weight. So the map factorises the row-centred scores C = scores − row mean. The
+best rank-2 approximation of C (Eckart–Young: keep its two largest singular values) is
+C ≈ A·Bᵀ with A = U₂√S₂ (one point per query) and B = V₂√S₂ (one point per key). On the map a
+query's scores are then read as how far each key reaches along the query's arrow from (0, 0).
+`agreement` says how well that reading orders each query's keys as its weights do.
 """
 
 from __future__ import annotations
@@ -15,19 +18,20 @@ import numpy as np
 from core.arrays import read_only
 
 N_COMPONENTS = 2  # the map is a plane
+TIE_DIGITS = 9  # two values of a row tie when they match to this many digits of its max
 
 
 @dataclass(frozen=True, eq=False)
 class QKMap:
     """Where each query and key of one head lands on the map, and how faithful the map is."""
 
-    query_points: np.ndarray  # [n_q, 2]
-    key_points: np.ndarray  # [n_k, 2]
-    components: np.ndarray  # [2, d_k] unit directions of the plane (rows; zero rows if d_k < 2)
-    explained: np.ndarray  # [2] share of the joint variance along each direction
-    key_shift: np.ndarray  # [d_k] added to every key before scaling: mean(q) − mean(k)
-    key_scale: float  # keys (centred) are multiplied by this
-    rank_correlation: float  # Spearman(−distance on the map, q·k) over all pairs; nan if undefined
+    query_points: np.ndarray  # [n_q, 2] A = U₂√S₂
+    key_points: np.ndarray  # [n_k, 2] B = V₂√S₂
+    row_means: np.ndarray  # [n_q] each query's mean score, taken out before the factorisation
+    map_scores: np.ndarray  # [n_q, n_k] A·Bᵀ ≈ scores − row_means
+    kept: np.ndarray  # [2] share of Σ C² that each direction reproduces (σ² / Σσ²; 0 if C = 0)
+    row_agreement: np.ndarray  # [n_q] Spearman(map_scores, weights) over the keys a query sees
+    agreement: float  # mean of the defined row_agreement; nan if no row has one
 
 
 def average_ranks(x: np.ndarray) -> np.ndarray:
@@ -55,65 +59,85 @@ def spearman(a: np.ndarray, b: np.ndarray) -> float:
     return float(np.sum(ra * rb) / denom)
 
 
-def _fix_signs(components: np.ndarray) -> np.ndarray:
-    """[c, d] -> [c, d] each row flipped so its largest-|value| entry (the first on ties) is > 0."""
-    biggest = np.argmax(np.abs(components), axis=1)  # [c]
-    signs = np.sign(components[np.arange(len(components)), biggest])  # [c]
+def _fix_signs(u: np.ndarray, vt: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """[n_q, c], [c, n_k] -> the same pair with each direction's sign chosen so that its key
+    loading of largest |value| (the first on ties) is positive; u and vt flip together, so
+    u·diag(s)·vt is unchanged."""
+    biggest = np.argmax(np.abs(vt), axis=1)  # [c]
+    signs = np.sign(vt[np.arange(len(vt)), biggest])  # [c]
     signs[signs == 0] = 1.0
-    return components * signs[:, None]
+    return u * signs[None, :], vt * signs[:, None]
 
 
-def qk_map(q: np.ndarray, k: np.ndarray) -> QKMap:
-    """[n_q, d_k], [n_k, d_k] -> QKMap.
+def _settled(x: np.ndarray) -> np.ndarray:
+    """[n] -> [n] rounded to TIE_DIGITS digits of its largest |value|, so that values equal up
+    to floating-point rounding (one key twice, an exact fit) tie when ranked."""
+    top = float(np.abs(x).max(initial=0.0))
+    return np.round(x / top, TIE_DIGITS) if top > 0 else x
 
-    1. Shift: k ← k − mean(k) + mean(q), so both clouds have mean μ = mean(q) (the joint mean).
-    2. Scale: about μ, multiply the keys by s = mean‖q − μ‖ / mean‖k − μ‖ (s = 1 if the keys
-       all coincide), so both clouds have the same mean distance from the joint mean.
-    3. PCA: stack the centred queries and keys, take the top two right singular vectors of that
-       [n_q + n_k, d_k] matrix (numpy SVD), each flipped so its largest-|loading| is positive;
-       points are the centred rows projected on them.
+
+def row_agreement(
+    map_scores: np.ndarray, weights: np.ndarray, mask: np.ndarray | None = None
+) -> np.ndarray:
+    """[n_q, n_k] twice (and the [n_q, n_k] bool mask, True = the query sees the key) -> [n_q]
+    Spearman correlation of each row over the keys it sees (values equal up to rounding tie);
+    nan where it is undefined."""
+    if mask is None:
+        mask = np.ones(weights.shape, dtype=bool)
+    return np.array(
+        [
+            spearman(_settled(m[seen]), _settled(w[seen]))
+            for m, w, seen in zip(map_scores, weights, mask, strict=True)
+        ]
+    )
+
+
+def qk_map(scores: np.ndarray, weights: np.ndarray, mask: np.ndarray | None = None) -> QKMap:
+    """[n_q, n_k] scores, [n_q, n_k] weights, optional [n_q, n_k] bool mask -> QKMap.
+
+    C = scores − row means; C = U·diag(σ)·Vᵀ (numpy SVD, each direction's sign fixed by
+    `_fix_signs`); points A = U₂√σ₂, B = V₂√σ₂, so A·Bᵀ is the best rank-2 approximation of C.
     """
-    q = np.asarray(q, dtype=np.float64)
-    k = np.asarray(k, dtype=np.float64)
-    if q.ndim != 2 or k.ndim != 2 or q.shape[1] != k.shape[1]:
+    scores = np.asarray(scores, dtype=np.float64)
+    weights = np.asarray(weights, dtype=np.float64)
+    if scores.ndim != 2 or scores.shape != weights.shape:
         raise ValueError(
-            f"q and k must be 2-D with the same width d_k; got shapes {q.shape} and {k.shape}"
+            f"scores and weights must be one [n_q, n_k] matrix each; got {scores.shape} and "
+            f"{weights.shape}"
         )
-    if q.shape[0] == 0 or k.shape[0] == 0:
-        raise ValueError("q and k need at least one row each")
-    mu = q.mean(axis=0)  # [d_k]
-    key_shift = mu - k.mean(axis=0)  # [d_k]
-    q_c = q - mu  # [n_q, d_k]
-    k_c = k + key_shift - mu  # [n_k, d_k]
-    q_size = np.linalg.norm(q_c, axis=1).mean()
-    k_size = np.linalg.norm(k_c, axis=1).mean()
-    key_scale = float(q_size / k_size) if k_size > 0 else 1.0
-    k_c = k_c * key_scale  # [n_k, d_k]
-
-    joint = np.concatenate([q_c, k_c])  # [n_q + n_k, d_k], mean 0
-    _, sv, vt = np.linalg.svd(joint, full_matrices=False)  # sv [r], vt [r, d_k]
-    components = np.zeros((N_COMPONENTS, q.shape[1]))  # [2, d_k]
+    if mask is not None and np.shape(mask) != scores.shape:
+        raise ValueError(f"mask must have the scores' shape {scores.shape}; got {np.shape(mask)}")
+    if scores.size == 0:
+        raise ValueError("scores need at least one query and one key")
+    if not (np.all(np.isfinite(scores)) and np.all(np.isfinite(weights))):
+        raise ValueError("scores and weights must be finite")
+    n_q, n_k = scores.shape
+    row_means = scores.mean(axis=1)  # [n_q]
+    centred = scores - row_means[:, None]  # [n_q, n_k], every row sums to 0
+    u, sv, vt = np.linalg.svd(centred, full_matrices=False)  # [n_q, r], [r], [r, n_k]
     used = min(N_COMPONENTS, len(sv))
-    components[:used] = _fix_signs(vt[:used])
-    variance = sv**2  # [r]
-    total = variance.sum()
-    explained = np.zeros(N_COMPONENTS)
+    u, vt = _fix_signs(u[:, :used], vt[:used])
+    root = np.sqrt(sv[:used])  # [used]
+    query_points = np.zeros((n_q, N_COMPONENTS))  # [n_q, 2]
+    key_points = np.zeros((n_k, N_COMPONENTS))  # [n_k, 2]
+    query_points[:, :used] = u * root
+    key_points[:, :used] = vt.T * root
+    map_scores = query_points @ key_points.T  # [n_q, n_k]
+    kept = np.zeros(N_COMPONENTS)  # [2]
+    total = float(np.sum(sv**2))
     if total > 0:
-        explained[:used] = variance[:used] / total
-
-    query_points = q_c @ components.T  # [n_q, 2]
-    key_points = k_c @ components.T  # [n_k, 2]
-    distance = np.linalg.norm(query_points[:, None, :] - key_points[None, :, :], axis=-1)
-    dots = q @ k.T  # [n_q, n_k] raw, before the shift and scale
-    read_only(query_points, key_points, components, explained, key_shift)
+        kept[:used] = sv[:used] ** 2 / total
+    agree = row_agreement(map_scores, weights, None if mask is None else np.asarray(mask, bool))
+    defined = agree[~np.isnan(agree)]
+    read_only(query_points, key_points, row_means, map_scores, kept, agree)
     return QKMap(
         query_points=query_points,
         key_points=key_points,
-        components=components,
-        explained=explained,
-        key_shift=key_shift,
-        key_scale=key_scale,
-        rank_correlation=spearman(-distance, dots),
+        row_means=row_means,
+        map_scores=map_scores,
+        kept=kept,
+        row_agreement=agree,
+        agreement=float(defined.mean()) if defined.size else float("nan"),
     )
 
 

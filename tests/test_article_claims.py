@@ -14,7 +14,14 @@ import pytest
 import streamlit as st
 
 from core.pipeline import pipeline
-from tests.apptest_utils import QUESTIONS, chart_records, default_model, open_page, page_file
+from tests.apptest_utils import (
+    QUESTIONS,
+    chart_records,
+    chart_specs,
+    default_model,
+    open_page,
+    page_file,
+)
 from ui.i18n import TEXTS
 from ui.settings import DEFAULT_TEXTS
 
@@ -22,6 +29,7 @@ LANGS = ("en", "zh")
 # the example sentence's roles, by language: object, verb, subject, adjective
 ROLES = {"en": ("milk", "drank", "cat", "black"), "zh": ("水", "喝", "猫", "黑")}
 ADJECTIVE_AT_MOST = 0.10  # the issue's bound on the object's weight on the adjective
+QK_AGREEMENT_AT_LEAST = 0.8  # the issue's bound on page 6b's map against the weights
 
 
 def tr(lang: str, key: str, **values: object) -> str:
@@ -111,6 +119,28 @@ def test_compares_default_pair_moves_the_changed_word_and_keeps_the_roles(lang: 
     row = row_of(chart_records(at, b_title), obj)
     others = {word: w for word, w in row.items() if word != obj}
     assert max(others, key=others.__getitem__) == verb, row
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_query_key_map_agrees_with_the_weights(lang: str) -> None:
+    """Page 6b opens on a map whose dot products order each query's keys as its weights do
+    (rank correlation, the page's own number), and on it the object's arrow reaches farthest,
+    among the other words, to its verb."""
+    obj, verb, _, _ = ROLES[lang]
+    at = visit("qk_map", lang)
+    assert not at.exception
+    shown = {m.label: m.value for m in at.metric}
+    assert float(shown[tr(lang, "qk_rank_label")]) >= QK_AGREEMENT_AT_LEAST, shown
+    (spec,) = [s for s in chart_specs(at) if s["title"]["text"] == tr(lang, "qk_map_title")]
+    points = spec["datasets"][spec["layer"][-1]["data"]["name"]]  # the labelled points
+    queries = {r["token"]: (r["x"], r["y"]) for r in points if r["kind"] == tr(lang, "qk_queries")}
+    query = queries[obj]
+    reach = {
+        r["token"]: query[0] * r["x"] + query[1] * r["y"]
+        for r in points
+        if r["kind"] == tr(lang, "qk_keys") and r["token"] != obj
+    }
+    assert max(reach, key=reach.__getitem__) == verb, reach
 
 
 @pytest.mark.parametrize("lang", LANGS)

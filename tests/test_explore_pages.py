@@ -10,7 +10,15 @@ import numpy as np
 import pytest
 
 from app_pages.atlas.charts import BEHAVIOUR_COLORS, atlas_grid
-from app_pages.qk_map.charts import QK_MAP_SIZE, QK_MAP_SIZE_PHONE, QK_MARGIN, qk_scatter
+from app_pages.qk_map.charts import (
+    LINKS_MARK,
+    QK_LABEL_FONT,
+    QK_LEGEND_ROOM,
+    QK_MAP_SIZE,
+    QK_MAP_SIZE_PHONE,
+    QK_MARGIN,
+    qk_scatter,
+)
 from app_pages.variant.params import DEFAULT_VARIANT_TEXT
 from core import variant as core_variant
 from core.atlas import (
@@ -26,7 +34,7 @@ from core.learning.task import TrainSettings, train
 from core.models import MiniLMHead, TrainedHead
 from core.pipeline import pipeline
 from core.pretrained import MiniLM
-from core.qkmap import qk_map, top_keys
+from core.qkmap import QKMap, qk_map, spearman, top_keys
 from core.wordpiece import UNK, WordPieceTokenizer
 from tests.apptest_utils import (
     all_text,
@@ -38,7 +46,7 @@ from tests.apptest_utils import (
 )
 from ui import charts, theme
 from ui.i18n import TEXTS
-from ui.settings import DEFAULT_TEXT
+from ui.settings import DEFAULT_TEXT, DEFAULT_TEXTS
 
 QK, ATLAS, VARIANT = page_file("qk_map"), page_file("atlas"), page_file("variant")
 EXPLORE = [QK, ATLAS, VARIANT]
@@ -77,29 +85,58 @@ def layer_data(spec: dict, mark: str) -> list[list[dict]]:
 # ---- the query–key map ---------------------------------------------------------------------
 
 
-def test_qk_map_numbers_are_core_numbers() -> None:
-    at = open_page(QK)
-    p = pipeline(default_model(), DEFAULT_TEXT)
-    m = qk_map(p.key_side.q, p.key_side.k)
+def core_map(p) -> QKMap:
+    a = p.attention
+    return qk_map(a.scores, a.weights, a.mask)
+
+
+def map_points(spec: dict, kind: str) -> np.ndarray:
+    """[n, 2] the chart's queries or keys (the last point layer holds both)."""
+    points = layer_data(spec, "point")[-1]
+    return np.array([[r["x"], r["y"]] for r in points if r["kind"] == kind])
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_qk_map_numbers_are_core_numbers(lang: str) -> None:
+    at = open_page(QK, {"lang": lang})
+    p = pipeline(default_model(), DEFAULT_TEXTS[lang])
+    m = core_map(p)
+    last = len(p.tokens) - 1  # the chosen query defaults to the last token
     shown = metrics(at)
-    assert shown[tr("qk_rank_label")] == f"{m.rank_correlation:.3f}"
-    assert shown[tr("qk_explained_label")] == f"{m.explained.sum():.0%}"
+    assert shown[tr("qk_rank_label", lang)] == f"{m.agreement:.3f}"
+    row_label = tr("qk_row_label", lang, token=p.tokens[last])
+    assert shown[row_label] == f"{m.row_agreement[last]:.3f}"
+    assert shown[tr("qk_explained_label", lang)] == f"{m.kept.sum():.0%}"
     (spec,) = chart_specs(at)
-    points = layer_data(spec, "point")[-1]  # the queries and keys (the last point layer)
-    queries = [r for r in points if r["kind"] == tr("qk_queries")]
-    np.testing.assert_allclose([[r["x"], r["y"]] for r in queries], m.query_points)
-    # the chosen query defaults to the last token; its lines go to its top 3 keys
-    links = layer_data(spec, "rule")[0]
-    row = p.attention.weights[len(p.tokens) - 1]
+    queries = map_points(spec, tr("qk_queries", lang))
+    keys = map_points(spec, tr("qk_keys", lang))
+    np.testing.assert_allclose(queries, m.query_points)
+    # what the chart draws is what the page claims: its dot products are the scores less each
+    # query's mean, as closely as two directions allow, and they give the agreement shown
+    np.testing.assert_allclose(queries @ keys.T, m.map_scores, atol=1e-9)
+    centred = p.attention.scores - p.attention.scores.mean(axis=1, keepdims=True)
+    assert np.linalg.norm(queries @ keys.T - centred) ** 2 == pytest.approx(
+        (1 - m.kept.sum()) * np.linalg.norm(centred) ** 2
+    )
+    rows = [spearman(queries[i] @ keys.T, p.attention.weights[i]) for i in range(len(p.tokens))]
+    assert shown[tr("qk_rank_label", lang)] == f"{np.mean(rows):.3f}"
+    # the dashed lines go from the chosen query's top 3 keys to their feet on its arrow's line
+    links = layer_data(spec, "rule")[3]  # after the two lines through (0, 0) and the arrow's
+    row = p.attention.weights[last]
     expected = top_keys(row, 3)
     assert [r["token"] for r in links] == [p.tokens[j] for j in expected]
     np.testing.assert_allclose([r["weight"] for r in links], row[expected])
+    direction = queries[last] / np.linalg.norm(queries[last])
+    for r in links:
+        foot, key = np.array([r["x2"], r["y2"]]), np.array([r["x"], r["y"]])
+        assert abs((key - foot) @ direction) < 1e-9  # at a right angle to the arrow
+        assert abs(foot[0] * direction[1] - foot[1] * direction[0]) < 1e-9  # on its line
 
 
-def test_qk_map_trust_line_follows_the_correlation() -> None:
-    at = open_page(QK, {"text": "The cat drank the milk because it was hungry"})
-    p = pipeline(default_model(), "The cat drank the milk because it was hungry")
-    r = qk_map(p.key_side.q, p.key_side.k).rank_correlation
+def test_qk_map_trust_line_follows_the_agreement() -> None:
+    text = "The cat drank the milk because it was hungry"
+    at = open_page(QK, {"text": text})
+    r = core_map(pipeline(default_model(), text)).agreement
     assert metrics(at)[tr("qk_rank_label")] == f"{r:.3f}"
     if r >= 0.7:
         assert tr("qk_trust_high", high=0.7) in all_text(at)
@@ -109,7 +146,22 @@ def test_qk_map_trust_line_follows_the_correlation() -> None:
         assert tr("qk_trust_low", some=0.4) in all_text(at)
 
 
-def test_qk_map_one_token_has_no_correlation() -> None:
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_qk_map_says_when_the_chosen_query_is_ordered_less_well(lang: str) -> None:
+    """黑猫喝水: the map orders 水's keys less well than the others' (0.4 against 0.85 on
+    average), and the page says so under its 水; 喝's keys are in the weights' order."""
+    p = pipeline(default_model(), DEFAULT_TEXTS["zh"])
+    m = core_map(p)
+    water, drink = p.tokens.index("水"), p.tokens.index("喝")
+    assert m.row_agreement[water] < 0.7 <= m.agreement and m.row_agreement[drink] == 1.0
+    base = {"lang": lang, "text": DEFAULT_TEXTS["zh"]}
+    at = open_page(QK, base | {"qkq": str(water)})
+    assert tr("qk_row_off", lang, token="水") in all_text(at)
+    at = open_page(QK, base | {"qkq": str(drink)})
+    assert tr("qk_row_off", lang, token="喝") not in all_text(at)
+
+
+def test_qk_map_one_token_has_no_agreement() -> None:
     at = open_page(QK, {"text": "hello"})
     assert metrics(at)[tr("qk_rank_label")] == tr("qk_undefined")
     assert tr("qk_trust_none") in all_text(at)
@@ -119,10 +171,9 @@ def test_qk_map_of_a_minilm_head(minilm: MiniLM) -> None:
     at = open_page(QK, {"src": "pretrained", "layer": "2", "head": "5", "qkq": "3"})
     assert not at.exception
     p = pipeline(MiniLMHead(minilm, 2, 5), DEFAULT_TEXT)
-    m = qk_map(p.key_side.q, p.key_side.k)
-    assert metrics(at)[tr("qk_rank_label")] == f"{m.rank_correlation:.3f}"
+    assert metrics(at)[tr("qk_rank_label")] == f"{core_map(p).agreement:.3f}"
     assert at.selectbox(key="qkq").value == 3
-    links = layer_data(chart_specs(at)[0], "rule")[0]
+    links = layer_data(chart_specs(at)[0], "rule")[3]
     assert [r["token"] for r in links] == [p.tokens[j] for j in top_keys(p.attention.weights[3], 3)]
 
 
@@ -140,7 +191,7 @@ def test_qk_map_trained_before_and_after(lang: str) -> None:
     expected = []
     for model in (result.model_before, result.model):
         p = pipeline(TrainedHead(model), DEFAULT_TEXT)
-        expected.append(f"{qk_map(p.key_side.q, p.key_side.k).rank_correlation:.3f}")
+        expected.append(f"{core_map(p).agreement:.3f}")
     assert shown == expected
 
 
@@ -316,6 +367,8 @@ def _plain_scatter(q, k, query_tokens, key_tokens, **options) -> dict:
 
 
 def test_qk_scatter_spec() -> None:
+    """Query a = (0, 1) is chosen: its arrow runs up the y axis, and key c = (0.5, 0.5) drops
+    to its foot (0, 0.5) on that line."""
     q = np.array([[0.0, 1.0], [1.0, 0.0]])
     k = np.array([[0.5, 0.5], [-2.0, 0.0]])
     spec = qk_scatter(
@@ -323,8 +376,8 @@ def test_qk_scatter_spec() -> None:
         k,
         ["a", "b"],
         ["c", "d"],
-        chosen=1,
-        links=[(1, 0.75)],
+        chosen=0,
+        links=[(0, 0.75)],
         kind_names=("Q", "K"),
         title="t",
         axis_titles=("x", "y"),
@@ -332,13 +385,19 @@ def test_qk_scatter_spec() -> None:
         weight_title="w",
     )
     assert spec["width"] == spec["height"] == QK_MAP_SIZE
-    (rule,) = layer_data(spec, "rule")
-    assert rule == [
-        {"x": 1.0, "y": 0.0, "x2": -2.0, "y2": 0.0, "mx": -0.5, "my": 0.0, "weight": 0.75}
-        | {"token": "d"}
-    ]
+    m = 2.0 * QK_MARGIN
+    x_axis, y_axis, query_line, drops, arrow = layer_data(spec, "rule")
+    assert x_axis == [{"x": -m, "y": 0.0, "x2": m, "y2": 0.0}]
+    assert y_axis == [{"x": 0.0, "y": -m, "x2": 0.0, "y2": m}]
+    assert query_line == [{"x": 0.0, "y": -m, "x2": 0.0, "y2": m}]
+    assert drops == [{"x": 0.5, "y": 0.5, "x2": 0.0, "y2": 0.5, "weight": 0.75, "token": "c"}]
+    assert arrow == [{"x": 0.0, "y": 0.0, "x2": 0.0, "y2": 1.0}]
+    assert [layer.get("name") for layer in spec["layer"]].count(LINKS_MARK) == 1
     domain = spec["layer"][0]["encoding"]["x"]["scale"]["domain"]
-    assert domain == pytest.approx([-2.0 * QK_MARGIN, 2.0 * QK_MARGIN])
+    assert domain == pytest.approx([-m, m])
+    texts = [layer for layer in spec["layer"] if layer["mark"]["type"] == "text"]
+    assert [layer["mark"]["fontSize"] for layer in texts] == [QK_LABEL_FONT] * 2
+    assert spec["layer"][0]["encoding"]["x"]["axis"]["labelFontSize"] >= 14
     with pytest.raises(ValueError, match="one token each"):
         _plain_scatter(q, k, ["a"], ["c", "d"])
     nan = np.array([[math.nan, 0.0], [0.0, 0.0]])
@@ -346,9 +405,29 @@ def test_qk_scatter_spec() -> None:
         _plain_scatter(nan, k, ["a", "b"], ["c", "d"])
 
 
-def test_qk_scatter_wraps_its_subtitle_to_the_maps_width() -> None:
+def test_qk_scatter_with_its_query_at_the_origin_draws_no_line() -> None:
+    spec = qk_scatter(
+        np.zeros((1, 2)),
+        np.array([[1.0, 0.0], [0.0, -1.0]]),
+        ["a"],
+        ["c", "d"],
+        chosen=0,
+        links=[(0, 0.6), (1, 0.4)],
+        kind_names=("Q", "K"),
+        title="t",
+        axis_titles=("x", "y"),
+        token_title="",
+        weight_title="",
+    )
+    rules = layer_data(spec, "rule")  # the lines through (0, 0), the drops, the arrow
+    assert len(rules) == 4  # no line through the query: it has no direction
+    assert [(r["x2"], r["y2"]) for r in rules[2]] == [(0.0, 0.0), (0.0, 0.0)]
+
+
+@pytest.mark.parametrize("below", [False, True])
+def test_qk_scatter_wraps_its_subtitle_to_the_maps_width(below: bool) -> None:
     # the settings line of a Chinese page, on a phone-sized map: it was one line, wider than
-    # a 390 px screen
+    # a 390 px screen; beside a legend, the title lines may also use the legend's width
     line = "玩具 d_model 8，d_k 4，种子 0，位置编码 开启 · softmax 开启 · ÷√d_k 开启 · 温度 1"
     spec = _plain_scatter(
         np.zeros((2, 2)),
@@ -357,12 +436,21 @@ def test_qk_scatter_wraps_its_subtitle_to_the_maps_width() -> None:
         ["c", "d"],
         subtitle=("“猫喝牛奶”", line),
         size=QK_MAP_SIZE_PHONE,
+        legend_below=below,
     )
     lines = spec["title"]["subtitle"]
     assert len(lines) > 2 and "".join(lines[1:]).replace(" ", "") == line.replace(" ", "")
     widths = [charts.text_width(sub, theme.SUBTITLE_FONT) for sub in lines]
-    assert max(widths) <= QK_MAP_SIZE_PHONE, widths
+    assert max(widths) <= QK_MAP_SIZE_PHONE + (0 if below else QK_LEGEND_ROOM), widths
     assert spec["title"]["limit"] == 0  # wrapped, never cut with "…"
+    legend = spec["layer"][-1]["encoding"]["color"]["legend"]
+    assert (legend.get("orient") == "bottom") == below
+
+
+def test_qk_map_subtitle_is_two_lines_on_a_projector() -> None:
+    """The default view at 1280 px: the sentence, then the model and switches on one line."""
+    (spec,) = chart_specs(open_page(QK))
+    assert len(spec["title"]["subtitle"]) == 2, spec["title"]["subtitle"]
 
 
 def test_atlas_grid_spec() -> None:

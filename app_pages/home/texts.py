@@ -79,8 +79,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "你的句子现在有 {n} 个词元：{tokens}",
     },
     "desc_nav_qk_map": {
-        "en": "one head's queries and keys on a flat map: near means a high score",
-        "zh": "把一个头的查询和键画在一张地图上：离得越近，分数越高",
+        "en": "one head's queries and keys on a map: a query's arrow points to the keys it weighs",
+        "zh": "把一个头的查询和键画在一张地图上：查询的箭头指向它看重的键",
     },
     "desc_nav_atlas": {
         "en": "what each of MiniLM's 72 heads does, measured over many sentences",

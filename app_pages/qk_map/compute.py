@@ -1,4 +1,4 @@
-"""Page 6b's own cached call: one head's queries and keys on a 2-D map."""
+"""Page 6b's own cached call: one head's scores as dot products on a 2-D map."""
 
 from __future__ import annotations
 
@@ -10,6 +10,6 @@ from core.qkmap import QKMap
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def qk_map(q: np.ndarray, k: np.ndarray) -> QKMap:
-    """One head's queries [n_q, d_k] and keys [n_k, d_k] on a 2-D map (small arrays)."""
-    return qkmap.qk_map(q, k)
+def qk_map(scores: np.ndarray, weights: np.ndarray, mask: np.ndarray) -> QKMap:
+    """One head's scores, weights [n_q, n_k] and mask (True = seen) on a map (small arrays)."""
+    return qkmap.qk_map(scores, weights, mask)

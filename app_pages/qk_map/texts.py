@@ -3,21 +3,24 @@
 TEXTS: dict[str, dict[str, str]] = {
     "nav_qk_map": {"en": "6b · Queries and keys on a map", "zh": "6b · 查询与键的地图"},
     "qk_intro": {
-        "en": "A score is the dot product q·k of one query and one key. Here one head's queries and keys are drawn together on a flat map: if the map is good, a query sits close to the keys it scores high, so attention becomes a matter of who is near whom. Queries and keys often form two separate clouds, so the key cloud is first moved onto the query cloud and given the same size, then both are flattened onto the two directions along which they spread most (PCA).",
-        "zh": "分数是一个查询与一个键的点积 q·k。这里把一个注意力头的所有查询和键画在同一张地图上：如果地图画得好，查询就会靠近它打分高的那些键，于是注意力就变成了“谁离谁近”的问题。查询和键常常各成一团，所以先把键的那一团挪到查询那一团上，并让两团大小相同，再把它们压到散布最大的两个方向上（主成分分析，PCA）。",
+        "en": "One head's queries and keys are placed so that a dot product on the map reproduces each score minus its query's mean score (softmax ignores that mean): a query gives most weight to the keys that reach farthest along its arrow.",
+        "zh": "把一个注意力头的查询和键摆在地图上，使地图上的点积重现每个分数减去该查询的平均分数（softmax 不受这个平均值影响）：查询把最大的权重给沿它的箭头伸得最远的键。",
     },
     "qk_pick": {"en": "Query to follow", "zh": "要跟踪的查询"},
     "qk_pick_help": {
-        "en": "Lines join the chosen query (ringed) to its {n} heaviest keys, labelled with their attention weights.",
-        "zh": "连线把选中的查询（带圈）连到它权重最大的 {n} 个键上，线上标着注意力权重。",
+        "en": "The chosen query is the ringed arrow from (0, 0). Dashed lines drop its {n} heaviest keys onto the arrow's line, labelled with their weights: the farther along the arrow, the higher the score. Nearness does not count.",
+        "zh": "选中的查询是从原点出发、末端带圈的箭头。虚线把它权重最大的 {n} 个键投到箭头所在的直线上，线上标着权重：沿箭头越远，分数越高。离得近不算数。",
     },
     "qk_queries": {"en": "query", "zh": "查询"},
     "qk_keys": {"en": "key", "zh": "键"},
     "qk_axis": {
-        "en": "direction {i} ({share:.0%} of the spread)",
-        "zh": "方向 {i}（占散布的 {share:.0%}）",
+        "en": "direction {i} ({share:.0%} of the scores)",
+        "zh": "方向 {i}（占分数的 {share:.0%}）",
     },
-    "qk_map_title": {"en": "Queries and keys of one head", "zh": "一个注意力头的查询与键"},
+    "qk_map_title": {
+        "en": "q·k on this map ≈ score − the query's mean score",
+        "zh": "地图上的 q·k ≈ 分数 − 该查询的平均分数",
+    },
     "qk_before": {"en": "Before training", "zh": "训练前"},
     "qk_after": {"en": "After training", "zh": "训练后"},
     "qk_ctx_before": {
@@ -25,48 +28,53 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "第 7 页模型在起始（随机）权重时的样子",
     },
     "qk_before_after": {
-        "en": "The same sentence through the page-7 model before and after training: training moves each query towards the keys it has learned to need.",
-        "zh": "同一个句子分别经过训练前和训练后的第 7 页模型：训练会把每个查询挪向它学会需要的那些键。",
+        "en": "The same sentence through the page-7 model before and after training: training turns each query's arrow towards the keys it has learned to need.",
+        "zh": "同一个句子分别经过训练前和训练后的第 7 页模型：训练让每个查询的箭头转向它学会需要的那些键。",
     },
-    "qk_random": {"en": "Random weights (before learning)", "zh": "随机权重（学习之前）"},
-    "qk_trained": {"en": "Trained on page 7", "zh": "第 7 页训练的模型"},
-    "qk_random_beside": {
-        "en": "No “before” model is kept for this run, so a module with random weights (before learning) stands beside the trained one as the counter-example.",
-        "zh": "这次训练没有保存“训练前”的模型，所以把随机权重模型放在训练好的模型旁边作对照。",
-    },
-    "qk_rank_label": {"en": "Rank correlation", "zh": "秩相关"},
+    "qk_rank_label": {"en": "Agreement with the weights", "zh": "与权重的一致程度"},
+    "qk_row_label": {"en": "For the query “{token}”", "zh": "查询“{token}”的一致程度"},
     "qk_undefined": {"en": "not defined", "zh": "无定义"},
-    "qk_explained_label": {"en": "Spread kept by the map", "zh": "地图保留的散布"},
-    "qk_explained_help": {
-        "en": "The two directions of the map keep {share:.0%} of the spread of the queries and keys; the rest is flattened away.",
-        "zh": "地图的两个方向保留了查询和键 {share:.0%} 的散布，其余部分被压平丢掉了。",
-    },
+    "qk_explained_label": {"en": "Scores kept by the map", "zh": "地图保留的分数"},
     "qk_trust_high": {
-        "en": "At {high} or more: closeness on the map follows the scores well, so you can read who attends to whom from the distances.",
-        "zh": "达到 {high} 或以上：地图上的远近与分数高低相当一致，可以从距离读出谁关注谁。",
+        "en": "At {high} or more: the arrows order the keys nearly as the weights do, so you can read who attends to whom from the map.",
+        "zh": "达到 {high} 或以上：箭头给键排的顺序与权重几乎一致，可以从地图读出谁关注谁。",
     },
     "qk_trust_some": {
-        "en": "Between {some} and {high}: the broad picture holds, but do not trust any single distance; check it against the scores.",
-        "zh": "介于 {some} 与 {high} 之间：大致的图景可信，但别相信任何单个距离，要对照分数核实。",
+        "en": "Between {some} and {high}: the broad picture holds, but check single keys against the weights.",
+        "zh": "介于 {some} 与 {high} 之间：大致的图景可信，但单个键要对照权重核实。",
     },
     "qk_trust_low": {
-        "en": "Below {some}: the flat map distorts this head; read its score matrix instead of the distances.",
-        "zh": "低于 {some}：地图没能如实反映这个头，请看它的分数矩阵，别看地图上的距离。",
+        "en": "Below {some}: two directions are too few for this head; read its weights, not the map.",
+        "zh": "低于 {some}：两个方向不足以描述这个头，请看它的权重，别看地图。",
     },
     "qk_trust_none": {
-        "en": "With this few distinct points there is nothing to rank: the map says nothing about the scores.",
-        "zh": "不同的点太少，无从排序：这张地图说明不了分数的任何情况。",
+        "en": "No query sees two keys with different weights, so there is no order to compare: the map says nothing about the weights.",
+        "zh": "没有一个查询能看到两个权重不同的键，无从比较顺序：这张地图说明不了权重的任何情况。",
+    },
+    "qk_row_off": {
+        "en": "Not for “{token}”, though: its keys along its arrow are in a different order from its weights. Check them in the weights.",
+        "zh": "但“{token}”例外：沿它的箭头，键的顺序与它的权重不同。请对照它的权重核实。",
+    },
+    "qk_how": {
+        "en": "Agreement: for each query, the rank correlation (Spearman) between its dot products on the map and its attention weights over the keys it sees, averaged over the queries (1 = the same order, 0 = unrelated, −1 = reversed). The weights follow the sidebar's switches.",
+        "zh": "一致程度：对每个查询，计算它在地图上的点积与它的注意力权重（只算它能看到的键）之间的秩相关（斯皮尔曼），再对所有查询取平均（1 表示顺序完全相同，0 表示无关，−1 表示完全相反）。权重随侧边栏的开关而变。",
+    },
+    "qk_details_title": {"en": "How the map is made", "zh": "这张地图是怎么画的"},
+    "qk_details": {
+        "en": "1. Take the head's scores: Q·Kᵀ, with the sidebar's ÷√d_k and temperature.\n2. From each query's row subtract its mean. Softmax gives the same weights, so nothing that decides attention is lost.\n3. Split that matrix C with the singular value decomposition, C = U·S·Vᵀ, and keep its two largest parts: each query becomes the point U₂√S₂, each key the point V₂√S₂. Their dot products are the closest two-dimensional match to C (least squares).\n4. A dot product is the query arrow's length times how far the key reaches along it. So for one query the keys rank by how far along its arrow they reach; keys behind (0, 0) get the least weight. Distance is not the score: a key far out along the arrow beats a key right next to the query.",
+        "zh": "1. 取这个注意力头的分数：Q·Kᵀ，按侧边栏的设置除以 √d_k 和温度。\n2. 每个查询的那一行减去这一行的平均值。softmax 给出的权重不变，所以决定注意力的信息一点也没丢。\n3. 用奇异值分解把这个矩阵 C 拆成 C = U·S·Vᵀ，只保留最大的两部分：每个查询成为点 U₂√S₂，每个键成为点 V₂√S₂。它们的点积是二维中与 C 最接近的（最小二乘）。\n4. 点积等于查询箭头的长度乘以键沿箭头伸出的距离。所以对一个查询来说，键按沿它的箭头伸出多远排序；在原点背后的键权重最小。距离不是分数：沿箭头伸得很远的键，胜过紧挨着查询的键。",
+    },
+    "qk_this_map": {"en": "This map", "zh": "这张地图"},
+    "qk_kept": {
+        "en": "{title}: the two directions reproduce {share:.0%} of the scores (of the sum of squares of C); the rest is lost.",
+        "zh": "{title}：两个方向重现了分数的 {share:.0%}（按 C 的平方和计），其余部分丢失了。",
     },
     "qk_csv": {"en": "CSV of the points", "zh": "下载点坐标 CSV"},
     "qk_csv_corner": {"en": "point", "zh": "点"},
     "qk_csv_query": {"en": "query {i}: {token}", "zh": "查询 {i}：{token}"},
     "qk_csv_key": {"en": "key {i}: {token}", "zh": "键 {i}：{token}"},
-    "qk_how": {
-        "en": "Rank correlation: over every query–key pair, how well “closer on the map” agrees with “higher q·k” (Spearman: 1 = the same order, 0 = unrelated, −1 = reversed). The lines use the weights of the sidebar's switches.",
-        "zh": "秩相关：在所有查询—键配对上，“地图上更近”与“q·k 更高”的排序有多一致（斯皮尔曼相关：1 表示顺序完全相同，0 表示无关，−1 表示完全相反）。连线使用侧边栏开关下的权重。",
-    },
     "qk_notice": {
-        "en": "- Follow one query: are its heaviest keys also its nearest ones on the map?\n- The rank correlation tells you how far to believe the picture; a flat map always loses something.\n- Switch the sidebar's model between random weights, a real MiniLM head and the page-7 model, and compare how the clouds and the rank correlation change.",
-        "zh": "- 跟踪一个查询：权重最大的键是不是也是地图上离它最近的键？\n- 秩相关告诉你这幅图能信几分；压成平面总会丢掉一些信息。\n- 在随机权重、真实的 MiniLM 注意力头和第 7 页的模型之间切换侧边栏的模型，比较点群和秩相关如何变化。",
+        "en": "- Follow one query: do its heaviest keys reach farthest along its arrow? Is its nearest key also its heaviest?\n- The agreement tells you how far to believe the picture; two directions always lose something.\n- Switch the sidebar's model between random weights, a real MiniLM head and the page-7 model, and compare how the arrows and the agreement change.",
+        "zh": "- 跟踪一个查询：权重最大的键是不是沿它的箭头伸得最远？离它最近的键是不是权重也最大？\n- 一致程度告诉你这幅图能信几分；只用两个方向总会丢掉一些信息。\n- 在随机权重、真实的 MiniLM 注意力头和第 7 页的模型之间切换侧边栏的模型，比较箭头和一致程度如何变化。",
     },
 }

@@ -9,8 +9,9 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
+from app_pages.qk_map.charts import LINKS_MARK
 from app_pages.variant.params import DEFAULT_VARIANT_TEXT
 from core.atlas import SENTENCES, atlas
 from core.pretrained import MiniLM
@@ -46,11 +47,13 @@ def minilm() -> MiniLM:
 
 
 def test_qk_map_links_the_query_to_its_top_keys(tab: Page, app_url: str) -> None:
-    """MiniLM layer 2, head 5, query 3: three lines, labelled with core's top-3 weights."""
+    """MiniLM layer 2, head 5, query 3: three dashed lines, one from each of core's top-3 keys,
+    labelled with its weight."""
     open_app(tab, app_url, "qk-map", {"src": "pretrained", "layer": "2", "head": "5", "qkq": "3"})
     no_exception(tab)
     one = chart(tab, tr("en", "qk_map_title"))
-    rules = one.locator("g.mark-rule.role-mark line, g.mark-rule.role-mark path")
+    links = f"g.mark-rule.{LINKS_MARK}_marks"
+    rules = one.locator(f"{links} line, {links} path")
     expect(rules).to_have_count(3)
     weights = minilm().run(DEFAULT_TEXT).weights[2, 5, 3]
     expected = [f"{weights[j]:.2f}" for j in top_keys(weights, 3)]
@@ -58,6 +61,39 @@ def test_qk_map_links_the_query_to_its_top_keys(tab: Page, app_url: str) -> None
         "els => els.map(e => e.textContent)"
     )
     assert texts[:3] == expected, texts
+
+
+# Page 6b on a 1280 × 720 projector (issue 18): what lies above the map, and how it reads.
+QK_FIRST_SCREEN = """() => {
+    const main = document.querySelector("[data-testid='stMain']");
+    const chart = main.querySelector("[data-testid='stVegaLiteChart']").getBoundingClientRect();
+    const h1 = main.querySelector("h1").getBoundingClientRect();
+    const sizes = (css) => [...main.querySelectorAll(css)]
+        .map(e => parseFloat(getComputedStyle(e).fontSize));
+    return {
+        top: chart.top, above: chart.top - h1.bottom, height: main.scrollHeight,
+        labels: sizes("g.role-axis-label text, g.role-mark text, g.role-legend-label text"),
+    };
+}"""
+QK_ABOVE = 120  # px at most between the title and the map: two lines of text and a caption
+QK_PAGE_HEIGHT = 2160  # px: three 720 px screens at most (details fold into an expander)
+QK_FONT_MIN = 14  # px: axis labels, token and weight labels on the map, legend
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_qk_map_fits_a_projector(chromium: Browser, app_url: str, lang: str) -> None:
+    context = chromium.new_context(viewport={"width": 1280, "height": 720}, locale="en-US")
+    try:
+        tab = context.new_page()
+        open_app(tab, app_url, "qk-map", {"lang": lang})
+        no_exception(tab)
+        chart(tab, tr(lang, "qk_map_title"))
+        found = tab.evaluate(QK_FIRST_SCREEN)
+        assert found["top"] < 720 and found["above"] <= QK_ABOVE, found
+        assert found["height"] <= QK_PAGE_HEIGHT, found
+        assert min(found["labels"]) >= QK_FONT_MIN, found
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize("lang", LANGS)
