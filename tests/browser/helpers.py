@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from urllib.parse import parse_qs, urlencode, urlparse
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.apptest_utils import default_model
@@ -262,3 +262,87 @@ def not_pwned(page: Page) -> None:
 def drawn_tokens(text: str) -> list[str]:
     """The tokens the default model draws of `text` (its word pieces: lower case, split)."""
     return list(default_model().encode(text).tokens)
+
+
+# ---- class mode: a teacher's projector and students' phones ---------------------------------
+
+PHONE = {"width": 390, "height": 844}
+# A class sentence with no word twice: every word option's label is then the word itself, on
+# the phone's radio, in its "your answer" line and in the projector's table alike.
+CLASS_SENTENCE = "A small dog chased one red ball"
+
+
+def phone(chromium: Browser, locale: str, cookies: list[dict[str, str]] | None = None) -> Page:
+    """A new phone (390 × 844, touch) in `locale`: a student's own browser, and session."""
+    context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale=locale)
+    context.set_default_timeout(20_000)
+    if cookies:
+        context.add_cookies(cookies)  # e.g. nginx's sticky cookie, to pick the process
+    return context.new_page()
+
+
+def open_all(pages: list[Page], base: str, path: str, params: dict[str, str]) -> None:
+    """Open one link on every page at once (as a class scanning a QR code), then wait for each
+    first run to end."""
+    for page in pages:
+        page.goto(f"{base}/{path}?{urlencode(params)}", wait_until="commit", timeout=RUN_TIMEOUT)
+    for page in pages:
+        wait_loaded(page)
+    time.sleep(SETTLE)
+
+
+def start_class(tab: Page, base: str, sentence: str = CLASS_SENTENCE) -> tuple[str, str]:
+    """Open /class, start a class on `sentence` with the page's own form; (code, teacher key)."""
+    open_app(tab, base, "class")
+    box = tab.get_by_role("textbox", name=en("cls_sentence"))
+    box.fill(sentence)
+    box.press("Enter")
+    wait_idle(tab)
+    tab.get_by_role("button", name=en("cls_start")).click()
+    wait_idle(tab)
+    params = url_params(tab)
+    return params["code"], params["tk"]
+
+
+def teacher_button(tab: Page, key: str) -> Locator:
+    return tab.get_by_role("button", name=en(key), exact=True)
+
+
+def open_voting(tab: Page) -> None:
+    """Open voting on the step the teacher page shows, or on the next step that asks a question
+    (pressing the page's own Next), whatever the lesson's steps are."""
+    for _ in range(20):
+        if teacher_button(tab, "cls_open").count():
+            break
+        teacher_button(tab, "cls_next").click()
+        wait_idle(tab)
+    teacher_button(tab, "cls_open").click()
+    wait_idle(tab)
+
+
+def choices(phone_page: Page) -> Locator:
+    """The answer options a phone offers (its radio)."""
+    return phone_page.get_by_test_id("stMainBlockContainer").get_by_test_id("stRadioOption")
+
+
+def choice_labels(phone_page: Page) -> list[str]:
+    expect(choices(phone_page).first).to_be_visible()
+    return [text.strip() for text in choices(phone_page).all_inner_texts()]
+
+
+def vote(phone_page: Page, option: int) -> str:
+    """Pick the phone's option number `option`; its label."""
+    picked = choices(phone_page).nth(option)
+    label = picked.inner_text().strip()
+    picked.click()
+    wait_idle(phone_page)
+    return label
+
+
+def grid(table: Locator) -> dict[str, list[str]]:
+    """An st.dataframe's cells by column title, from the grid's accessible table (the cells
+    themselves are drawn on a canvas)."""
+    heads = table.locator("th[role='columnheader']").all_inner_texts()
+    rows = table.locator("tr[role='row']:has(td)")
+    cells = [row.locator("td").all_inner_texts() for row in rows.all()]
+    return {head: [row[i] for row in cells] for i, head in enumerate(heads)}
