@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import time
 from pathlib import Path
 from urllib.parse import parse_qs, urlencode, urlparse
@@ -16,6 +17,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.apptest_utils import default_model
+from tools.server import Server
 from ui.i18n import TEXTS
 from ui.theme import HIGHLIGHT_COLOR
 
@@ -89,6 +91,26 @@ def wait_idle(page: Page, *, start: float = 0.3) -> None:
         page.wait_for_selector(RUNNING, timeout=int(start * 1000))
     except PlaywrightTimeout:
         pass  # the run was over before we looked, or there was none
+    page.wait_for_selector(IDLE, timeout=RUN_TIMEOUT)
+    time.sleep(SETTLE)
+
+
+RECONNECT_TIMEOUT = 30.0  # s: the front end retries with a back-off of a second or two
+
+
+def kill_and_restart(server: Server) -> None:
+    """SIGKILL (no clean shutdown, as when a machine dies), then the same command, same port."""
+    assert server.process is not None
+    server.process.send_signal(signal.SIGKILL)
+    server.process.wait(timeout=10)
+    server.process = None
+    server.start()
+
+
+def wait_redrawn(page: Page) -> None:
+    """After `page.evaluate(COUNT_RUNS)` and a restart: wait until the page reconnected and the
+    new server ran it to the end."""
+    page.wait_for_function("() => window.__runs > 0", timeout=RECONNECT_TIMEOUT * 1000)
     page.wait_for_selector(IDLE, timeout=RUN_TIMEOUT)
     time.sleep(SETTLE)
 
@@ -281,6 +303,12 @@ def phone(chromium: Browser, locale: str, cookies: list[dict[str, str]] | None =
     return context.new_page()
 
 
+def text_in(page: Page, key: str, **values: object) -> str:
+    """A text in the language the page speaks: its browser's (Chinese or English)."""
+    chinese = page.evaluate("navigator.language").startswith("zh")
+    return zh(key, **values) if chinese else en(key, **values)
+
+
 def open_all(pages: list[Page], base: str, path: str, params: dict[str, str]) -> None:
     """Open one link on every page at once (as a class scanning a QR code), then wait for each
     first run to end."""
@@ -346,3 +374,13 @@ def grid(table: Locator) -> dict[str, list[str]]:
     rows = table.locator("tr[role='row']:has(td)")
     cells = [row.locator("td").all_inner_texts() for row in rows.all()]
     return {head: [row[i] for row in cells] for i, head in enumerate(heads)}
+
+
+def reveal(tab: Page) -> dict[str, list[str]]:
+    """Press Reveal on the projector; its table of the class's answers, once drawn."""
+    teacher_button(tab, "cls_reveal").click()
+    wait_idle(tab)
+    table = tab.get_by_test_id("stDataFrame")
+    expect(table.locator("td").first).to_be_attached()
+    no_exception(tab)
+    return grid(table)

@@ -17,16 +17,16 @@ from tests.browser.helpers import (
     choice_labels,
     choices,
     en,
-    grid,
     no_exception,
     open_all,
     open_voting,
     phone,
+    reveal,
     start_class,
     teacher_button,
+    text_in,
     vote,
     wait_idle,
-    zh,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(150)]
@@ -37,12 +37,6 @@ LOCALES = ("zh-CN", "en-US", "en-US", "zh-CN", "en-US")
 # so a count put in the wrong row or round shows
 ROUND_1 = (0, 1, 1, 2, 1)
 ROUND_2 = (2, 2, 0, 2, 1)
-
-
-def text_in(page: Page, key: str, **values: object) -> str:
-    """A text in the language the phone's page speaks (its browser's)."""
-    chinese = page.evaluate("navigator.language").startswith("zh")
-    return zh(key, **values) if chinese else en(key, **values)
 
 
 def one_round(
@@ -60,15 +54,6 @@ def one_round(
     count = en("cls_count", n=n, joined=n, round=round_)
     expect(tab.get_by_text(count)).to_be_visible(timeout=LIVE)  # by itself, no click
     return Counter(pick % len(choice_labels(phones[0])) for pick in picks), labels
-
-
-def revealed(tab: Page) -> dict[str, list[str]]:
-    teacher_button(tab, "cls_reveal").click()
-    wait_idle(tab)
-    table = tab.get_by_test_id("stDataFrame")
-    expect(table.locator("td").first).to_be_attached()
-    no_exception(tab)
-    return grid(table)
 
 
 def each_marks_own(phones: list[Page], labels: list[str]) -> None:
@@ -91,7 +76,7 @@ def test_five_phones_vote_two_rounds(tab: Page, chromium: Browser, app_url: str)
         english = choice_labels(phones[1])  # the options, in the projector's language
 
         counted, labels = one_round(tab, phones, ROUND_1, 1)
-        table = revealed(tab)
+        table = reveal(tab)
         assert table[en("cls_answer_col")] == english  # one row per option, in the phones' order
         first = [str(counted[i]) for i in range(len(english))]
         assert table[en("cls_round", round=1)] == first  # exactly the votes cast
@@ -101,7 +86,7 @@ def test_five_phones_vote_two_rounds(tab: Page, chromium: Browser, app_url: str)
         teacher_button(tab, "cls_again").click()
         wait_idle(tab)
         counted, labels = one_round(tab, phones, ROUND_2, 2)
-        table = revealed(tab)
+        table = reveal(tab)
         second = [str(counted[i]) for i in range(len(english))]
         assert table[en("cls_round", round=1)] == first
         assert table[en("cls_round", round=2)] == second
