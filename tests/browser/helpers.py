@@ -6,10 +6,14 @@ Vega draws charts as SVG: read labels with `axis_labels`, cell data with `cell_f
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
+import secrets
 import signal
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import parse_qs, urlencode, urlparse
 
@@ -17,7 +21,10 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.apptest_utils import default_model
+from tools.bench_cluster import active_sessions
+from tools.bench_nginx import COOKIE, Nginx
 from tools.server import Server
+from tools.wsclient import Session, run_async
 from ui.i18n import TEXTS
 from ui.theme import HIGHLIGHT_COLOR
 
@@ -384,3 +391,46 @@ def reveal(tab: Page) -> dict[str, list[str]]:
     expect(table.locator("td").first).to_be_attached()
     no_exception(tab)
     return grid(table)
+
+
+# ---- several app processes behind nginx (deploy/nginx.conf) ----------------------------------
+
+
+@contextmanager
+def cluster(
+    folder: Path, processes: int, name: str, env: dict[str, str] | None = None
+) -> Iterator[tuple[Nginx, list[Server]]]:
+    """`processes` app servers (logs: screenshots/browser/<name>-<i>.log; `env` added to each
+    one's environment) behind a foreground nginx with deploy/nginx.conf; all stopped after."""
+    servers = [Server(SCREENSHOTS / f"{name}-{i}.log", env=env) for i in range(processes)]
+    nginx = Nginx(folder, [server.port for server in servers])
+    try:
+        for server in servers:
+            server.start()
+        nginx.start()
+        yield nginx, servers
+    finally:
+        nginx.stop()
+        for server in servers:
+            server.stop()
+
+
+def cookie_to(nginx: Nginx, servers: list[Server], index: int, tries: int = 100) -> dict:
+    """A sticky cookie (for `BrowserContext.add_cookies`) that nginx routes to servers[index]:
+    candidates are tried with a websocket of their own, seen arriving on one process."""
+
+    async def lands(value: str) -> int:
+        async with Session(nginx.ws, cookie=f"{COOKIE}={value}"):
+            deadline = time.monotonic() + 10
+            while sum(counts := [active_sessions(s) for s in servers]) == 0:
+                assert time.monotonic() < deadline, "the probe's session arrived nowhere"
+                await asyncio.sleep(0.05)
+        while any(active_sessions(s) for s in servers):  # closed before the next probe
+            await asyncio.sleep(0.05)
+        return counts.index(1)
+
+    for _ in range(tries):
+        value = secrets.token_hex(8)
+        if run_async(lands(value)) == index:
+            return {"name": COOKIE, "value": value, "url": nginx.url}
+    raise AssertionError(f"no cookie reached process {index} in {tries} tries")
