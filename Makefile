@@ -1,7 +1,8 @@
 # Two commands for a newcomer: `make run` and `make test`. Both set everything up first.
 # `make test-fast` skips the browsers; `make soak` runs the load and endurance runs of minutes
-# (ten users, the three-process cluster, a server restart, a 2,000-step live training), which
-# `make test` leaves out and `make bench` runs too.
+# (ten users, the three-process cluster, a server restart, a class through a restart and on
+# three processes, a 2,000-step live training), which `make test` leaves out and `make bench`
+# runs too.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python

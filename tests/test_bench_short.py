@@ -14,7 +14,7 @@ from urllib.parse import parse_qs
 import pytest
 
 from tests.browser.conftest import AppServer
-from tools import bench, bench_live, bench_server
+from tools import bench, bench_class, bench_live, bench_server
 from tools.bench_cluster import active_sessions
 from tools.bench_nginx import NGINX, NGINX_CONF, Nginx, nginx_site
 from tools.bench_server import CONCEPT_PAGES, PAGES, new_sentence
@@ -242,3 +242,14 @@ def test_bench_attention_section_alone():
     assert report.startswith("# Benchmark\n\n## Attention")
     assert re.search(r"\| n = 16 \| \d+ µs \|", report)
     assert "(whole benchmark:" in report
+
+
+def test_a_class_of_five_phones_answers_and_every_vote_reaches_the_projector(server):
+    result = bench_class.bench(quick=True, server=server)
+    assert result.final_count == result.students == 5
+    assert len(result.counted_seconds) == len(result.answer_seconds) == 5
+    assert all(s > 0 for s in result.counted_seconds)
+    assert result.refresh_cpu > 0 and result.page_cpu > 0
+    report = bench_class.markdown(result)
+    assert "Every vote counted: 5 of 5" in report
+    assert re.search(r"\| \*\*a phone's answer, press to counted on the projector\*\* \|", report)

@@ -19,6 +19,7 @@ import numpy as np
 
 from core.attention import attend
 from tools import (
+    bench_class,
     bench_cluster,
     bench_cold,
     bench_learning,
@@ -57,6 +58,7 @@ def _cluster(quick: bool) -> str:
 SECTIONS: dict[str, Callable[[bool], str]] = {
     "cluster": _cluster,  # 1 process against several behind nginx; skipped without nginx
     "live": lambda quick: bench_live.markdown(bench_live.bench(quick=quick)),  # page 7's Train
+    "class": lambda quick: bench_class.markdown(bench_class.bench(quick=quick)),  # a class votes
     "cold": lambda quick: bench_cold.markdown(bench_cold.bench(quick=quick)),  # run first
     "server": lambda quick: bench_server.markdown(bench_server.bench(quick=quick)),  # CPU, soak
     "profile": lambda _quick: bench_profile.markdown(bench_profile.bench()),  # cProfile

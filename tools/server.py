@@ -57,11 +57,19 @@ class Server:
     """`streamlit run app` from the repo root as `make run` starts it, on a free loopback port.
 
     `flags` are extra `--option=value` flags (the bench's yardstick page as Streamlit runs it
-    out of the box); `log` is a file for the server's output (appended to), None for none.
+    out of the box); `log` is a file for the server's output (appended to), None for none;
+    `env` adds to the environment (the class store's CLASSROOM_DB_URL, as a deployment sets it).
     """
 
-    def __init__(self, log: Path | None = None, app: str = APP, flags: tuple[str, ...] = ()):
+    def __init__(
+        self,
+        log: Path | None = None,
+        app: str = APP,
+        flags: tuple[str, ...] = (),
+        env: dict[str, str] | None = None,
+    ):
         self.log, self.app, self.flags = log, app, flags
+        self.extra_env = dict(env or {})
         self.port = free_port()  # kept for every restart: open pages reconnect to it
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}/_stcore/stream"
@@ -76,7 +84,7 @@ class Server:
 
     @property
     def env(self) -> dict[str, str]:
-        return {**os.environ, **SERVER_ENV}
+        return {**os.environ, **SERVER_ENV, **self.extra_env}
 
     def start(self, timeout: float = START_TIMEOUT) -> Server:
         """Launch; return once /_stcore/health says ok (RuntimeError if it never does)."""

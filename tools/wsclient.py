@@ -69,6 +69,10 @@ class Session:
         self.ws: websockets.ClientConnection | None = None
         self.widget_ids: dict[str, str] = {}  # user key -> widget id, from the last run
         self.fragments: dict[str, str] = {}  # user key -> id of the fragment drawing it
+        self.options: dict[str, list[str]] = {}  # user key -> a radio's or selectbox's options
+        # fragment id -> the element types it drew (a fragment without widgets, such as a timed
+        # live part, is found by what it draws)
+        self.fragment_elements: dict[str, set[str]] = {}
 
     async def __aenter__(self) -> Session:
         await self.open()
@@ -101,14 +105,17 @@ class Session:
         params: dict[str, str] | None = None,
         widgets: dict[str, str | int] | None = None,
         triggers: tuple[str, ...] = (),
-        fragment: bool = False,
+        fragment: bool | str = False,
+        auto_rerun: bool = False,
     ) -> float:
         """Ask for a run of `page` (url path, "" = default page); return the send time.
 
         `params` is the link's query string; `widgets` sets text widgets (selectboxes by their
         option's label) and integer inputs by their key; `triggers` presses buttons by their
         key (each widget must have been drawn in an earlier run of this session). `fragment`:
-        the widgets are in a fragment (st.fragment), which the browser then re-runs alone.
+        the widgets are in a fragment (st.fragment), which the browser then re-runs alone; a
+        fragment id instead re-runs that fragment. `auto_rerun`: the run a `run_every` timer
+        asks for (the browser sends the fragment's id and no change).
         """
         assert self.ws is not None, "session not open"
         msg = BackMsg()
@@ -131,9 +138,12 @@ class Session:
             state.widget_states.widgets.append(
                 WidgetState(id=self.widget_ids[key], trigger_value=True)
             )
-        if fragment:
+        if isinstance(fragment, str):
+            state.fragment_id = fragment
+        elif fragment:
             first = next(iter((*(widgets or {}), *triggers)))
             state.fragment_id = self.fragments[first]
+        state.is_auto_rerun = auto_rerun
         start = time.perf_counter()
         await self.ws.send(msg.SerializeToString())
         return start
@@ -158,12 +168,18 @@ class Session:
                         e = element.exception
                         exceptions.append(f"{e.type}: {e.message}")
                     elif etype is not None:
-                        wid = getattr(getattr(element, etype), "id", "")
+                        if fwd.delta.fragment_id:
+                            drawn = self.fragment_elements.setdefault(fwd.delta.fragment_id, set())
+                            drawn.add(etype)
+                        proto = getattr(element, etype)
+                        wid = getattr(proto, "id", "")
                         if isinstance(wid, str) and wid.startswith("$$ID-"):
                             key = wid.split("-", 2)[-1]
                             self.widget_ids[key] = wid
                             if fwd.delta.fragment_id:
                                 self.fragments[key] = fwd.delta.fragment_id
+                            if etype in ("radio", "selectbox"):
+                                self.options[key] = list(proto.options)
                 elif kind == "page_info_changed":
                     query_string = fwd.page_info_changed.query_string
                 elif kind == "page_not_found":

@@ -6,16 +6,25 @@ Vega draws charts as SVG: read labels with `axis_labels`, cell data with `cell_f
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
+import secrets
+import signal
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import parse_qs, urlencode, urlparse
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.apptest_utils import default_model
+from tools.bench_cluster import active_sessions
+from tools.bench_nginx import COOKIE, Nginx
+from tools.server import Server
+from tools.wsclient import Session, run_async
 from ui.i18n import TEXTS
 from ui.theme import HIGHLIGHT_COLOR
 
@@ -89,6 +98,26 @@ def wait_idle(page: Page, *, start: float = 0.3) -> None:
         page.wait_for_selector(RUNNING, timeout=int(start * 1000))
     except PlaywrightTimeout:
         pass  # the run was over before we looked, or there was none
+    page.wait_for_selector(IDLE, timeout=RUN_TIMEOUT)
+    time.sleep(SETTLE)
+
+
+RECONNECT_TIMEOUT = 30.0  # s: the front end retries with a back-off of a second or two
+
+
+def kill_and_restart(server: Server) -> None:
+    """SIGKILL (no clean shutdown, as when a machine dies), then the same command, same port."""
+    assert server.process is not None
+    server.process.send_signal(signal.SIGKILL)
+    server.process.wait(timeout=10)
+    server.process = None
+    server.start()
+
+
+def wait_redrawn(page: Page) -> None:
+    """After `page.evaluate(COUNT_RUNS)` and a restart: wait until the page reconnected and the
+    new server ran it to the end."""
+    page.wait_for_function("() => window.__runs > 0", timeout=RECONNECT_TIMEOUT * 1000)
     page.wait_for_selector(IDLE, timeout=RUN_TIMEOUT)
     time.sleep(SETTLE)
 
@@ -262,3 +291,146 @@ def not_pwned(page: Page) -> None:
 def drawn_tokens(text: str) -> list[str]:
     """The tokens the default model draws of `text` (its word pieces: lower case, split)."""
     return list(default_model().encode(text).tokens)
+
+
+# ---- class mode: a teacher's projector and students' phones ---------------------------------
+
+PHONE = {"width": 390, "height": 844}
+# A class sentence with no word twice: every word option's label is then the word itself, on
+# the phone's radio, in its "your answer" line and in the projector's table alike.
+CLASS_SENTENCE = "A small dog chased one red ball"
+
+
+def phone(chromium: Browser, locale: str, cookies: list[dict[str, str]] | None = None) -> Page:
+    """A new phone (390 × 844, touch) in `locale`: a student's own browser, and session."""
+    context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale=locale)
+    context.set_default_timeout(20_000)
+    if cookies:
+        context.add_cookies(cookies)  # e.g. nginx's sticky cookie, to pick the process
+    return context.new_page()
+
+
+def text_in(page: Page, key: str, **values: object) -> str:
+    """A text in the language the page speaks: its browser's (Chinese or English)."""
+    chinese = page.evaluate("navigator.language").startswith("zh")
+    return zh(key, **values) if chinese else en(key, **values)
+
+
+def open_all(pages: list[Page], base: str, path: str, params: dict[str, str]) -> None:
+    """Open one link on every page at once (as a class scanning a QR code), then wait for each
+    first run to end."""
+    for page in pages:
+        page.goto(f"{base}/{path}?{urlencode(params)}", wait_until="commit", timeout=RUN_TIMEOUT)
+    for page in pages:
+        wait_loaded(page)
+    time.sleep(SETTLE)
+
+
+def start_class(tab: Page, base: str, sentence: str = CLASS_SENTENCE) -> tuple[str, str]:
+    """Open /class, start a class on `sentence` with the page's own form; (code, teacher key)."""
+    open_app(tab, base, "class")
+    box = tab.get_by_role("textbox", name=en("cls_sentence"))
+    box.fill(sentence)
+    box.press("Enter")
+    wait_idle(tab)
+    tab.get_by_role("button", name=en("cls_start")).click()
+    wait_idle(tab)
+    params = url_params(tab)
+    return params["code"], params["tk"]
+
+
+def teacher_button(tab: Page, key: str) -> Locator:
+    return tab.get_by_role("button", name=en(key), exact=True)
+
+
+def open_voting(tab: Page) -> None:
+    """Open voting on the step the teacher page shows, or on the next step that asks a question
+    (pressing the page's own Next), whatever the lesson's steps are."""
+    for _ in range(20):
+        if teacher_button(tab, "cls_open").count():
+            break
+        teacher_button(tab, "cls_next").click()
+        wait_idle(tab)
+    teacher_button(tab, "cls_open").click()
+    wait_idle(tab)
+
+
+def choices(phone_page: Page) -> Locator:
+    """The answer options a phone offers (its radio)."""
+    return phone_page.get_by_test_id("stMainBlockContainer").get_by_test_id("stRadioOption")
+
+
+def choice_labels(phone_page: Page) -> list[str]:
+    expect(choices(phone_page).first).to_be_visible()
+    return [text.strip() for text in choices(phone_page).all_inner_texts()]
+
+
+def vote(phone_page: Page, option: int) -> str:
+    """Pick the phone's option number `option`; its label."""
+    picked = choices(phone_page).nth(option)
+    label = picked.inner_text().strip()
+    picked.click()
+    wait_idle(phone_page)
+    return label
+
+
+def grid(table: Locator) -> dict[str, list[str]]:
+    """An st.dataframe's cells by column title, from the grid's accessible table (the cells
+    themselves are drawn on a canvas)."""
+    heads = table.locator("th[role='columnheader']").all_inner_texts()
+    rows = table.locator("tr[role='row']:has(td)")
+    cells = [row.locator("td").all_inner_texts() for row in rows.all()]
+    return {head: [row[i] for row in cells] for i, head in enumerate(heads)}
+
+
+def reveal(tab: Page) -> dict[str, list[str]]:
+    """Press Reveal on the projector; its table of the class's answers, once drawn."""
+    teacher_button(tab, "cls_reveal").click()
+    wait_idle(tab)
+    table = tab.get_by_test_id("stDataFrame")
+    expect(table.locator("td").first).to_be_attached()
+    no_exception(tab)
+    return grid(table)
+
+
+# ---- several app processes behind nginx (deploy/nginx.conf) ----------------------------------
+
+
+@contextmanager
+def cluster(
+    folder: Path, processes: int, name: str, env: dict[str, str] | None = None
+) -> Iterator[tuple[Nginx, list[Server]]]:
+    """`processes` app servers (logs: screenshots/browser/<name>-<i>.log; `env` added to each
+    one's environment) behind a foreground nginx with deploy/nginx.conf; all stopped after."""
+    servers = [Server(SCREENSHOTS / f"{name}-{i}.log", env=env) for i in range(processes)]
+    nginx = Nginx(folder, [server.port for server in servers])
+    try:
+        for server in servers:
+            server.start()
+        nginx.start()
+        yield nginx, servers
+    finally:
+        nginx.stop()
+        for server in servers:
+            server.stop()
+
+
+def cookie_to(nginx: Nginx, servers: list[Server], index: int, tries: int = 100) -> dict:
+    """A sticky cookie (for `BrowserContext.add_cookies`) that nginx routes to servers[index]:
+    candidates are tried with a websocket of their own, seen arriving on one process."""
+
+    async def lands(value: str) -> int:
+        async with Session(nginx.ws, cookie=f"{COOKIE}={value}"):
+            deadline = time.monotonic() + 10
+            while sum(counts := [active_sessions(s) for s in servers]) == 0:
+                assert time.monotonic() < deadline, "the probe's session arrived nowhere"
+                await asyncio.sleep(0.05)
+        while any(active_sessions(s) for s in servers):  # closed before the next probe
+            await asyncio.sleep(0.05)
+        return counts.index(1)
+
+    for _ in range(tries):
+        value = secrets.token_hex(8)
+        if run_async(lands(value)) == index:
+            return {"name": COOKIE, "value": value, "url": nginx.url}
+    raise AssertionError(f"no cookie reached process {index} in {tries} tries")

@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 import signal
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlencode
@@ -31,6 +30,7 @@ from tests.browser.helpers import (
     IDLE,
     RUN_TIMEOUT,
     SCREENSHOTS,
+    cluster,
     en,
     sidebar,
     url_params,
@@ -38,6 +38,7 @@ from tests.browser.helpers import (
     wait_idle,
     wait_loaded,
 )
+from tools.bench_cluster import active_sessions
 from tools.bench_nginx import NGINX, Nginx
 
 pytestmark = [pytest.mark.browser, pytest.mark.soak, pytest.mark.timeout(300)]
@@ -62,29 +63,11 @@ WORDS = [
 
 
 @pytest.fixture
-def cluster(tmp_path: Path) -> Iterator[tuple[Nginx, list[AppServer]]]:
+def processes(tmp_path: Path) -> Iterator[tuple[Nginx, list[AppServer]]]:
     if not Path(NGINX).exists():
         pytest.skip("no nginx (apt-get install nginx, or `make browsers`)")
-    servers = [AppServer(SCREENSHOTS / f"cluster-app-{i}.log") for i in range(PROCESSES)]
-    nginx = Nginx(tmp_path, [server.port for server in servers])
-    try:
-        for server in servers:
-            server.start()
-        nginx.start()
-        yield nginx, servers
-    finally:
-        nginx.stop()
-        for server in servers:
-            server.stop()
-
-
-def active_sessions(server: AppServer) -> int:
-    """How many browser sessions this process holds (Streamlit's own metrics endpoint)."""
-    with urllib.request.urlopen(f"{server.url}/_stcore/metrics", timeout=5) as response:
-        text = response.read().decode()
-    match = re.search(r"^active_sessions (\d+)", text, re.MULTILINE)
-    assert match, "no active_sessions in /_stcore/metrics"
-    return int(match.group(1))
+    with cluster(tmp_path, PROCESSES, "cluster-app") as running:
+        yield running
 
 
 # ---- the class ------------------------------------------------------------------------------
@@ -103,7 +86,9 @@ def shows_only_own_sentence(page: Page, i: int) -> None:
     """The page is drawn from student i's URL: their sentence, settings, and no one else's."""
     params = student_params(i)
     assert url_path(page) == PAGE
-    assert url_params(page) == {**params, "lang": "en"}
+    # every link has a toy setting (seed) and names no model: made before links named their
+    # model, it opens the toy, and the page's address says so (ui/session.py)
+    assert url_params(page) == {**params, "lang": "en", "src": "toy"}
     expect(sidebar(page).get_by_label(en("sentence"))).to_have_value(params["text"])
     switch = sidebar(page).get_by_role("switch", name=en("numbers"))
     if "numbers" in params:
@@ -120,9 +105,9 @@ def shows_only_own_sentence(page: Page, i: int) -> None:
 
 
 def test_class_survives_losing_a_process(
-    chromium: Browser, cluster: tuple[Nginx, list[AppServer]]
+    chromium: Browser, processes: tuple[Nginx, list[AppServer]]
 ) -> None:
-    nginx, servers = cluster
+    nginx, servers = processes
     contexts: list[BrowserContext] = []
     pages: list[Page] = []
     began = time.monotonic()

@@ -11,8 +11,6 @@ Run: `make soak` (a soak, not in `make test`), or
 
 from __future__ import annotations
 
-import signal
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -21,10 +19,10 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser.conftest import DEFAULT_TIMEOUT, AppServer
 from tests.browser.helpers import (
     COUNT_RUNS,
-    IDLE,
     RUN_TIMEOUT,
     SCREENSHOTS,
     en,
+    kill_and_restart,
     menu_link,
     open_app,
     sidebar,
@@ -33,11 +31,10 @@ from tests.browser.helpers import (
     url_params,
     url_path,
     wait_idle,
+    wait_redrawn,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.soak, pytest.mark.timeout(180)]
-
-RECONNECT_TIMEOUT = 30.0  # s: the front end retries with a back-off of a second or two
 
 
 @pytest.fixture
@@ -49,22 +46,6 @@ def own_server() -> Iterator[AppServer]:
         yield server
     finally:
         server.stop()
-
-
-def kill_and_restart(server: AppServer) -> None:
-    """SIGKILL (no clean shutdown, as when a machine dies), then the same command, same port."""
-    assert server.process is not None
-    server.process.send_signal(signal.SIGKILL)
-    server.process.wait(timeout=10)
-    server.process = None
-    server.start()
-
-
-def wait_redrawn(page: Page) -> None:
-    """Wait until the page reconnected and the new server ran it to the end."""
-    page.wait_for_function("() => window.__runs > 0", timeout=RECONNECT_TIMEOUT * 1000)
-    page.wait_for_selector(IDLE, timeout=RUN_TIMEOUT)
-    time.sleep(0.6)
 
 
 def numbers_switch(page: Page):

@@ -1,0 +1,301 @@
+"""Class mode with a class: a teacher's projector and 30 simulated phones on one server, as
+browsers drive them (websocket sessions, tools/wsclient.py), the class store on a SQLite file
+of its own (WAL, as `make run` keeps it).
+
+The teacher starts a class and opens voting with the page's own buttons (Next until a step
+asks a question). Every phone joins with the class's link and re-runs its live part every
+LIVE_SECONDS, as its browser's `run_every` timer does; so does the projector. Each phone then
+answers at a random moment over SPREAD seconds. Measured, in one run:
+
+- time to see one's vote counted: from a phone's answer to the first projector refresh whose
+  count includes it (votes ranked by when their run ended; the refresh interval is in it);
+- a phone's answer, press to its own "answer sent";
+- the projector's refresh (its live fragment alone): server CPU and wall time, against a full
+  run of the teacher's page and against a phone's refresh, idle; its wall time while the class
+  answers against idle;
+- the server's load while the whole class polls and answers, in cores.
+
+`python -m tools.bench --only class [--quick]` runs this section alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import parse_qsl
+
+from app_pages.classroom.connection import LIVE_SECONDS
+from tools.server import Server
+from tools.timing import percentile, spread_cells
+from tools.wsclient import Session, View, run_async
+from ui.i18n import TEXTS
+
+STUDENTS = 30
+SPREAD = 10.0  # s over which the students answer, each at a random moment
+JOIN_BATCH = 10  # phones opening the link at once
+COST_RUNS = 12  # idle runs in a row per cost measured (server CPU)
+TEACHER, PHONE = "class", "join"
+_N, _J = "\x00n\x00", "\x00j\x00"
+COUNT = re.compile(
+    re.escape(TEXTS["cls_count"]["en"].format(n=_N, joined=_J, round=1))
+    .replace(re.escape(_N), r"(\d+)")
+    .replace(re.escape(_J), r"(\d+)")
+    .encode()
+)
+SENT = TEXTS["join_sent"]["en"].encode()
+
+
+@dataclass
+class Result:
+    students: int
+    spread: float
+    join_seconds: list[float]  # each phone's first view of the link
+    answer_seconds: list[float]  # press to the phone's own "answer sent"
+    counted_seconds: list[float]  # press to a projector refresh that counts it
+    refresh_idle: list[float]  # projector refresh, wall s, no phone connected
+    refresh_busy: list[float]  # projector refresh, wall s, while the class polls and answers
+    refresh_cpu: float  # server CPU s per projector refresh (idle, median)
+    page_cpu: float  # server CPU s per full run of the teacher page (idle, median)
+    phone_cpu: float  # server CPU s per phone refresh (idle, median)
+    load_cores: float  # server CPU s per s while the class polls and answers
+    final_count: int
+    seconds: float
+    refreshes: list[tuple[float, int]] = field(default_factory=list)  # (when seen, count)
+
+
+def _params(view: View) -> dict[str, str]:
+    return dict(parse_qsl(view.query_string, keep_blank_values=True))
+
+
+def _drew(view: View, key: str) -> bool:
+    return f"-{key}".encode() in view.payload  # a keyed widget's id ends with its key
+
+
+async def _press(s: Session, params: dict[str, str], key: str) -> View:
+    view = (await s.view(TEACHER, params, triggers=(key,))).check(f"/{TEACHER} {key}")
+    params.update(_params(view))
+    return view
+
+
+async def _teacher(server: Server) -> tuple[Session, dict[str, str], str]:
+    """A projector with a class started and voting open: its session, address, live fragment."""
+    s = Session(server.ws)
+    await s.open()
+    params: dict[str, str] = {}
+    (await s.view(TEACHER)).check(f"/{TEACHER}")
+    view = await _press(s, params, "class_start")
+    for _ in range(20):  # the lesson's first step that asks a question, by the page's own Next
+        if _drew(view, "class_open"):
+            break
+        view = await _press(s, params, "class_next")
+    view = await _press(s, params, "class_open")
+    if not COUNT.search(view.payload):
+        raise RuntimeError("the projector shows no live count after Open voting")
+    live = [f for f, drawn in s.fragment_elements.items() if "metric" in drawn]
+    if len(live) != 1:
+        raise RuntimeError(f"no single live part on the projector: {s.fragment_elements}")
+    return s, params, live[0]
+
+
+async def _refresh(s: Session, page: str, params: dict[str, str], fragment: str) -> View:
+    """One timer run of a live part, as the browser asks for it."""
+    return await s.view(page, params, fragment=fragment, auto_rerun=True)
+
+
+async def _cpu_per_run(server: Server, run: Callable[[], Awaitable[object]], runs: int) -> float:
+    """Server CPU seconds of one `await run()` on an otherwise idle server: the CPU of `runs`
+    runs in a row, divided (the kernel counts CPU time in 10 ms ticks, a refresh's order)."""
+    before = server.cpu_seconds()
+    for _ in range(runs):
+        await run()
+    await asyncio.sleep(0.05)  # the server finishes its bookkeeping
+    return (server.cpu_seconds() - before) / runs
+
+
+@dataclass
+class _Phone:
+    session: Session
+    params: dict[str, str]
+    radio: str
+    fragment: str
+    answer_at: float = 0.0  # s after the crowd starts
+    sent: float = 0.0  # perf_counter at the press
+    done: float = 0.0  # perf_counter when its run ended
+    answer_seconds: float = 0.0
+
+
+async def _join(server: Server, code: str) -> tuple[_Phone, float]:
+    s = Session(server.ws)
+    await s.open()
+    view = (await s.view(PHONE, {"code": code})).check(f"/{PHONE}")
+    radios = [key for key in s.options if key.startswith("join_pick_")]
+    if len(radios) != 1:
+        raise RuntimeError(f"/{PHONE}: no single answer radio among {sorted(s.options)}")
+    return _Phone(s, _params(view), radios[0], s.fragments[radios[0]]), view.seconds
+
+
+async def _class(server: Server, n: int, spread: float, rng: random.Random) -> Result:
+    began = time.perf_counter()
+    teacher, t_params, live = await _teacher(server)
+    phones: list[_Phone] = []
+    try:
+        refresh_idle = [
+            (await _refresh(teacher, TEACHER, t_params, live)).check("refresh").seconds
+            for _ in range(COST_RUNS)
+        ]
+        refresh_cpu = await _cpu_per_run(
+            server, lambda: _refresh(teacher, TEACHER, t_params, live), COST_RUNS
+        )
+        page_cpu = await _cpu_per_run(
+            server, lambda: teacher.view(TEACHER, t_params), max(3, COST_RUNS // 2)
+        )
+        join_seconds = []
+        for i in range(0, n, JOIN_BATCH):
+            joined = await asyncio.gather(
+                *(_join(server, t_params["code"]) for _ in range(min(JOIN_BATCH, n - i)))
+            )
+            phones += [p for p, _ in joined]
+            join_seconds += [seconds for _, seconds in joined]
+        first = phones[0]
+        phone_cpu = await _cpu_per_run(
+            server, lambda: _refresh(first.session, PHONE, first.params, first.fragment), COST_RUNS
+        )
+
+        # the class: every phone and the projector refresh on their timers, phones answer
+        for p in phones:
+            p.answer_at = rng.uniform(0, spread)
+        start = time.perf_counter()
+        cpu_before = server.cpu_seconds()
+        refreshes: list[tuple[float, int]] = []
+        refresh_busy: list[float] = []
+        joined = [0]  # students the projector counts as joined
+
+        async def phone_timer(p: _Phone) -> None:
+            await asyncio.sleep(rng.uniform(0, LIVE_SECONDS))  # timers are not in step
+            while True:
+                tick = time.perf_counter()
+                if not p.sent and tick - start >= p.answer_at:
+                    option = rng.choice(p.session.options[p.radio])
+                    p.sent = await p.session.send(
+                        PHONE, p.params, widgets={p.radio: option}, fragment=True
+                    )
+                    view = (await p.session.receive(p.sent)).check("answer")
+                    p.done = time.perf_counter()
+                    p.answer_seconds = view.seconds
+                    if SENT not in view.payload:
+                        raise RuntimeError("a phone's answer was not confirmed")
+                else:
+                    (await _refresh(p.session, PHONE, p.params, p.fragment)).check("phone")
+                if p.sent and tick - start > spread + 2 * LIVE_SECONDS:
+                    return
+                await asyncio.sleep(max(0.0, LIVE_SECONDS - (time.perf_counter() - tick)))
+
+        async def projector() -> None:
+            while True:
+                tick = time.perf_counter()
+                view = (await _refresh(teacher, TEACHER, t_params, live)).check("projector")
+                match = COUNT.search(view.payload)
+                if match is None:
+                    raise RuntimeError("the projector's refresh shows no count")
+                refreshes.append((time.perf_counter(), int(match.group(1))))
+                joined[0] = int(match.group(2))
+                refresh_busy.append(view.seconds)
+                if int(match.group(1)) >= n or tick - start > spread + 30:
+                    return
+                await asyncio.sleep(max(0.0, LIVE_SECONDS - (time.perf_counter() - tick)))
+
+        await asyncio.gather(projector(), *(phone_timer(p) for p in phones))
+        load = (server.cpu_seconds() - cpu_before) / (time.perf_counter() - start)
+    finally:
+        await asyncio.gather(teacher.close(), *(p.session.close() for p in phones))
+
+    if joined[0] != n:
+        raise RuntimeError(f"the projector counts {joined[0]} students joined, not {n}")
+    # the r-th vote stored (by when its run ended) is counted by the first refresh showing >= r
+    counted = []
+    for rank, p in enumerate(sorted(phones, key=lambda p: p.done), start=1):
+        seen = next((when for when, count in refreshes if count >= rank and when > p.sent), None)
+        if seen is None:
+            raise RuntimeError(f"vote {rank} of {n} never reached the projector")
+        counted.append(seen - p.sent)
+    return Result(
+        n,
+        spread,
+        join_seconds,
+        [p.answer_seconds for p in phones],
+        counted,
+        refresh_idle,
+        refresh_busy,
+        refresh_cpu,
+        page_cpu,
+        phone_cpu,
+        load,
+        refreshes[-1][1],
+        time.perf_counter() - began,
+        refreshes,
+    )
+
+
+def bench(quick: bool = False, server: Server | None = None, seed: int = 0) -> Result:
+    """The class section; on `server` if given, else on a server of its own with a new
+    SQLite class store."""
+    n, spread = (5, 3.0) if quick else (STUDENTS, SPREAD)
+    rng = random.Random(seed)
+    if server is not None:
+        return run_async(_class(server, n, spread, rng))
+    with tempfile.TemporaryDirectory(prefix="bench-class-") as folder:
+        url = f"sqlite:///{Path(folder) / 'class.db'}"
+        own = Server(env={"CLASSROOM_DB_URL": url}).start()
+        try:
+            return run_async(_class(own, n, spread, rng))
+        finally:
+            own.stop()
+
+
+def markdown(r: Result) -> str:
+    ms = 1000
+    return "\n".join(
+        [
+            "## A class: projector and phones",
+            "",
+            f"One teacher's projector and {r.students} phones on one server (websocket "
+            "sessions, the class store on a SQLite file). Every phone and the projector re-run "
+            f"their live part every {LIVE_SECONDS} s, as the browser's timer does; the phones "
+            f"answer at random moments over {r.spread:g} s. A vote is counted when a projector "
+            "refresh shows a count that includes it (the refresh interval is part of the wait).",
+            "",
+            "| seconds | p50 | p95 | max |",
+            "|---|---:|---:|---:|",
+            f"| a phone opens the class's link ({JOIN_BATCH} at once) | "
+            f"{spread_cells(r.join_seconds)} |",
+            f'| a phone\'s answer, press to its own "answer sent" | '
+            f"{spread_cells(r.answer_seconds)} |",
+            f"| **a phone's answer, press to counted on the projector** | "
+            f"{spread_cells(r.counted_seconds)} |",
+            f"| projector refresh (live part), idle | {spread_cells(r.refresh_idle)} |",
+            f"| projector refresh while the class answers | {spread_cells(r.refresh_busy)} |",
+            "",
+            "| cost, measured side by side | value | ratio |",
+            "|---|---:|---:|",
+            f"| server CPU per full run of the teacher page, idle | {r.page_cpu * ms:.0f} ms | "
+            "1.00 |",
+            f"| server CPU per projector refresh (live part), idle | {r.refresh_cpu * ms:.0f} ms "
+            f"| {r.refresh_cpu / r.page_cpu:.2f} |",
+            f"| server CPU per phone refresh, idle | {r.phone_cpu * ms:.0f} ms | "
+            f"{r.phone_cpu / r.page_cpu:.2f} |",
+            f"| projector refresh wall p50: while the class answers ÷ idle | | "
+            f"{percentile(r.refresh_busy, 0.5) / percentile(r.refresh_idle, 0.5):.2f} |",
+            f"| p95 press → counted ÷ refresh interval ({LIVE_SECONDS} s) | | "
+            f"{percentile(r.counted_seconds, 0.95) / LIVE_SECONDS:.2f} |",
+            f"| server load while {r.students} phones and the projector refresh and answer | "
+            f"{r.load_cores:.2f} cores | |",
+            "",
+            f"Every vote counted: {r.final_count} of {r.students}. (class part: {r.seconds:.0f} s)",
+        ]
+    )
