@@ -227,7 +227,9 @@ def _recap(p: Pipeline) -> Asked | None:
     return Asked(
         answer,
         t("cls_q_recap", word=predict.word(tokens, q)),
-        because + " " + t("cls_why_recap"),
+        because
+        + " "
+        + t("cls_why_recap" if "random" in answer.correct else "cls_why_recap_chance"),
         predict.choice_labels(answer.options),
         (figures.weights(p), figures.weights(random)),
         (RANDOM_SEED,),

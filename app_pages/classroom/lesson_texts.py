@@ -152,7 +152,7 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
     },
     "cls_q_real": {
         "en": "In {model}, which token will “{word}” weigh most, apart from itself?",
-        "zh": "在 {model} 中，除了自己，“{word}”会给哪个词元最大的权重？",
+        "zh": "{model}：除了自己，“{word}”会给哪个词元最大的权重？",
     },
     "cls_a_real": {
         "en": "“{word}” gives “{key}” {w:.3f} of its attention.",
@@ -210,6 +210,10 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "en": "Why: dividing by √d_k and softmax never change a row's order; other weights W_Q, W_K "
         "change the dot products themselves.",
         "zh": "原因：除以 √d_k 和 softmax 都不会改变一行的顺序；换一组 W_Q、W_K 则会改变点积本身。",
+    },
+    "cls_why_recap_chance": {
+        "en": "Why: dividing by √d_k and softmax never change a row's order. These random weights happen to keep the top word, but that is chance: step 6 counts how seldom random seeds do.",
+        "zh": "原因：除以 √d_k 和 softmax 都不会改变一行的顺序。这组随机权重碰巧保留了排第一的词，但这只是偶然：第 6 步数过随机种子做到这一点的次数有多少。",
     },
     "pq_opt_scale": {"en": "No division by √d_k", "zh": "不除以 √d_k"},
     "pq_opt_softmax": {"en": "Softmax off", "zh": "关闭 softmax"},
