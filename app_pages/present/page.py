@@ -172,7 +172,7 @@ def slide(i: int) -> None:
     """The step's headline (or its question first) and its charts, sized for the screen."""
     step = STEPS[i]
     p = lesson.class_pipeline(s.text, lang())
-    layout.require_tokens(p.key_side)
+    layout.showing(p)  # a note on the sentence if it needs one; stops when it has no word
     if not headline(step, p):
         return
     lines = figures.context(p)  # said once here instead of under every chart's title
