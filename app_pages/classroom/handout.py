@@ -46,10 +46,15 @@ _XML_HEAD = re.compile(r"<\?xml[^>]*\?>\s*")
 _NAMESPACES = re.compile(r'\s+xmlns(:\w+)?="[^"]*"')
 
 
-def inline_svg(svg: str) -> str:
-    """An SVG document as an element of the page: no XML declaration, and no namespace URLs
-    (HTML knows <svg> without them), so the file names no web address at all."""
-    return _NAMESPACES.sub("", _XML_HEAD.sub("", svg)).replace("xlink:href", "href")
+_IDS = re.compile(r'(\bid="|url\(#|href="#)')
+
+
+def inline_svg(svg: str, prefix: str) -> str:
+    """An SVG document as an element of the page: no XML declaration, no namespace URLs (HTML
+    knows <svg> without them), so the file names no web address at all; its ids (a colour
+    legend's gradient) start with `prefix`, so two charts never share one."""
+    svg = _NAMESPACES.sub("", _XML_HEAD.sub("", svg)).replace("xlink:href", "href")
+    return _IDS.sub(lambda m: f"{m.group(1)}{prefix}-", svg)
 
 
 def handout_html(
@@ -73,7 +78,7 @@ def handout_html(
         answer = (
             f'<div class="key"><b>{e(key_label)}:</b> {e(step.answer)}</div>' if step.answer else ""
         )
-        charts = "".join(inline_svg(chart) for chart in step.charts)
+        charts = "".join(inline_svg(c, f"s{i}c{j}") for j, c in enumerate(step.charts))
         time = f'<p class="time">{e(step.time)}</p>' if step.time else ""
         parts.append(
             f"<section><h2>{i}. {e(step.title)}</h2>{time}"
