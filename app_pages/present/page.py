@@ -21,6 +21,7 @@ from app_pages.present.screen import (
     PRESENT_HEADER,
     PRESENT_PAD,
     PRESENT_SCREEN,
+    PRESENT_TRAIN_ROW,
     SPAN_PRESENT,
 )
 from core.pipeline import Pipeline
@@ -178,7 +179,8 @@ def slide(i: int) -> None:
     lines = figures.context(p)  # said once here instead of under every chart's title
     st.caption(" · ".join(escape_md(line, limit=len(line)) for line in lines))
     if step.training:
-        lesson.train_in_place("present_train", span=SPAN_PRESENT, big=True, **fit())
+        size = fit() | {"max_height": fit()["max_height"] - PRESENT_TRAIN_ROW}
+        lesson.train_in_place("present_train", span=SPAN_PRESENT, big=True, **size)
         return
     figs = lesson.charts(step, p)
     if len(figs) == 1:

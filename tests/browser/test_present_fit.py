@@ -2,8 +2,8 @@
 
 Presenter mode: every step of the lesson, for the default sentence and for the worked example,
 fits a 1280 × 720 and a 1920 × 1080 screen without scrolling, and at 1280 × 720 every number
-printed in a heatmap's cell is at least FONT_MIN_BIG px. Streamlit scrolls its main area (stMain), not the document,
-so both are checked.
+printed in a heatmap's cell is at least FONT_MIN_BIG px. Streamlit scrolls its main area
+(stMain), not the document, so both are checked.
 
 Page 6: typing "-3" into vector A in one go gives a negative first product.
 """
