@@ -183,6 +183,8 @@ def slide(i: int) -> None:
         lesson.train_in_place("present_train", span=SPAN_PRESENT, big=True, **size)
         return
     figs = lesson.charts(step, p)
+    if not figs:  # a step whose chart needs two words or more
+        return
     if len(figs) == 1:
         show_big(figs[0], p)
         return
