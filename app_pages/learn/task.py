@@ -86,10 +86,14 @@ def heatmap(matrix: np.ndarray, settings: TrainSettings, *, title: str, **fit: i
     )
 
 
-def at_step(matrix: np.ndarray, settings: TrainSettings, s: Settings, step: int) -> Spec:
-    """The top heatmap: the probe's attention at one step (the probe is in its subtitle)."""
+def at_step(
+    matrix: np.ndarray, settings: TrainSettings, s: Settings, step: int, **fit: int
+) -> Spec:
+    """The top heatmap: the probe's attention at one step (the probe is in its subtitle).
+    `fit`: its size (page 7: LIVE_SPAN; the lesson draws it large)."""
     title = t("learn_live_heatmap", step=step)
-    return figures.spec_of(heatmap(matrix, settings, title=title, span=LIVE_SPAN), s.show_numbers)
+    fit = fit or {"span": LIVE_SPAN}
+    return figures.spec_of(heatmap(matrix, settings, title=title, **fit), s.show_numbers)
 
 
 def draw(slot: DeltaGenerator, chart: Spec) -> None:
@@ -163,9 +167,10 @@ def settings_panel() -> None:
 
 
 def train_live(
-    settings: TrainSettings, slot: DeltaGenerator, status: DeltaGenerator, s: Settings
+    settings: TrainSettings, slot: DeltaGenerator, status: DeltaGenerator, s: Settings, **fit: int
 ) -> TrainResult:
-    """Train, redrawing the heatmap in place at most once per FRAME_SECONDS of wall clock.
+    """Train, redrawing the heatmap in place at most once per FRAME_SECONDS of wall clock
+    (`fit`: the heatmap's size, as `at_step`). The lesson's training step runs this one too.
 
     A click elsewhere (Stop) ends the script at its next redraw; RUNNING then tells the next
     run where it stopped.
@@ -182,11 +187,11 @@ def train_live(
         status.markdown(
             t("learn_progress", step=p.step, steps=p.steps, loss=p.loss, acc=p.accuracy)
         )
-        draw(slot, at_step(p.watched, settings, s, p.step))
+        draw(slot, at_step(p.watched, settings, s, p.step, **fit))
 
     with training.TURNS.place() as token:
         if training.TURNS.ahead(token):  # the untrained model stays in view while the run waits
-            draw(slot, at_step(initial_probe_weights(settings), settings, s, 0))
+            draw(slot, at_step(initial_probe_weights(settings), settings, s, 0, **fit))
         while (ahead := training.TURNS.ahead(token)) > 0:
             status.info(t("learn_waiting", n=ahead))  # also where a Stop click ends the wait
             training.TURNS.wait(training.WAIT_POLL_SECONDS)
