@@ -497,6 +497,7 @@ def show(
     on_point: Callable[[dict], None] | None = None,
     own_fonts: bool = False,
     align: tuple[int, int] | None = None,
+    main: bool = False,
 ) -> None:
     """Draw a figure at its own size, with downloads: its matrix as CSV, the chart as SVG and
     PNG (drawn on the server when clicked).
@@ -504,12 +505,14 @@ def show(
     `on_point(point)` gets the fields of a clicked data point (needs a `key`). `own_fonts`
     keeps the chart's font sizes (presenter mode) instead of Streamlit's chart theme.
     `align`: title and subtitle lines (`title_lines`) of the charts beside this one.
+    `main`: the chart that shows the page's point (one per page), marked for the projector
+    test (tests/browser/projector.py).
     """
     numbers = session.settings().show_numbers
     spec = spec_of(fig, numbers)
     if align is not None:
         spec = _pad_title(spec, align)
-    show_spec(spec, key=key, on_point=on_point, own_fonts=own_fonts)
+    show_spec(spec, key=key, on_point=on_point, own_fonts=own_fonts, main=main)
     if _exporting():
         st.session_state.setdefault(_LINES, {}).update(dict.fromkeys(fig.context))
     number = next_chart_number()
@@ -537,9 +540,14 @@ def show_spec(
     key: str | None = None,
     on_point: Callable[[dict], None] | None = None,
     own_fonts: bool = False,
+    main: bool = False,
 ) -> None:
     """Draw a Vega-Lite spec at its own size (charts that are not a matrix: the head grid).
-    The page saved as HTML holds every spec drawn here."""
+    The page saved as HTML holds every spec drawn here. `main`: see `show`."""
+    if main:
+        with st.container(key=theme.MAIN_CHART_KEY):
+            show_spec(chart, key=key, on_point=on_point, own_fonts=own_fonts)
+        return
     if _exporting():
         st.session_state.setdefault(_SPECS, []).append(chart)
     chart = arrow_datasets(chart)

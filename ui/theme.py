@@ -71,6 +71,7 @@ LEGEND_BELOW = 64  # px: a colour bar drawn under a heatmap, with its title and 
 CHART_PADDING = 5  # px: Vega's padding on each side of a chart
 STEP_MIN = 2  # px: narrowest column a chart squeezed into a phone screen may get
 
+MAIN_CHART_KEY = "main_chart"  # the box around the chart that shows a page's point
 MAIN_WIDTH = 820  # px: the main column at 1280 px with the sidebar open (a projector, measured)
 COLUMN_GAP = 16  # px: Streamlit's gap between columns
 LABEL_ROOM = 110  # px: axis labels and legend beside a heatmap
