@@ -300,6 +300,16 @@ def _steps(
     return step_x, step_y
 
 
+def _main_steps(n_rows: int, n_cols: int, room: float, width: int) -> tuple[int, int]:
+    """Cell width and height of a main chart: its columns fill `width` (labels beside them
+    in `room`), its rows share about MAIN_SPAN_HEIGHT, each row tall enough for its label."""
+    step_x = int(min(theme.MAIN_CELL_MAX, (width - room) // max(n_cols, 1)))
+    step_x = max(theme.STEP_MIN, step_x)
+    tallest = theme.MAIN_ROW_MAX
+    step_y = theme.cell_size(n_rows, theme.MAIN_SPAN_HEIGHT, theme.MAIN_LABEL_FONT + 5, tallest)
+    return step_x, step_y
+
+
 def _x_labels_height(labels: Sequence[str], step_x: float, font: int, upright: bool) -> float:
     """Height (px) of the column labels on top, drawn as `_x_band_axis` draws them."""
     angle = _x_band_axis(label_ids(labels), step_x, font, upright).get("labelAngle", 0)
@@ -388,6 +398,7 @@ def heatmap(
     numbers_note: str | None = None,
     col_min: int = theme.CELL_MIN,
     big: bool = False,
+    main: bool = False,
     max_width: int | None = None,
     max_height: int | None = None,
     description: str | None = None,
@@ -396,6 +407,8 @@ def heatmap(
 
     `max_width` (px): the whole chart, labels and legend included, fits in that width.
     `max_height` (px): the same for its height (cells get smaller, never below CELL_MIN).
+    `main`: a page's main chart: as wide as `max_width` (or the main column), numbers and
+    labels at least theme.MAIN_FONT.
     """
     m = _check(matrix, rows, cols)
     rows, cols = [str(r) for r in rows], [str(c) for c in cols]
@@ -404,7 +417,9 @@ def heatmap(
     lo, hi = (float(m.min()), float(m.max())) if m.size else (0.0, 0.0)
     biggest = max(abs(lo), abs(hi))
     top = biggest if domain_max is None else float(domain_max)
-    label_font = theme.BIG_LABEL if big else theme.AXIS_LABEL_FONT
+    label_font = (
+        theme.BIG_LABEL if big else theme.MAIN_LABEL_FONT if main else theme.AXIS_LABEL_FONT
+    )
     narrow = max_width is not None and max_width < theme.NARROW_WIDTH
     room = (
         max(
@@ -414,7 +429,10 @@ def heatmap(
         + theme.SAFE_MARGIN
         + (0 if narrow else theme.LABEL_ROOM)
     )
-    step_x, step_y = _steps(n_rows, n_cols, span, col_min, big, room, max_width)
+    if main:
+        step_x, step_y = _main_steps(n_rows, n_cols, room, max_width or theme.MAIN_WIDTH)
+    else:
+        step_x, step_y = _steps(n_rows, n_cols, span, col_min, big, room, max_width)
     legend_below = narrow or span < theme.SPAN_FULL
     if max_height is not None:
         size = partial(
@@ -435,7 +453,9 @@ def heatmap(
     fit = None
     if show_numbers and big:  # presenter mode: large numbers first, one decimal if need be
         fit = number_fit(lo, hi, step_x, step_y, theme.FONT_MIN_BIG, theme.FONT_MAX_BIG)
-    if show_numbers and fit is None:
+    if show_numbers and main:  # a projector's main chart: readable numbers or none
+        fit = number_fit(lo, hi, step_x, step_y, theme.MAIN_FONT, theme.MAIN_FONT_MAX)
+    elif show_numbers and fit is None:
         fit = number_fit(lo, hi, step_x, step_y)
     if show_numbers and (fit is None or min(step_x, step_y) < theme.NUMBERS_MIN_CELL):
         fit = None

@@ -62,6 +62,10 @@ def sidebar(
     # some out (a class on one server lost a language, a seed, a width that way).
     kept = {"persist_state": "session"}
     with st.sidebar:
+        # the sentence first: under a menu of every page it is still in a projector's view
+        if used(K.TEXT):
+            st.text_area(t("sentence"), key=K.TEXT, height=90, max_chars=MAX_TEXT_CHARS, **kept)
+            st.caption(t("sentence_help", max=MAX_TOKENS))
         st.radio(
             t("language"),
             options=list(LANGUAGES),
@@ -71,9 +75,6 @@ def sidebar(
             on_change=session.example_follows_language,
             **kept,
         )
-        if used(K.TEXT):
-            st.text_area(t("sentence"), key=K.TEXT, height=90, max_chars=MAX_TEXT_CHARS, **kept)
-            st.caption(t("sentence_help", max=MAX_TOKENS))
         if heads:  # the page shows MiniLM whatever the source: no source, no toy sizes
             source = "pretrained"
         else:

@@ -509,6 +509,8 @@ def show(
     test (tests/browser/projector.py).
     """
     numbers = session.settings().show_numbers
+    if main and fig.kind == "heatmap":
+        fig = fig.with_options(main=True)
     spec = spec_of(fig, numbers)
     if align is not None:
         spec = _pad_title(spec, align)

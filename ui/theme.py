@@ -33,6 +33,15 @@ FONT_MIN = 8  # px: numbers in cells
 FONT_MAX = 20  # px
 FONT_MIN_BIG = 18  # px: presenter mode prints numbers at least this big while its cells allow
 FONT_MAX_BIG = 28  # px: and at most this big
+# A page's main chart (the one that shows its point) on a projector, read from the back of a
+# room: its cell numbers and axis labels are at least MAIN_FONT, its cells as wide as its column
+# allows, so a matrix up to 16 × 16 shows every number.
+MAIN_FONT = 14  # px
+MAIN_FONT_MAX = 20  # px: cell numbers at most this big
+MAIN_LABEL_FONT = 15  # px: axis labels
+MAIN_CELL_MAX = 120  # px: widest cell (a short sentence's word map fills its column anyway)
+MAIN_ROW_MAX = 48  # px: tallest cell
+MAIN_SPAN_HEIGHT = 360  # px: the cells' height together aims at about this
 BIG_LABEL = 17  # px: axis labels and subtitles in presenter mode
 BIG_TITLE = 24  # px: chart titles in presenter mode
 SPAN_FULL = 560  # px: a heatmap side aims at about this size when it has the page to itself
@@ -145,6 +154,23 @@ PHONE_BAR_WIDTH = 220  # px: the bars of a bar chart on a phone (labels beside t
 PAGE_LINK_CSS = """
 <style>
 [data-testid="stMain"] [data-testid="stPageLink"] p { white-space: normal; }
+</style>
+"""
+# A projector (1280×720, sidebar open): the menu of every page, one short line each, so the
+# sentence box under it is in view without scrolling the sidebar; and less empty space above a
+# page's title, so its main chart starts higher (the presenter's page sets its own margins).
+PROJECTOR_CSS = f"""
+<style>
+[data-testid="stSidebarHeader"] {{ height: 2.25rem; margin-bottom: 0; }}
+[data-testid="stSidebarNavItems"] {{ padding-top: 0; padding-bottom: 0.25rem; }}
+[data-testid="stSidebarNavLink"] {{
+  min-height: 0; height: auto; padding-top: 0; padding-bottom: 0; line-height: 1.6;
+}}
+[data-testid="stSidebarNavSeparator"] {{ margin-top: 0; margin-bottom: 0.25rem; }}
+[data-testid="stSidebarUserContent"] {{ padding-top: 0.5rem; }}
+@media (min-width: {NARROW_SCREEN + 1}px) {{
+  [data-testid="stMainBlockContainer"] {{ padding-top: 2.5rem; }}
+}}
 </style>
 """
 # On a narrow screen a chart wider than the screen (a wide matrix) scrolls sideways inside its

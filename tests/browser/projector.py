@@ -42,7 +42,7 @@ MEASURE = f"""() => {{
     document.querySelector('[data-testid=stMainBlockContainer]').getBoundingClientRect().bottom
     - top);
   const texts = g => [...g.querySelectorAll(
-      'g.role-axis-label text, g.mark-text text')]
+      'g.role-axis-label text, g.mark-text.role-mark text')]
     .filter(e => (e.textContent || '').trim())
     .map(e => parseFloat(getComputedStyle(e).fontSize));
   const chartOf = c => {{
@@ -58,7 +58,7 @@ MEASURE = f"""() => {{
     const rects = c.querySelectorAll('g.mark-rect').length
       ? c.querySelector('g.mark-rect').querySelectorAll("path[aria-roledescription='rect mark']")
         .length : 0;
-    const numbers = [...c.querySelectorAll('g.mark-text text')]
+    const numbers = [...c.querySelectorAll('g.mark-text.role-mark text')]
       .filter(e => (e.textContent || '').trim()).length;
     return {{
       title: title ? title.textContent : '', top: box.top - top, bottom: box.bottom - top,
