@@ -144,6 +144,8 @@ def title_params(
     sub_size = theme.BIG_LABEL if big else theme.SUBTITLE_FONT
     text = [line for part in _lines(title) for line in wrap(part, width, size)]
     sub = [line.rstrip() for part in subtitle for line in wrap(part, width, sub_size)]
+    if len(sub) > theme.SUBTITLE_LINES:  # run the parts on, as few lines as they fill
+        sub = [line.rstrip() for line in wrap(theme.SUBTITLE_JOIN.join(subtitle), width, sub_size)]
     params: dict[str, Any] = {
         "text": "\n".join(line.rstrip() for line in text),  # "\n" -> " " gives `title` back
         "anchor": "start",
@@ -348,13 +350,11 @@ def chart_height(
 
 
 def _title_width(plot_width: float, max_width: int | None, big: bool) -> float:
-    """Where a title wraps: at the plot and its labels; a presenter's chart (`big`) given a
-    width may use all of it."""
+    """Where a title wraps: at the plot and its labels; a chart given a width (a column's)
+    may use all of it."""
     if max_width is None:
         return plot_width + theme.LABEL_ROOM
-    if big:
-        return max_width - theme.SAFE_MARGIN
-    return min(plot_width + theme.LABEL_ROOM, max_width - theme.SAFE_MARGIN)
+    return max_width - theme.SAFE_MARGIN
 
 
 def _fit_height(
@@ -433,6 +433,8 @@ def heatmap(
         step_x, step_y = _main_steps(n_rows, n_cols, room, max_width or theme.MAIN_WIDTH)
     else:
         step_x, step_y = _steps(n_rows, n_cols, span, col_min, big, room, max_width)
+        if max_width is None and span == theme.SPAN_FULL and not big:  # alone on its row
+            step_x = max(step_x, _main_steps(n_rows, n_cols, room, theme.MAIN_WIDTH)[0])
     legend_below = narrow or span < theme.SPAN_FULL
     if max_height is not None:
         size = partial(
@@ -629,12 +631,12 @@ def _numbers_layer(
 # ---- other charts ------------------------------------------------------------------------------
 
 
-def ids_axis(ids: list[str], step: float) -> dict[str, Any]:
+def ids_axis(ids: list[str], step: float, font: int = theme.AXIS_LABEL_FONT) -> dict[str, Any]:
     return {
         "labelExpr": _LABEL_EXPR,
         "labelOverlap": False,
         "labelLimit": theme.LABEL_LIMIT,
-        **_band_labels(ids, step, theme.AXIS_LABEL_FONT),
+        **_band_labels(ids, step, font),
         **Y_TITLE_ABOVE,
     }
 
@@ -659,18 +661,24 @@ def bars(
     width: int = theme.BAR_WIDTH,
     description: str | None = None,
     domain: tuple[float, float] | None = None,
+    main: bool = False,
 ) -> Spec:
     """[n] values -> one horizontal bar per label, coloured by sign, in the given order.
 
     Bars with a negative value get a labelled line at 0 (a bar growing left is below zero).
     `domain`: the value axis, shared with the charts this one is compared with.
+    `main`: a page's main chart: taller bars, labels at least theme.MAIN_FONT.
     """
     v = np.asarray(values, dtype=float)
     if v.shape != (len(labels),):
         raise ValueError(f"need one value per label; got {v.shape} for {len(labels)} labels")
     labels = [str(label) for label in labels]
     ids = label_ids(labels)
-    step = theme.cell_size(len(labels))
+    font = theme.MAIN_LABEL_FONT if main else theme.AXIS_LABEL_FONT
+    if main:
+        step = theme.cell_size(len(labels), theme.MAIN_SPAN_HEIGHT, font + 5, theme.MAIN_ROW_MAX)
+    else:
+        step = theme.cell_size(len(labels))
     name = dataset_name(v, labels)
     records = [
         {"id": i, "label": label, "value": x}
@@ -688,7 +696,7 @@ def bars(
         title,
         text,
         (name, records),
-        y={"field": "id", "sort": ids, "title": label_title, "axis": ids_axis(ids, step)},
+        y={"field": "id", "sort": ids, "title": label_title, "axis": ids_axis(ids, step, font)},
         value_title=value_title,
         color=color,
         first_tip={"field": "label", "type": "nominal", "title": label_title},
@@ -696,6 +704,7 @@ def bars(
         step=step,
         domain=domain,
         zero_rule=lo < 0 or (domain is not None and domain[0] < 0),
+        label_font=font,
     )
 
 
@@ -741,6 +750,7 @@ def bar_spec(
     extra: dict[str, Any] | None = None,
     domain: tuple[float, float] | None = None,
     zero_rule: bool = False,
+    label_font: int = theme.AXIS_LABEL_FONT,
 ) -> Spec:
     """Horizontal bars: one nominal y field, the value along x, coloured by `color`.
 
@@ -753,7 +763,12 @@ def bar_spec(
         "title": value_title,
         **tooltip_format(),
     }
-    x: dict[str, Any] = {"field": "value", "type": "quantitative", "title": value_title}
+    x: dict[str, Any] = {
+        "field": "value",
+        "type": "quantitative",
+        "title": value_title,
+        "axis": {"labelFontSize": label_font},
+    }
     if domain is not None:
         lo, hi = min(domain[0], 0.0), max(domain[1], 0.0)
         x["scale"] = {"domain": [lo, hi] if hi > lo else [lo, lo + 1.0], "nice": False}

@@ -299,14 +299,14 @@ def _int_bounds(key: str) -> dict[str, int]:
     return {"min_value": int(p.lo), "max_value": int(p.hi)}
 
 
-def head_grid(spec: dict, key: str, hint_key: str) -> None:
+def head_grid(spec: dict, key: str, hint_key: str, main: bool = False) -> None:
     """A 6 × 12 chart of MiniLM's heads (layer down, head across): a click opens that head,
-    here and on every page that shows one."""
+    here and on every page that shows one. `main`: the page's main chart (figures.show)."""
 
     def open_head(point: dict) -> None:
         if "row" in point and "col" in point:
             st.session_state[K.LAYER] = int(point["row"])
             st.session_state[K.HEAD] = int(point["col"])
 
-    figures.show_spec(spec, key=key, on_point=open_head)
+    figures.show_spec(spec, key=key, on_point=open_head, main=main)
     st.caption(t(hint_key))

@@ -276,6 +276,9 @@ def context(p: Pipeline, matrix: np.ndarray | None = None) -> list[str]:
         sentence = t("ctx_cross", q=_quote(p.query_side.text), k=_quote(p.key_side.text))
     else:
         sentence = _quote(p.key_side.text)
+    projection = p.projection
+    if any(matrix is w for w in (projection.w_q, projection.w_k, projection.w_v)):
+        return [model_name(p.model)]  # the model's own weights: no sentence, no switch
     if matrix is not None and made_before_attention(p, matrix):
         return [sentence, model_name(p.model)]
     return [sentence, settings_line(p.model, p.settings)]
@@ -509,7 +512,7 @@ def show(
     test (tests/browser/projector.py).
     """
     numbers = session.settings().show_numbers
-    if main and fig.kind == "heatmap":
+    if main:
         fig = fig.with_options(main=True)
     spec = spec_of(fig, numbers)
     if align is not None:

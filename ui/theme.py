@@ -65,6 +65,8 @@ TOOLTIP_FORMAT = ".4f"  # numbers in tooltips
 
 TITLE_FONT = 16  # px: chart titles (Streamlit's chart theme uses the same)
 SUBTITLE_FONT = 12  # px: lines under a title
+SUBTITLE_LINES = 2  # lines under a title, at most while its parts can run on in fewer
+SUBTITLE_JOIN = " · "  # between the parts of a subtitle run on
 AXIS_LABEL_FONT = 12  # px: axis labels (Streamlit's chart theme)
 AXIS_LABEL_FONT_MIN = 8  # px: smaller labels are thinned out instead
 AXIS_LABEL_PAD = 16  # px: between labels and the plot (Streamlit's chart theme)

@@ -30,7 +30,8 @@ FRAME_SECONDS = 0.2  # at most 5 frames a second, live or replayed: what the eye
 REPLAY_FRAMES = 30  # a replay shows at most this many stored snapshots (about 6 s)
 CURVE_POINTS = 300  # the loss and accuracy chart draws at most this many steps
 SAMPLE_SENTENCES = 8  # training sentences shown as examples
-LIVE_SPAN = theme.SPAN_QUARTER  # px: the live heatmap, small enough to stay in a 720 px view
+# px: the live heatmap fills its column (3 of 5 beside the settings), the page's largest chart
+LIVE_WIDTH = (theme.MAIN_WIDTH - 2 * theme.COLUMN_GAP) * 3 // 5
 RUNNING = "_learn_running"  # (step, steps) of the run under way; left behind when interrupted
 
 
@@ -89,7 +90,8 @@ def heatmap(matrix: np.ndarray, settings: TrainSettings, *, title: str, **fit: i
 def at_step(matrix: np.ndarray, settings: TrainSettings, s: Settings, step: int) -> Spec:
     """The top heatmap: the probe's attention at one step (the probe is in its subtitle)."""
     title = t("learn_live_heatmap", step=step)
-    return figures.spec_of(heatmap(matrix, settings, title=title, span=LIVE_SPAN), s.show_numbers)
+    live = heatmap(matrix, settings, title=title, max_width=LIVE_WIDTH, main=True)
+    return figures.spec_of(live, s.show_numbers)
 
 
 def draw(slot: DeltaGenerator, chart: Spec) -> None:
@@ -240,7 +242,7 @@ def show(s: Settings, left: DeltaGenerator, right: DeltaGenerator) -> None:
             disabled=not st.session_state[LEARN_RUN],
         )
         status = st.empty()
-    with right:
+    with right, st.container(key=theme.MAIN_CHART_KEY):  # the page's main chart
         slot = st.empty()
         st.caption(t("learn_watch_row", word=check.tokens[-1]))
 

@@ -20,8 +20,8 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "set_trained": {"en": "Weights trained on page 7", "zh": "在第 7 页训练得到的权重"},
     "set_distilled": {
-        "en": "Learned weights (a small head that learned from MiniLM layer {layer}, head {head})",
-        "zh": "学到的权重：一个向 MiniLM 第 {layer} 层第 {head} 个头学习的小注意力头",
+        "en": "Learned weights (a small head that learned from MiniLM L{layer} H{head})",
+        "zh": "学到的权重：向 MiniLM 第 {layer} 层第 {head} 个头学习的小注意力头",
     },
     "set_random": {
         "en": "Random weights, seed {seed}, same X",

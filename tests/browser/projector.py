@@ -24,6 +24,7 @@ from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, open_app
 from tools.server import Server
 from ui.theme import MAIN_CHART_KEY
 
+DRAWN = "[data-testid=stMain] [data-testid=stVegaLiteChart] svg.marks"  # a chart is drawn
 SCREEN = {"width": 1280, "height": 720}  # a classroom projector, sidebar open
 SCREENS = 3  # a page is at most this many screens tall
 TEXT_LINES_ABOVE = 3  # lines of text above the main chart, at most ("about three")
@@ -58,12 +59,14 @@ MEASURE = f"""() => {{
     const rects = c.querySelectorAll('g.mark-rect').length
       ? c.querySelector('g.mark-rect').querySelectorAll("path[aria-roledescription='rect mark']")
         .length : 0;
-    const numbers = [...c.querySelectorAll('g.mark-text.role-mark text')]
-      .filter(e => (e.textContent || '').trim()).length;
+    const said = [...c.querySelectorAll('g.mark-text.role-mark text')]
+      .map(e => (e.textContent || '').trim()).filter(x => x);
+    const numbers = said.filter(x => /^[−-]?[0-9.]+$/.test(x)).length;
+    const labels = said.length - numbers;
     return {{
       title: title ? title.textContent : '', top: box.top - top, bottom: box.bottom - top,
       width: box.width, slot: slot.width, alone, svg: !!svg, fonts: texts(c),
-      subtitle_lines: subLines, cells: rects, numbers,
+      subtitle_lines: subLines, cells: rects, numbers, labels,
       main: !!c.closest('.st-key-{MAIN_CHART_KEY}'),
     }};
   }};
@@ -74,20 +77,22 @@ MEASURE = f"""() => {{
   const h1 = main.querySelector('h1');
   const after = h1 ? h1.getBoundingClientRect().bottom : top;
   let lines = 0;
+  const said = [];
   for (const e of main.querySelectorAll(
-      '[data-testid=stMarkdownContainer], [data-testid=stCaptionContainer]')) {{
-    if (e.closest('[data-testid=stVegaLiteChart], [data-testid=stSidebar]')) continue;
-    if (e.parentElement.closest('[data-testid=stMarkdownContainer]')) continue;
+      '[data-testid=stMarkdownContainer] :is(p, li), [data-testid=stAlert] p')) {{
+    if (e.closest('[data-testid=stVegaLiteChart], [data-testid=stWidgetLabel], summary')) continue;
+    if (e.parentElement.closest('p, li')) continue;
     const b = e.getBoundingClientRect();
     if (b.height === 0 || b.top < after - 1 || b.bottom > chartTop + 1) continue;
-    const lh = parseFloat(getComputedStyle(e.querySelector('p, li, span') || e).lineHeight)
-      || 24;
-    lines += Math.max(1, Math.round(b.height / lh));
+    const lh = parseFloat(getComputedStyle(e).lineHeight) || 24;
+    const n = Math.max(1, Math.round(b.height / lh));
+    lines += n;
+    said.push(n + ': ' + e.textContent.slice(0, 40));
   }}
   const box = document.querySelector('[data-testid=stSidebar] textarea');
   const b = box && box.getBoundingClientRect();
   return {{
-    height, charts, text_lines: lines, viewport: window.innerHeight,
+    height, charts, text_lines: lines, said, viewport: window.innerHeight,
     sentence_bottom: b ? b.bottom : null,
   }};
 }}"""
@@ -105,7 +110,8 @@ class Chart:
     fonts: list[float]  # axis labels and cell numbers, px
     subtitle_lines: int
     cells: int
-    numbers: int
+    numbers: int  # texts in cells that are numbers
+    labels: int  # texts in cells that are words (the atlas names each head's behaviour)
     main: bool
 
 
@@ -113,6 +119,7 @@ class Chart:
 class Measured:
     height: float
     text_lines: int
+    said: list[str]  # the text above the main chart, by lines: "2: The first words…"
     viewport: float
     sentence_bottom: float | None
     charts: list[Chart] = field(default_factory=list)
@@ -142,10 +149,10 @@ def problems(
         if main.top >= screen:
             found.append(f"main chart {main.title!r} starts at {main.top:.0f} px, not on screen 1")
         if m.text_lines > TEXT_LINES_ABOVE + 1:
-            found.append(f"{m.text_lines} lines of text above the main chart")
+            found.append(f"{m.text_lines} lines of text above the main chart: {m.said}")
         if main.fonts and min(main.fonts) < FONT_MIN:
             found.append(f"main chart text {min(main.fonts):.0f} px < {FONT_MIN} px")
-        if 0 < main.cells <= NUMBERS_UP_TO and main.numbers < main.cells:
+        if 0 < main.cells <= NUMBERS_UP_TO and main.numbers < main.cells and not main.labels:
             found.append(f"main chart shows {main.numbers} numbers in {main.cells} cells")
     if m.height > SCREENS * screen + 1:
         found.append(f"page {m.height:.0f} px tall > {SCREENS} screens")
@@ -201,7 +208,8 @@ def main(argv: list[str]) -> None:
                     page = context.new_page()
                     url = "" if path == PAGES[0].url_path else path
                     open_app(page, server.url, url, {"lang": "zh"} if lang == "zh" else None)
-                    time.sleep(1.5)
+                    page.wait_for_selector(DRAWN, timeout=30_000)
+                    time.sleep(1.0)
                     m = measure(page)
                     print(row(path, lang, m), flush=True)
                     for problem in problems(m):
