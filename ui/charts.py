@@ -294,6 +294,8 @@ def _steps(
     largest = theme.CELL_MAX_BIG if big else theme.CELL_MAX
     step_y = theme.cell_size(n_rows, span, largest=largest)
     step_x = min(step_y, theme.cell_size(n_cols, span, col_min, largest))
+    if not big:  # rows no taller than the columns are wide, unless numbers need the height
+        step_y = min(step_y, max(step_x, theme.NUMBERS_MIN_CELL))
     if max_width is not None:
         fits = int((max_width - room) // max(n_cols, 1))
         if fits < step_x:

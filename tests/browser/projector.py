@@ -31,7 +31,7 @@ TEXT_LINES_ABOVE = 3  # lines of text above the main chart, at most ("about thre
 FONT_MIN = 14  # px: cell numbers and axis labels of a main chart
 NUMBERS_UP_TO = 16 * 16  # every cell of a matrix this big or smaller shows its number
 SUBTITLE_LINES = 2  # lines under a chart's title, at most
-FILL = 0.9  # a chart alone on its row is at least this share of its column's width
+FILL = 0.85  # a chart alone on its row is at least this share of its column's width
 
 # Everything in one evaluation, scrolled to the top. Text lines above the main chart: the
 # visible text blocks of the main column (markdown, captions, alerts, expander and widget
@@ -56,7 +56,9 @@ MEASURE = f"""() => {{
     const row = column && column.parentElement;
     const alone = !column || row.querySelectorAll(':scope > [data-testid=stColumn]').length < 2;
     const slot = (column || c.closest('[data-testid=stVerticalBlock]')).getBoundingClientRect();
-    const rects = c.querySelectorAll('g.mark-rect').length
+    // a matrix of numbers: coloured on a gradient (not categories, not images)
+    const numeric = !!c.querySelector('linearGradient') && !c.querySelector('g.mark-image');
+    const rects = numeric && c.querySelectorAll('g.mark-rect').length
       ? c.querySelector('g.mark-rect').querySelectorAll("path[aria-roledescription='rect mark']")
         .length : 0;
     const said = [...c.querySelectorAll('g.mark-text.role-mark text')]
@@ -74,13 +76,16 @@ MEASURE = f"""() => {{
   const mainChart = document.querySelector(
     '.st-key-{MAIN_CHART_KEY} [data-testid=stVegaLiteChart]');
   const chartTop = mainChart ? mainChart.getBoundingClientRect().top : Infinity;
+  const FOLDED = '[data-testid=stVegaLiteChart], [data-testid=stWidgetLabel], summary, ' +
+    'button, label, [role=button], [role=radiogroup], [data-testid=stButtonGroup], ' +
+    '[data-testid=stMetric], [data-testid=stExpander] summary';
   const h1 = main.querySelector('h1');
   const after = h1 ? h1.getBoundingClientRect().bottom : top;
   let lines = 0;
   const said = [];
   for (const e of main.querySelectorAll(
       '[data-testid=stMarkdownContainer] :is(p, li), [data-testid=stAlert] p')) {{
-    if (e.closest('[data-testid=stVegaLiteChart], [data-testid=stWidgetLabel], summary')) continue;
+    if (e.closest(FOLDED)) continue;
     if (e.parentElement.closest('p, li')) continue;
     const b = e.getBoundingClientRect();
     if (b.height === 0 || b.top < after - 1 || b.bottom > chartTop + 1) continue;
