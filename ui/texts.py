@@ -243,8 +243,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "off": {"en": "off", "zh": "关闭"},
     "ctx_cross": {"en": "Q: {q} · K, V: {k}", "zh": "Q：{q} · K、V：{k}"},
     "ctx_random_weights": {
-        "en": ", W_Q/W_K/W_V random from seed {seed}",
-        "zh": "，W_Q/W_K/W_V 由种子 {seed} 随机生成",
+        "en": ", random W (seed {seed})",
+        "zh": "，随机 W（种子 {seed}）",
     },
     "ctx_causal": {"en": " · causal mask", "zh": " · 因果掩码"},
     "export_nothing": {

@@ -85,7 +85,7 @@ MEASURE = f"""() => {{
   const said = [];
   for (const e of main.querySelectorAll(
       '[data-testid=stMarkdownContainer] :is(p, li), [data-testid=stAlert] p')) {{
-    if (e.closest(FOLDED)) continue;
+    if (e.closest(FOLDED) || !e.checkVisibility()) continue;  // folded text is not read
     if (e.parentElement.closest('p, li')) continue;
     const b = e.getBoundingClientRect();
     if (b.height === 0 || b.top < after - 1 || b.bottom > chartTop + 1) continue;
