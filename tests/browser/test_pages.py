@@ -142,7 +142,7 @@ CUT_TEXT = """() => [...document.querySelectorAll(
   .filter(e => e.clientWidth >= 4 && (e.innerText || '').trim())
   .filter(e => e.scrollWidth > e.clientWidth + 1)
   .map(e => `${e.scrollWidth} > ${e.clientWidth} px: ${e.innerText.slice(0, 60)}`)"""
-CHART_WIDTHS = """els => els.map(e => {
+CHART_WIDTHS = """els => els.filter(e => e.checkVisibility()).map(e => {  // open tabs only
     const drawn = e.querySelector('svg.marks, canvas.marks');
     return drawn ? drawn.getBoundingClientRect().width : 0;
 })"""
