@@ -30,7 +30,8 @@ FRAME_SECONDS = 0.2  # at most 5 frames a second, live or replayed: what the eye
 REPLAY_FRAMES = 30  # a replay shows at most this many stored snapshots (about 6 s)
 CURVE_POINTS = 300  # the loss and accuracy chart draws at most this many steps
 SAMPLE_SENTENCES = 8  # training sentences shown as examples
-LIVE_SPAN = theme.SPAN_QUARTER  # px: the live heatmap, small enough to stay in a 720 px view
+# px: the live heatmap fills its column (3 of 5 beside the settings), the page's largest chart
+LIVE_WIDTH = (theme.MAIN_WIDTH - 2 * theme.COLUMN_GAP) * 3 // 5
 RUNNING = "_learn_running"  # (step, steps) of the run under way; left behind when interrupted
 
 
@@ -90,10 +91,10 @@ def at_step(
     matrix: np.ndarray, settings: TrainSettings, s: Settings, step: int, **fit: int
 ) -> Spec:
     """The top heatmap: the probe's attention at one step (the probe is in its subtitle).
-    `fit`: its size (page 7: LIVE_SPAN; the lesson draws it large)."""
+    `fit`: its size (page 7: LIVE_WIDTH; the lesson draws it large)."""
     title = t("learn_live_heatmap", step=step)
-    fit = fit or {"span": LIVE_SPAN}
-    return figures.spec_of(heatmap(matrix, settings, title=title, **fit), s.show_numbers)
+    fit = fit or {"max_width": LIVE_WIDTH}
+    return figures.spec_of(heatmap(matrix, settings, title=title, main=True, **fit), s.show_numbers)
 
 
 def draw(slot: DeltaGenerator, chart: Spec) -> None:
@@ -245,7 +246,7 @@ def show(s: Settings, left: DeltaGenerator, right: DeltaGenerator) -> None:
             disabled=not st.session_state[LEARN_RUN],
         )
         status = st.empty()
-    with right:
+    with right, st.container(key=theme.MAIN_CHART_KEY):  # the page's main chart
         slot = st.empty()
         st.caption(t("learn_watch_row", word=check.tokens[-1]))
 
