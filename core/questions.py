@@ -8,6 +8,7 @@ A function returns None when its question does not fit the sentence (one token, 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -61,7 +62,12 @@ def top_of_row(row: np.ndarray, query: int, skip: int | None) -> Answer | None:
     pages ask about the others: `skip` is the query's own position (None in cross attention,
     where the keys are another sentence's words).
     """
-    offered = np.array([j for j in range(row.size) if j != skip], dtype=np.int64)  # [m]
+    return top_among(row, query, [j for j in range(row.size) if j != skip])
+
+
+def top_among(row: np.ndarray, query: int, keys: Sequence[int]) -> Answer | None:
+    """Which of `keys` has the largest entry in the query's row [n_k]? (None for fewer than two.)"""
+    offered = np.array(keys, dtype=np.int64)  # [m]
     if offered.size < 2:
         return None
     picked = best(row[offered])  # positions within `offered`
@@ -220,3 +226,37 @@ def larger_max_weight(p: Pipeline, other: Pipeline) -> Answer:
     else:
         correct = frozenset({"a" if a > b else "b"})
     return Answer(SEEDS, correct, (), (a, b))
+
+
+def factor_symmetric(p: Pipeline) -> Answer | None:
+    """Is the factor matrix Q·Kᵀ symmetric: does word i score word j as j scores i? (Q and K
+    come from two projections, so in general not.) None in cross attention or for one word.
+
+    words: the pair whose two scores differ most; numbers: score (i, j), then score (j, i).
+    """
+    factor = p.attention.factor  # [n, n]
+    if p.is_cross or factor.shape[0] < 2:
+        return None
+    gap = np.abs(factor - factor.T)  # [n, n]
+    i, j = sorted(int(v) for v in np.unravel_index(int(np.argmax(gap)), gap.shape))
+    same = bool(np.allclose(factor, factor.T, rtol=TIE_TOLERANCE, atol=TIE_TOLERANCE))
+    return Answer(YES_NO, yes_no(same), (i, j), (float(factor[i, j]), float(factor[j, i])))
+
+
+def what_moves_top(row: np.ndarray, changed: Mapping[str, np.ndarray], query: int) -> Answer | None:
+    """Which changes move the query's top other key? `row` [n_k] is the weights row; `changed`
+    maps each change ("scale", "softmax", "random") to the row it gives instead. "none" is right
+    when no change moves it.
+
+    words: the query and its top key in `row`.
+    """
+    mine = top_of_row(row, query, query)
+    if mine is None:
+        return None
+    moved = []
+    for name, other in changed.items():
+        top = top_of_row(other, query, query)
+        if top is None or not top.correct & mine.correct:
+            moved.append(name)
+    options = (*changed, "none")
+    return Answer(options, frozenset(moved) or frozenset({"none"}), mine.words)

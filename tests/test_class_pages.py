@@ -5,6 +5,8 @@ and the after-class files."""
 
 from __future__ import annotations
 
+import html
+import re
 import time
 from collections.abc import Iterator
 
@@ -13,7 +15,7 @@ import pytest
 from app_pages.classroom import connection as classroom
 from app_pages.classroom import handout
 from app_pages.classroom import store as class_store
-from app_pages.classroom.lesson import STEPS, asked
+from app_pages.classroom.lesson import STEPS, asked, class_pipeline
 from app_pages.classroom.store import WRONG_CODES_PER_MINUTE, ClassStore, engine_for
 from core import questions
 from tests.apptest_utils import all_text, open_page, open_share_panel, page_file
@@ -72,7 +74,7 @@ def _computed_top(sentence: str) -> str:
     """The first step's right answer, from core: the other word whose key has the largest dot
     product with the last word's query (the class's sentence, the default model)."""
 
-    p = classroom.class_pipeline(sentence, "en")
+    p = class_pipeline(sentence, "en")
     answer = questions.top_dot(p, len(p.query_side.tokens) - 1)
     assert answer is not None and len(answer.correct) == 1
     return p.key_side.tokens[int(next(iter(answer.correct)))]
@@ -187,9 +189,9 @@ def test_wrong_codes_are_limited_to_ten_a_minute(db_url):
 def test_student_text_is_inert_and_reaches_the_projector_only_when_shown(db_url):
     teacher = _teacher()
     code = teacher.session_state["code"]
-    for _ in range(len(STEPS) - 1):
+    own = next(i for i, step in enumerate(STEPS) if step.sentences)
+    for _ in range(own):
         _click(teacher, "class_next")
-    assert STEPS[-1].sentences
     hostile = "**bold** <img src=x onerror=alert(1)> [a](javascript:x)"
     student = _student(code)
     nick = "<script>alert(1)</script>" * 3  # longer than the box takes: a forged client
@@ -212,7 +214,7 @@ def test_student_text_is_inert_and_reaches_the_projector_only_when_shown(db_url)
 
 def test_the_handout_is_one_offline_page_per_step_with_the_answer_key(db_url):
 
-    p = classroom.class_pipeline(SENTENCE, "en")
+    p = class_pipeline(SENTENCE, "en")
     steps = [
         handout.HandoutStep("T<b>", "point", "Q & A?", ("x", "<y>"), "because"),
         handout.HandoutStep("Own", "type one", "", (), ""),
@@ -223,6 +225,41 @@ def test_the_handout_is_one_offline_page_per_step_with_the_answer_key(db_url):
     assert page.count("<section>") == 3  # the title page, then a page per step
     assert "http" not in page and "src=" not in page  # nothing fetched: opens offline
     assert asked(STEPS[0], p) is not None
+
+
+def check_handout(page: str, sentence: str) -> None:
+    """The handout read back: a page per step, each with its chart(s) as inline SVG, its
+    question and the computed answer; nothing fetched (it opens offline) and no script."""
+    sections = page.split("<section>")[2:]  # after the title page
+    assert len(sections) == len(STEPS)
+    p = class_pipeline(sentence, "en")
+    for step, section in zip(STEPS, sections, strict=True):
+        section = html.unescape(section)
+        assert f"{en('cls_step_' + step.id)}</h2>" in section
+        assert section.count("<svg") >= 1, step.id  # its chart, drawn on the class's sentence
+        assert en("cls_handout_time", m=step.minutes) in section
+        q = asked(step, p)
+        if q is not None:
+            assert handout.plain(q.because) in section, step.id
+    assert "http" not in page and "src=" not in page and "<script" not in page.lower()
+    assert "@import" not in page
+    assert re.findall(r"url\((.)", page) == ["#"] * page.count("url(")  # only the page's own
+    ids = re.findall(r'\bid="([^"]+)"', page)
+    assert len(ids) == len(set(ids))  # two charts never share a gradient
+    assert "size: A4" in page and "break-after: page" in page
+
+
+def test_the_handout_draws_each_steps_chart_for_a_hostile_sentence(db_url, downloads):
+    hostile = "<script>alert(1)</script> cat drank http://x milk"
+    at = open_page(page_file("classroom"))
+    at.text_input(key="class_sentence_box").input(hostile)
+    _click(at, "class_start")
+    code = at.session_state["code"]
+    page = downloads[f"class_{code}_handout.html"].decode()
+    assert "<script>alert" not in page and "&lt;script&gt;" in page
+    sections = page.split("<section>")[2:]
+    assert len(sections) == len(STEPS) and all("<svg" in section for section in sections)
+    assert "milk" in page
 
 
 def test_results_csv_has_no_formula_cells():
@@ -289,6 +326,7 @@ def test_after_class_files_hold_the_results_and_never_the_key(db_url, downloads)
     assert csv_text.splitlines() == ["step,round,answer,count", f"{step},1,cat,1"]
     assert SENTENCE in page and page.count("<section>") == len(STEPS) + 1
     assert key not in csv_text + page and "HYPERLINK" not in csv_text
+    check_handout(page, SENTENCE)
     teacher.checkbox(key="class_nicknames").check().run()
     named = downloads[f"class_{code}_results.csv"].decode()
     assert named.splitlines() == ["step,round,answer,nickname", f"{step},1,cat,'=HYPERLINK(1)"]
@@ -308,6 +346,22 @@ def test_ending_the_class_deletes_it_and_the_phones_say_so(db_url):
     assert [e.value for e in student.error] == [en("join_wrong")]
     with engine_for(db_url).connect() as c:
         assert c.exec_driver_sql("SELECT COUNT(*) FROM class_answers").scalar_one() == 0
+
+
+def test_notes_never_reach_a_phone_or_the_projector(db_url):
+    teacher = _teacher()
+    student = _student(teacher.session_state["code"], "zh-CN")
+    for i, step in enumerate(STEPS):
+        if step.question is not None:
+            _click(teacher, "class_open")
+            student.run()
+            _click(teacher, "class_reveal")
+        student.run()
+        teacher.run()
+        assert TEXTS[f"cls_notes_{step.id}"]["zh"] not in all_text(student), step.id
+        assert en(f"cls_notes_{step.id}") not in all_text(teacher), step.id
+        if i < len(STEPS) - 1:
+            _click(teacher, "class_next")
 
 
 def test_no_step_gives_its_answer_away_before_the_reveal(db_url):

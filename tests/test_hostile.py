@@ -211,8 +211,8 @@ MINILM_PAGES = {page_file(name) for name in ("real_model", "atlas", "variant")}
 OWN_SENTENCES = {page_file("compare"), page_file("learn"), page_file("glossary")}
 CLASS_PAGES = {page_file("classroom"), page_file("join")}  # the class's sentence, not the sidebar's
 OWN_SENTENCES |= CLASS_PAGES
-TOY_ONLY = {page_file("present")}  # with MiniLM chosen, it asks to switch back to the toy model
-NO_CHARTS = {page_file("present"), page_file("glossary")}  # text and tables only, by default
+TOY_ONLY = {page_file("present")}  # the lesson's own model, whatever the sidebar holds
+NO_CHARTS = {page_file("present"), page_file("glossary")}  # a question first; text only
 NO_CHARTS |= CLASS_PAGES  # a start form and a code form
 QUESTION_PAGES = {spec.script for spec in MENU if spec.questions}
 

@@ -8,7 +8,7 @@ from urllib.parse import parse_qs
 
 import pytest
 
-from app_pages.present.params import STEP
+from app_pages.present.params import LESSON
 from app_pages.qk_map.params import QK_QUERY
 from app_pages.roles.params import QUERY
 from app_pages.rows.params import WORD
@@ -73,8 +73,8 @@ def test_the_presenters_next_re_runs_only_the_slide(server):
     first, click = _click(server, "present", {}, triggers=("present_next",))
     assert first.ok and click.ok, click.exceptions
     assert SIDEBAR in first.payload and SIDEBAR not in click.payload
-    assert parse_qs(click.query_string)[STEP] == ["1"]
-    step_2 = TEXTS["pexplain_embed"]["en"].split("**")[0][:30].encode()
+    assert parse_qs(click.query_string)[LESSON] == ["1"]
+    step_2 = TEXTS["cls_step_factor"]["en"].encode()  # the lesson's second step
     assert step_2 in click.payload and step_2 not in first.payload
 
 

@@ -6,12 +6,12 @@ import numpy as np
 import pyarrow as pa
 import pytest
 
-from app_pages.present.questions import STEP_QUESTIONS
+from app_pages.classroom.lesson import FACTOR
 from app_pages.present.screen import PRESENT_HEADER, PRESENT_SCREEN, SPAN_PRESENT
 from core.models import ToyModel
 from core.pipeline import pipeline
 from core.similarity import MAX_VECTOR_CHARS, format_vector, parse_vector
-from tests.apptest_utils import chart_specs, open_page, page_file
+from tests.apptest_utils import chart_specs, default_model, open_page, page_file
 from ui import charts, theme
 from ui.i18n import TEXTS
 from ui.settings import DEFAULT_TEXT
@@ -153,7 +153,7 @@ def test_big_numbers_take_one_decimal_before_shrinking_below_18px():
 
 
 def test_presenter_charts_fit_under_the_header():
-    at = open_page(page_file("present"), {"step": "4", "ask": "0"})
+    at = open_page(page_file("present"), {"lesson": "1", "ask": "0"})  # the factor matrix
     assert not at.exception
     (spec,) = chart_specs(at)
     rows = 6  # "The black cat drank the milk"
@@ -164,17 +164,18 @@ def test_presenter_charts_fit_under_the_header():
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_presenter_asks_the_room_before_the_chart(lang: str):
-    """Step 5 (Q·Kᵀ): the question first and no chart; once revealed, the verdict takes the
-    explanation's line and the step's chart appears."""
+    """The lesson's step 2 (the factor matrix): the question first and no chart; once revealed,
+    the verdict takes the explanation's line and the step's chart appears."""
     from ui import predict
 
-    at = open_page(page_file("present"), {"step": "4", "lang": lang})
+    at = open_page(page_file("present"), {"lesson": "1", "lang": lang})
     assert not at.exception
     assert chart_specs(at) == []
     assert TEXTS["pq_heading"][lang] in " ".join(m.value for m in at.markdown)
-    p = pipeline(ToyModel(), "The black cat drank the milk")
-    answer = STEP_QUESTIONS["factor"].build(p).answer
-    right = next(o for o in answer.options if answer.is_right(o))
+    p = pipeline(default_model(), "The black cat drank the milk")
+    factor = p.attention.factor
+    right = "yes" if np.allclose(factor, factor.T) else "no"
+    assert FACTOR.build(p).answer.correct == {right}
     radio = next(r for r in at.radio if r.key.startswith(predict.RADIO))
     radio.set_value(right).run()
     next(b for b in at.button if b.key.startswith("reveal_")).click().run()

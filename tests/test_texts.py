@@ -7,6 +7,7 @@ from types import MappingProxyType
 
 import pytest
 
+from app_pages.classroom.lesson import STEPS
 from tests.apptest_utils import MENU, PAGES, half_width_next_to_cjk, open_page, page_file
 from ui import i18n
 from ui.i18n import TEXTS
@@ -138,7 +139,7 @@ def test_one_list_of_pipeline_steps_for_home_and_presenter():
     strip = next(m.value for m in home.markdown if "→" in m.value)
     expected = [f"~~{t['zh']}~~" if n == "softmax" else f"**{t['zh']}**" for n, t in labels.items()]
     assert strip == "  →  ".join(expected)
-    present = open_page(page_file("present"), {"lang": "zh"})
+    present = open_page(page_file("present"), {"lang": "zh"})  # the lesson's steps, short
     strip = next(m.value for m in present.markdown if "→" in m.value)
-    first = f"**:red-background[{labels['tokens']['zh']}]**"
-    assert strip == "  →  ".join([first, *(t["zh"] for n, t in labels.items() if n != "tokens")])
+    short = [TEXTS[f"cls_short_{step.id}"]["zh"] for step in STEPS]
+    assert strip == "  →  ".join([f"**:red-background[{short[0]}]**", *short[1:]])

@@ -147,6 +147,8 @@ def title_params(
     sub_size = theme.BIG_LABEL if big else theme.SUBTITLE_FONT
     text = [line for part in _lines(title) for line in wrap(part, width, size)]
     sub = [line.rstrip() for part in subtitle for line in wrap(part, width, sub_size)]
+    if len(sub) > theme.SUBTITLE_LINES:  # run the parts on, as few lines as they fill
+        sub = [line.rstrip() for line in wrap(theme.SUBTITLE_JOIN.join(subtitle), width, sub_size)]
     params: dict[str, Any] = {
         "text": "\n".join(line.rstrip() for line in text),  # "\n" -> " " gives `title` back
         "anchor": "start",
@@ -295,11 +297,23 @@ def _steps(
     largest = theme.CELL_MAX_BIG if big else theme.CELL_MAX
     step_y = theme.cell_size(n_rows, span, largest=largest)
     step_x = min(step_y, theme.cell_size(n_cols, span, col_min, largest))
+    if not big:  # rows no taller than the columns are wide, unless numbers need the height
+        step_y = min(step_y, max(step_x, theme.NUMBERS_MIN_CELL))
     if max_width is not None:
         fits = int((max_width - room) // max(n_cols, 1))
         if fits < step_x:
             step_x = max(theme.STEP_MIN, fits)
             step_y = max(theme.CELL_MIN, min(step_y, step_x))
+    return step_x, step_y
+
+
+def _main_steps(n_rows: int, n_cols: int, room: float, width: int) -> tuple[int, int]:
+    """Cell width and height of a main chart: its columns fill `width` (labels beside them
+    in `room`), its rows share about MAIN_SPAN_HEIGHT, each row tall enough for its label."""
+    step_x = int(min(theme.MAIN_CELL_MAX, (width - room) // max(n_cols, 1)))
+    step_x = max(theme.STEP_MIN, step_x)
+    tallest = theme.MAIN_ROW_MAX
+    step_y = theme.cell_size(n_rows, theme.MAIN_SPAN_HEIGHT, theme.MAIN_LABEL_FONT + 5, tallest)
     return step_x, step_y
 
 
@@ -341,13 +355,11 @@ def chart_height(
 
 
 def _title_width(plot_width: float, max_width: int | None, big: bool) -> float:
-    """Where a title wraps: at the plot and its labels; a presenter's chart (`big`) given a
-    width may use all of it."""
+    """Where a title wraps: at the plot and its labels; a chart given a width (a column's)
+    may use all of it."""
     if max_width is None:
         return plot_width + theme.LABEL_ROOM
-    if big:
-        return max_width - theme.SAFE_MARGIN
-    return min(plot_width + theme.LABEL_ROOM, max_width - theme.SAFE_MARGIN)
+    return max_width - theme.SAFE_MARGIN
 
 
 def _fit_height(
@@ -391,6 +403,7 @@ def heatmap(
     numbers_note: str | None = None,
     col_min: int = theme.CELL_MIN,
     big: bool = False,
+    main: bool = False,
     max_width: int | None = None,
     max_height: int | None = None,
     description: str | None = None,
@@ -399,6 +412,8 @@ def heatmap(
 
     `max_width` (px): the whole chart, labels and legend included, fits in that width.
     `max_height` (px): the same for its height (cells get smaller, never below CELL_MIN).
+    `main`: a page's main chart: as wide as `max_width` (or the main column), numbers and
+    labels at least theme.MAIN_FONT.
     """
     m = _check(matrix, rows, cols)
     rows, cols = [str(r) for r in rows], [str(c) for c in cols]
@@ -407,7 +422,9 @@ def heatmap(
     lo, hi = (float(m.min()), float(m.max())) if m.size else (0.0, 0.0)
     biggest = max(abs(lo), abs(hi))
     top = biggest if domain_max is None else float(domain_max)
-    label_font = theme.BIG_LABEL if big else theme.AXIS_LABEL_FONT
+    label_font = (
+        theme.BIG_LABEL if big else theme.MAIN_LABEL_FONT if main else theme.AXIS_LABEL_FONT
+    )
     narrow = max_width is not None and max_width < theme.NARROW_WIDTH
     room = (
         max(
@@ -417,7 +434,12 @@ def heatmap(
         + theme.SAFE_MARGIN
         + (0 if narrow else theme.LABEL_ROOM)
     )
-    step_x, step_y = _steps(n_rows, n_cols, span, col_min, big, room, max_width)
+    if main:
+        step_x, step_y = _main_steps(n_rows, n_cols, room, max_width or theme.MAIN_WIDTH)
+    else:
+        step_x, step_y = _steps(n_rows, n_cols, span, col_min, big, room, max_width)
+        if max_width is None and span == theme.SPAN_FULL and not big:  # alone on its row
+            step_x = max(step_x, _main_steps(n_rows, n_cols, room, theme.MAIN_WIDTH)[0])
     legend_below = narrow or span < theme.SPAN_FULL
     if max_height is not None:
         size = partial(
@@ -438,7 +460,9 @@ def heatmap(
     fit = None
     if show_numbers and big:  # presenter mode: large numbers first, one decimal if need be
         fit = number_fit(lo, hi, step_x, step_y, theme.FONT_MIN_BIG, theme.FONT_MAX_BIG)
-    if show_numbers and fit is None:
+    if show_numbers and main:  # a projector's main chart: readable numbers or none
+        fit = number_fit(lo, hi, step_x, step_y, theme.MAIN_FONT, theme.MAIN_FONT_MAX)
+    elif show_numbers and fit is None:
         fit = number_fit(lo, hi, step_x, step_y)
     if show_numbers and (fit is None or min(step_x, step_y) < theme.NUMBERS_MIN_CELL):
         fit = None
@@ -612,12 +636,12 @@ def _numbers_layer(
 # ---- other charts ------------------------------------------------------------------------------
 
 
-def ids_axis(ids: list[str], step: float) -> dict[str, Any]:
+def ids_axis(ids: list[str], step: float, font: int = theme.AXIS_LABEL_FONT) -> dict[str, Any]:
     return {
         "labelExpr": _LABEL_EXPR,
         "labelOverlap": False,
         "labelLimit": theme.LABEL_LIMIT,
-        **_band_labels(ids, step, theme.AXIS_LABEL_FONT),
+        **_band_labels(ids, step, font),
         **Y_TITLE_ABOVE,
     }
 
@@ -642,18 +666,24 @@ def bars(
     width: int = theme.BAR_WIDTH,
     description: str | None = None,
     domain: tuple[float, float] | None = None,
+    main: bool = False,
 ) -> Spec:
     """[n] values -> one horizontal bar per label, coloured by sign, in the given order.
 
     Bars with a negative value get a labelled line at 0 (a bar growing left is below zero).
     `domain`: the value axis, shared with the charts this one is compared with.
+    `main`: a page's main chart: taller bars, labels at least theme.MAIN_FONT.
     """
     v = np.asarray(values, dtype=float)
     if v.shape != (len(labels),):
         raise ValueError(f"need one value per label; got {v.shape} for {len(labels)} labels")
     labels = [str(label) for label in labels]
     ids = label_ids(labels)
-    step = theme.cell_size(len(labels))
+    font = theme.MAIN_LABEL_FONT if main else theme.AXIS_LABEL_FONT
+    if main:
+        step = theme.cell_size(len(labels), theme.MAIN_SPAN_HEIGHT, font + 5, theme.MAIN_ROW_MAX)
+    else:
+        step = theme.cell_size(len(labels))
     name = dataset_name(v, labels)
     records = [
         {"id": i, "label": label, "value": x}
@@ -671,7 +701,7 @@ def bars(
         title,
         text,
         (name, records),
-        y={"field": "id", "sort": ids, "title": label_title, "axis": ids_axis(ids, step)},
+        y={"field": "id", "sort": ids, "title": label_title, "axis": ids_axis(ids, step, font)},
         value_title=value_title,
         color=color,
         first_tip={"field": "label", "type": "nominal", "title": label_title},
@@ -679,6 +709,7 @@ def bars(
         step=step,
         domain=domain,
         zero_rule=lo < 0 or (domain is not None and domain[0] < 0),
+        label_font=font,
     )
 
 
@@ -724,6 +755,7 @@ def bar_spec(
     extra: dict[str, Any] | None = None,
     domain: tuple[float, float] | None = None,
     zero_rule: bool = False,
+    label_font: int = theme.AXIS_LABEL_FONT,
 ) -> Spec:
     """Horizontal bars: one nominal y field, the value along x, coloured by `color`.
 
@@ -736,7 +768,12 @@ def bar_spec(
         "title": value_title,
         **tooltip_format(),
     }
-    x: dict[str, Any] = {"field": "value", "type": "quantitative", "title": value_title}
+    x: dict[str, Any] = {
+        "field": "value",
+        "type": "quantitative",
+        "title": value_title,
+        "axis": {"labelFontSize": label_font},
+    }
     if domain is not None:
         lo, hi = min(domain[0], 0.0), max(domain[1], 0.0)
         x["scale"] = {"domain": [lo, hi] if hi > lo else [lo, lo + 1.0], "nice": False}

@@ -62,6 +62,10 @@ def sidebar(
     # some out (a class on one server lost a language, a seed, a width that way).
     kept = {"persist_state": "session"}
     with st.sidebar:
+        # the sentence first: under a menu of every page it is still in a projector's view
+        if used(K.TEXT):
+            st.text_area(t("sentence"), key=K.TEXT, height=90, max_chars=MAX_TEXT_CHARS, **kept)
+            st.caption(t("sentence_help", max=MAX_TOKENS))
         st.radio(
             t("language"),
             options=list(LANGUAGES),
@@ -71,9 +75,6 @@ def sidebar(
             on_change=session.example_follows_language,
             **kept,
         )
-        if used(K.TEXT):
-            st.text_area(t("sentence"), key=K.TEXT, height=90, max_chars=MAX_TEXT_CHARS, **kept)
-            st.caption(t("sentence_help", max=MAX_TOKENS))
         if heads:  # the page shows MiniLM whatever the source: no source, no toy sizes
             source = "pretrained"
         else:
@@ -298,14 +299,14 @@ def _int_bounds(key: str) -> dict[str, int]:
     return {"min_value": int(p.lo), "max_value": int(p.hi)}
 
 
-def head_grid(spec: dict, key: str, hint_key: str) -> None:
+def head_grid(spec: dict, key: str, hint_key: str, main: bool = False) -> None:
     """A 6 × 12 chart of MiniLM's heads (layer down, head across): a click opens that head,
-    here and on every page that shows one."""
+    here and on every page that shows one. `main`: the page's main chart (figures.show)."""
 
     def open_head(point: dict) -> None:
         if "row" in point and "col" in point:
             st.session_state[K.LAYER] = int(point["row"])
             st.session_state[K.HEAD] = int(point["col"])
 
-    figures.show_spec(spec, key=key, on_point=open_head)
+    figures.show_spec(spec, key=key, on_point=open_head, main=main)
     st.caption(t(hint_key))

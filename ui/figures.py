@@ -276,6 +276,9 @@ def context(p: Pipeline, matrix: np.ndarray | None = None) -> list[str]:
         sentence = t("ctx_cross", q=_quote(p.query_side.text), k=_quote(p.key_side.text))
     else:
         sentence = _quote(p.key_side.text)
+    projection = p.projection
+    if any(matrix is w for w in (projection.w_q, projection.w_k, projection.w_v)):
+        return [model_name(p.model)]  # the model's own weights: no sentence, no switch
     if matrix is not None and made_before_attention(p, matrix):
         return [sentence, model_name(p.model)]
     return [sentence, settings_line(p.model, p.settings)]
@@ -497,6 +500,7 @@ def show(
     on_point: Callable[[dict], None] | None = None,
     own_fonts: bool = False,
     align: tuple[int, int] | None = None,
+    main: bool = False,
 ) -> None:
     """Draw a figure at its own size, with downloads: its matrix as CSV, the chart as SVG and
     PNG (drawn on the server when clicked).
@@ -504,12 +508,16 @@ def show(
     `on_point(point)` gets the fields of a clicked data point (needs a `key`). `own_fonts`
     keeps the chart's font sizes (presenter mode) instead of Streamlit's chart theme.
     `align`: title and subtitle lines (`title_lines`) of the charts beside this one.
+    `main`: the chart that shows the page's point (one per page), marked for the projector
+    test (tests/browser/projector.py).
     """
     numbers = session.settings().show_numbers
+    if main:
+        fig = fig.with_options(main=True)
     spec = spec_of(fig, numbers)
     if align is not None:
         spec = _pad_title(spec, align)
-    show_spec(spec, key=key, on_point=on_point, own_fonts=own_fonts)
+    show_spec(spec, key=key, on_point=on_point, own_fonts=own_fonts, main=main)
     if _exporting():
         st.session_state.setdefault(_LINES, {}).update(dict.fromkeys(fig.context))
     number = next_chart_number()
@@ -537,9 +545,14 @@ def show_spec(
     key: str | None = None,
     on_point: Callable[[dict], None] | None = None,
     own_fonts: bool = False,
+    main: bool = False,
 ) -> None:
     """Draw a Vega-Lite spec at its own size (charts that are not a matrix: the head grid).
-    The page saved as HTML holds every spec drawn here."""
+    The page saved as HTML holds every spec drawn here. `main`: see `show`."""
+    if main:
+        with st.container(key=theme.MAIN_CHART_KEY):
+            show_spec(chart, key=key, on_point=on_point, own_fonts=own_fonts)
+        return
     if _exporting():
         st.session_state.setdefault(_SPECS, []).append(chart)
     chart = arrow_datasets(chart)

@@ -21,8 +21,8 @@ from ui.settings import TOY_SHAPE, K, Settings
 
 
 def header(intro_key: str) -> None:
-    """Title (the page's menu label), explanation, and which sidebar controls this page listens
-    to: both from the page's PageSpec (app_pages/<page>/__init__.py)."""
+    """Title (the page's menu label), explanation, and (in the sidebar) which of its controls
+    this page listens to: both from the page's PageSpec (app_pages/<page>/__init__.py)."""
     page = st.session_state.get(session.CURRENT_PAGE)
     if page is not None:
         st.title(t(page.label_key))
@@ -36,7 +36,7 @@ def header(intro_key: str) -> None:
     if source == "trained":
         trained_unknown_note(tuple(tokenize(s.text).tokens), s)
     names = t("list_sep").join(t(CONTROL_LABELS[key]) for key in uses)
-    st.caption(t("uses", names=names))
+    st.sidebar.caption(t("uses", names=names))  # beside the controls it names, off the page
 
 
 def trained_unknown_note(tokens: tuple[str, ...], s: Settings) -> None:
@@ -55,14 +55,15 @@ def grid(
     (words, or dimensions with `min_cell=theme.CELL_MIN_WIDTH`) still fit.
 
     Returns the slots and the options of each slot's heatmap: the span (px) it aims for, and
-    from three across the slot's width, which it then fits, labels and titles included (three
-    or four charts beside their labels overflowed their columns on a 1280 px projector). On a
+    from two across the slot's width, which it then fits, labels and titles included (three
+    or four charts beside their labels overflowed their columns on a 1280 px projector), and
+    where its title and subtitle wrap. On a
     phone the columns stack, and each chart takes the phone's width instead.
     """
     across = theme.columns_for(n_columns, per_row, min_cell)
     columns = st.columns(across, gap="small") if across > 1 else [st.container()]
     fit = {"span": theme.SPANS[across]}
-    if across >= 3 and not figures.on_phone():
+    if across >= 2 and not figures.on_phone():
         fit["max_width"] = theme.slot_width(across)
     return [columns[i % across] for i in range(count)], fit
 
@@ -106,8 +107,9 @@ def _part_rerun() -> bool:
 
 
 def notice(key: str) -> None:
-    st.subheader(t("notice"))
-    st.markdown(t(key))
+    """What to notice: folded under the charts, so a page stays within three projector screens."""
+    with st.expander(t("notice"), icon=":material/visibility:"):
+        st.markdown(t(key))
 
 
 MAX_UNKNOWN_NAMED = 5  # a link note names at most this many unknown parameters, then counts

@@ -26,6 +26,9 @@ class PageSpec:
     exports: bool = True  # the page draws matrices: offer them as JSON and the page as HTML
     texts: Texts = field(default_factory=dict)  # the page's own texts, en and zh
     questions: tuple[Question, ...] = ()  # predict, then reveal: asked under the page's intro
+    # a concept page: its main chart (figures.show(..., main=True)) is on a 1280×720 projector's
+    # first screen and large, the page at most three screens (tests/browser/projector.py)
+    projector: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "params", MappingProxyType(dict(self.params)))

@@ -35,8 +35,13 @@ def looks_at(p: Pipeline, query: int) -> str:
 
 
 def learned_vs_random(s: Settings, query: int) -> None:
-    """The query's weights row on the trained model and on random weights, side by side."""
-    st.subheader(t("learned_heading"))
+    """The query's weights row on the trained model and on random weights, side by side,
+    folded under the page's own charts."""
+    with st.expander(t("learned_heading"), icon=":material/compare_arrows:"):
+        _learned_vs_random(s, query)
+
+
+def _learned_vs_random(s: Settings, query: int) -> None:
     st.markdown(t("learned_intro"))
     trained = compute.pipeline(s, model="trained")
     random = compute.pipeline(s, model="toy")

@@ -46,6 +46,7 @@ def run(pages: Sequence[PageSpec]) -> None:
     st.session_state[session.CURRENT_PAGE] = spec
     st.html(theme.PAGE_LINK_CSS)  # our own constant stylesheet: page links wrap
     st.html(theme.NARROW_CSS)  # ours too: wide charts scroll inside their own box
+    st.html(theme.PROJECTOR_CSS)  # ours too: a short menu, less space above the title
     figures.start_page(current.url_path)
     in_sidebar = controls.sidebar(
         heads=bool(spec and spec.heads and not spec.own_head_pickers),

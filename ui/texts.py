@@ -161,8 +161,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "只显示 {total} 个维度中的前 {shown} 个",
     },
     "numbers_too_small": {
-        "en": "cells too small for numbers: hover a cell to read it",
-        "zh": "格子太小，无法显示数值：把鼠标移到格子上即可查看",
+        "en": "numbers: hover a cell",
+        "zh": "数值：鼠标移到格子上",
     },
     "csv": {"en": "CSV", "zh": "CSV"},
     "ctx_line": {
@@ -174,7 +174,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "随机权重（学习之前）：d_model {d_model}，d_k {d_k}，种子 {seed}，位置编码 {pe}",
     },
     "ctx_distilled": {
-        "en": "learned head (from MiniLM layer {layer} head {head})",
+        "en": "learned head (from MiniLM L{layer} H{head})",
         "zh": "已学习的头（学自 MiniLM 第 {layer} 层第 {head} 个头）",
     },
     "ctx_pretrained": {
@@ -243,8 +243,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "off": {"en": "off", "zh": "关闭"},
     "ctx_cross": {"en": "Q: {q} · K, V: {k}", "zh": "Q：{q} · K、V：{k}"},
     "ctx_random_weights": {
-        "en": ", W_Q/W_K/W_V random from seed {seed}",
-        "zh": "，W_Q/W_K/W_V 由种子 {seed} 随机生成",
+        "en": ", random W (seed {seed})",
+        "zh": "，随机 W（种子 {seed}）",
     },
     "ctx_causal": {"en": " · causal mask", "zh": " · 因果掩码"},
     "export_nothing": {

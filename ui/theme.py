@@ -33,6 +33,15 @@ FONT_MIN = 8  # px: numbers in cells
 FONT_MAX = 20  # px
 FONT_MIN_BIG = 18  # px: presenter mode prints numbers at least this big while its cells allow
 FONT_MAX_BIG = 28  # px: and at most this big
+# A page's main chart (the one that shows its point) on a projector, read from the back of a
+# room: its cell numbers and axis labels are at least MAIN_FONT, its cells as wide as its column
+# allows, so a matrix up to 16 × 16 shows every number.
+MAIN_FONT = 14  # px
+MAIN_FONT_MAX = 20  # px: cell numbers at most this big
+MAIN_LABEL_FONT = 15  # px: axis labels
+MAIN_CELL_MAX = 160  # px: widest cell (a short sentence's word map fills its column anyway)
+MAIN_ROW_MAX = 40  # px: tallest cell
+MAIN_SPAN_HEIGHT = 360  # px: the cells' height together aims at about this
 BIG_LABEL = 17  # px: axis labels and subtitles in presenter mode
 BIG_TITLE = 24  # px: chart titles in presenter mode
 SPAN_FULL = 560  # px: a heatmap side aims at about this size when it has the page to itself
@@ -56,6 +65,8 @@ TOOLTIP_FORMAT = ".4f"  # numbers in tooltips
 
 TITLE_FONT = 16  # px: chart titles (Streamlit's chart theme uses the same)
 SUBTITLE_FONT = 12  # px: lines under a title
+SUBTITLE_LINES = 2  # lines under a title, at most while its parts can run on in fewer
+SUBTITLE_JOIN = " · "  # between the parts of a subtitle run on
 AXIS_LABEL_FONT = 12  # px: axis labels (Streamlit's chart theme)
 AXIS_LABEL_FONT_MIN = 8  # px: smaller labels are thinned out instead
 AXIS_LABEL_PAD = 16  # px: between labels and the plot (Streamlit's chart theme)
@@ -71,6 +82,7 @@ LEGEND_BELOW = 64  # px: a colour bar drawn under a heatmap, with its title and 
 CHART_PADDING = 5  # px: Vega's padding on each side of a chart
 STEP_MIN = 2  # px: narrowest column a chart squeezed into a phone screen may get
 
+MAIN_CHART_KEY = "main_chart"  # the box around the chart that shows a page's point
 MAIN_WIDTH = 820  # px: the main column at 1280 px with the sidebar open (a projector, measured)
 COLUMN_GAP = 16  # px: Streamlit's gap between columns
 LABEL_ROOM = 110  # px: axis labels and legend beside a heatmap
@@ -144,6 +156,23 @@ PHONE_BAR_WIDTH = 220  # px: the bars of a bar chart on a phone (labels beside t
 PAGE_LINK_CSS = """
 <style>
 [data-testid="stMain"] [data-testid="stPageLink"] p { white-space: normal; }
+</style>
+"""
+# A projector (1280×720, sidebar open): the menu of every page, one short line each, so the
+# sentence box under it is in view without scrolling the sidebar; and less empty space above a
+# page's title, so its main chart starts higher (the presenter's page sets its own margins).
+PROJECTOR_CSS = f"""
+<style>
+[data-testid="stSidebarHeader"] {{ height: 2.25rem; margin-bottom: 0; }}
+[data-testid="stSidebarNavItems"] {{ padding-top: 0; padding-bottom: 0.25rem; }}
+[data-testid="stSidebarNavLink"] {{
+  min-height: 0; height: auto; padding-top: 0; padding-bottom: 0; line-height: 1.6;
+}}
+[data-testid="stSidebarNavSeparator"] {{ margin-top: 0; margin-bottom: 0.25rem; }}
+[data-testid="stSidebarUserContent"] {{ padding-top: 0.5rem; }}
+@media (min-width: {NARROW_SCREEN + 1}px) {{
+  [data-testid="stMainBlockContainer"] {{ padding-top: 2.5rem; }}
+}}
 </style>
 """
 # On a narrow screen a chart wider than the screen (a wide matrix) scrolls sideways inside its

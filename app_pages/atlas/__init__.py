@@ -5,5 +5,11 @@ from ui.page_spec import PageSpec
 from ui.settings import K
 
 SPEC = PageSpec(
-    "app_pages/atlas/page.py", "nav_atlas", "atlas", uses=(K.TEXT,), heads=True, texts=TEXTS
+    "app_pages/atlas/page.py",
+    "nav_atlas",
+    "atlas",
+    uses=(K.TEXT,),
+    heads=True,
+    texts=TEXTS,
+    projector=True,
 )

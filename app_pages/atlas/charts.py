@@ -24,7 +24,7 @@ BEHAVIOUR_COLORS = {
     "mixed": "#8c8c8c",
 }
 UNFADED = ("mixed",)  # labels drawn at full opacity whatever their strength
-ATLAS_CELL = 46  # px: one head in the atlas grid
+ATLAS_CELL = 50  # px: one head in the atlas grid, which fills a projector's column
 ATLAS_CELL_PHONE = 20  # px: on a phone, so 12 heads and the legend fit 390 px
 ATLAS_MIN_OPACITY = 0.45  # a head of strength 0; strength 1 is fully opaque
 
@@ -62,9 +62,10 @@ def atlas_grid(
         for layer in range(n_layers)
         for head in range(n_heads)
     ]
-    x = {"field": "col", "type": "ordinal", "title": col_title, "axis": {"orient": "top"}}
-    y = {"field": "row", "type": "ordinal", "title": row_title}
-    x["axis"]["labelAngle"] = 0
+    big_labels = {"labelFontSize": theme.MAIN_LABEL_FONT}  # the page's main chart
+    x_axis = {"orient": "top", "labelAngle": 0, **big_labels}
+    x = {"field": "col", "type": "ordinal", "title": col_title, "axis": x_axis}
+    y = {"field": "row", "type": "ordinal", "title": row_title, "axis": big_labels}
     tooltip = [
         {"field": "row", "type": "ordinal", "title": row_title},
         {"field": "col", "type": "ordinal", "title": col_title},

@@ -33,7 +33,7 @@ spec = atlas_grid(
     strength_title=t("atlas_col_strength"),
     cell=ATLAS_CELL_PHONE if figures.on_phone() else ATLAS_CELL,
 )
-controls.head_grid(spec, "atlas_grid", "atlas_grid_hint")
+controls.head_grid(spec, "atlas_grid", "atlas_grid_hint", main=True)
 chosen_label = names[a.labels[s.layer][s.head]]
 st.page_link(
     "app_pages/real_model/page.py",
@@ -56,7 +56,7 @@ thresholds = t("list_sep").join(
 )
 st.caption(t("atlas_rule", thresholds=thresholds))
 
-st.subheader(t("atlas_table"))
+details = st.expander(t("atlas_table"))  # the table and the rule, folded under the grid
 table = pd.DataFrame(
     {
         t("ax_layer"): [layer for layer in range(len(a.labels)) for _ in a.labels[layer]],
@@ -67,14 +67,15 @@ table = pd.DataFrame(
 )
 for i, b in enumerate(a.behaviours):
     table[names[b]] = a.scores[..., i].ravel()
-tables.show(table, "heads", hide_index=True)
-st.caption(t("atlas_table_hint"))
+with details:
+    tables.show(table, "heads", hide_index=True)
+    st.caption(t("atlas_table_hint"))
 
-st.subheader(t("atlas_unk_heading"))
-st.markdown(t("atlas_unk_note", cjk=vocab_cjk()))
-if own:
-    unknown, pieces = unknown_pieces(compute.minilm_run(s.text).tokens)
-    st.markdown(t("atlas_unk_count", unknown=unknown, pieces=pieces))
+with st.expander(t("atlas_unk_heading")):
+    st.markdown(t("atlas_unk_note", cjk=vocab_cjk()))
+    if own:
+        unknown, pieces = unknown_pieces(compute.minilm_run(s.text).tokens)
+        st.markdown(t("atlas_unk_count", unknown=unknown, pieces=pieces))
 with st.expander(t("atlas_sentences", n=len(SENTENCES))):
     st.text("\n".join(SENTENCES))
 

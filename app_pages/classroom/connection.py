@@ -1,5 +1,6 @@
-"""Class mode's ties to Streamlit: the store behind `st.connection("classroom")`, the class's
-pipeline, a QR code. The store itself is app_pages/classroom/store.py.
+"""Class mode's ties to Streamlit: the store behind `st.connection("classroom")`, a QR code.
+The store itself is app_pages/classroom/store.py; the class's pipeline is the lesson's
+(app_pages/classroom/lesson.py).
 
 Where the database is: CLASSROOM_DB_URL, else `[connections.classroom] url` in
 .streamlit/secrets.toml, else a SQLite file under data/ (git-ignored), so `make run` needs
@@ -16,10 +17,6 @@ import segno
 import streamlit as st
 
 from app_pages.classroom.store import ClassStore, make_folder
-from core.attention import AttentionSettings
-from core.pipeline import Pipeline
-from ui import compute
-from ui.settings import DEFAULT_MODEL, SHARED_PARAMS, K, settings_from
 
 DEFAULT_DB = Path(__file__).resolve().parents[2] / "data" / "classroom.db"
 CONNECTION = "classroom"
@@ -50,14 +47,6 @@ def store() -> ClassStore:
     url = os.environ.get("CLASSROOM_DB_URL") or _secrets_url() or f"sqlite:///{DEFAULT_DB}"
     make_folder(url)
     return _store(url)
-
-
-def class_pipeline(sentence: str, lang: str) -> Pipeline:
-    """The lesson's pipeline: the class's sentence on the default model and switches (never
-    this session's sidebar, so every phone computes the same answers)."""
-    values = {key: param.default_in(lang) for key, param in SHARED_PARAMS.items()}
-    s = settings_from(values | {K.LANG: lang})
-    return compute.pipeline(s, text=sentence, model=DEFAULT_MODEL, attention=AttentionSettings())
 
 
 @st.cache_data(max_entries=32, show_spinner=False)

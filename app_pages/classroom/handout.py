@@ -21,6 +21,8 @@ section:last-child { page-break-after: auto; break-after: auto; }
 h1 { font-size: 20pt; } h2 { font-size: 16pt; }
 .sentence { font-size: 14pt; padding: 6pt 10pt; border: 1px solid #999; display: inline-block; }
 .key { margin-top: 12pt; padding: 8pt; background: #f1f5f9; }
+.charts svg { max-width: 100%; height: auto; max-height: 150mm; }
+.time { color: #555; }
 """
 
 
@@ -31,6 +33,8 @@ class HandoutStep:
     question: str  # plain text
     options: tuple[str, ...]  # plain text
     answer: str  # plain text: the computed answer and why
+    charts: tuple[str, ...] = ()  # SVG documents (ui/exports.svg) of the step's charts
+    time: str = ""  # its suggested time, as a line of text
 
 
 def plain(markdown: str) -> str:
@@ -38,10 +42,30 @@ def plain(markdown: str) -> str:
     return re.sub(r"\\(.)", r"\1", markdown.replace("**", ""))
 
 
+_XML_HEAD = re.compile(r"<\?xml[^>]*\?>\s*")
+_NAMESPACES = re.compile(r'\s+xmlns(:\w+)?="[^"]*"')
+
+
+_IDS = re.compile(r'(\bid="|url\(#|href="#)')
+
+
+def inline_svg(svg: str, prefix: str) -> str:
+    """An SVG document as an element of the page: no XML declaration, no namespace URLs (HTML
+    knows <svg> without them), so the file names no web address at all; its ids (a colour
+    legend's gradient) start with `prefix`, so two charts never share one."""
+    svg = _NAMESPACES.sub("", _XML_HEAD.sub("", svg)).replace("xlink:href", "href")
+    return _IDS.sub(lambda m: f"{m.group(1)}{prefix}-", svg)
+
+
 def handout_html(
-    title: str, sentence_label: str, sentence: str, key_label: str, steps: Sequence[HandoutStep]
+    title: str,
+    sentence_label: str,
+    sentence: str,
+    key_label: str,
+    steps: Sequence[HandoutStep],
 ) -> str:
-    """The lesson as one HTML page (no script, no outside resource): a step per printed page."""
+    """The lesson as one HTML page (no script, no outside resource): a step per printed page,
+    its question, the answer key, its point and its charts as inline SVG."""
     e = html.escape
     parts = [
         f"<section><h1>{e(title)}</h1><p>{e(sentence_label)}</p>"
@@ -54,9 +78,12 @@ def handout_html(
         answer = (
             f'<div class="key"><b>{e(key_label)}:</b> {e(step.answer)}</div>' if step.answer else ""
         )
+        charts = "".join(inline_svg(c, f"s{i}c{j}") for j, c in enumerate(step.charts))
+        time = f'<p class="time">{e(step.time)}</p>' if step.time else ""
         parts.append(
-            f"<section><h2>{i}. {e(step.title)}</h2><p>{e(step.point)}</p>"
-            f"{question}{answer}</section>"
+            f"<section><h2>{i}. {e(step.title)}</h2>{time}"
+            f"{question}{answer}<p>{e(step.point)}</p>"
+            f'<div class="charts">{charts}</div></section>'
         )
     body = "\n".join(parts)
     return (

@@ -1,34 +1,295 @@
-"""The class lesson: its steps, each with the predict-then-reveal question of the concept page
-that teaches it, computed on the class's sentence. Both class pages read it."""
+"""The lesson: Ketan Doshi's argument for *why* self-attention works ("Transformers Explained
+Visually, Part 4") in nine steps: what a dot product measures → the factor matrix → softmax on
+and off → × V → training live → learned against random → one real MiniLM head → the students'
+own sentences → recap.
+
+One lesson, two ways to show it: presenter mode (app_pages/present) alone on a projector, and
+class mode (app_pages/classroom for the teacher, app_pages/join for the phones). Each step has a
+title, its point, a question computed on the class's sentence (the expected answer and its
+reason come from the computation), its chart(s), speaker notes for the teacher only, and a
+suggested time.
+"""
 
 from __future__ import annotations
 
-from collections import Counter
+import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 
+import streamlit as st
+
+from app_pages.classroom.handout import plain
 from app_pages.dot.questions import DOT_TOP
-from app_pages.roles.questions import ROLES_TERM
-from app_pages.score.questions import SCORE_SCALE_ORDER, SCORE_SUM
-from app_pages.summary.questions import SUMMARY_TOP
+from app_pages.learn import task
+from app_pages.score.questions import SCORE_SUM
+from app_pages.weights.compute import random_weights
 from app_pages.weights.questions import WEIGHTS_TOP_KEPT
+from core import questions
+from core.attention import AttentionSettings
+from core.learning.task import TrainResult, TrainSettings, initial_probe_weights
 from core.pipeline import Pipeline
-from ui.i18n import t
+from ui import compute, figures, predict, session
+from ui.figures import Figure
+from ui.i18n import lang, t
 from ui.predict import Asked, Question
+from ui.settings import DEFAULT_MODEL, SHARED_PARAMS, K, Settings, settings_from
+
+RANDOM_SEED = 1  # the random weights the lesson compares with (page 3's second seed)
+TRAINING = TrainSettings()  # page 7's default run: the one the training step trains live
+SPECIALS = frozenset({"[CLS]", "[SEP]"})  # MiniLM's frame around a sentence
+TRAINED = "_lesson_trained"  # this session trained the run live: show it finished
+
+
+# ---- the pipelines a step reads: the class's sentence on the default model ---------------
+
+
+def lesson_settings(language: str, **values: object) -> Settings:
+    """The app's defaults (never this session's sidebar): every phone computes the same."""
+    defaults = {key: param.default_in(language) for key, param in SHARED_PARAMS.items()}
+    return settings_from(defaults | {K.LANG: language} | values)
+
+
+def class_pipeline(
+    sentence: str, language: str, attention: AttentionSettings | None = None
+) -> Pipeline:
+    """The lesson's pipeline: the class's sentence on the default model and switches."""
+    return compute.pipeline(
+        lesson_settings(language),
+        text=sentence,
+        model=DEFAULT_MODEL,
+        attention=attention or AttentionSettings(),
+    )
+
+
+def switched(p: Pipeline, **switches: object) -> Pipeline:
+    """`p`'s sentence with other attention switches (softmax off, no scaling)."""
+    return class_pipeline(p.key_side.text, lang(), AttentionSettings(**switches))
+
+
+def real_head(p: Pipeline) -> Pipeline:
+    """`p`'s sentence through the MiniLM head the default model learned from (its teacher)."""
+    values = {K.LAYER: p.model.layer, K.HEAD: p.model.head}
+    s = lesson_settings(lang(), **values)
+    return compute.pipeline(s, text=p.key_side.text, model="pretrained")
+
+
+def trained() -> TrainResult:
+    """Page 7's default run (seeded: every server gets the same; about 0.1 s, then remembered)."""
+    return compute.trained_result(TRAINING)
+
+
+# ---- the questions ---------------------------------------------------------------------
+
+
+def _factor_map(p: Pipeline) -> Figure:
+    return figures.word_map(p.attention.factor, t("m_factor"), p)
+
+
+def _factor(p: Pipeline) -> Asked | None:
+    answer = questions.factor_symmetric(p)
+    if answer is None:
+        return None
+    i, j = answer.words
+    ij, ji = answer.numbers
+    tokens = p.key_side.tokens
+    a, b = predict.word(tokens, i), predict.word(tokens, j)
+    because = t("cls_a_factor", a=a, b=b, ab=ij, ba=ji) + " " + t("cls_why_factor")
+    return Asked(
+        answer,
+        t("cls_q_factor", a=a, b=b),
+        because,
+        predict.choice_labels(answer.options),
+        (_factor_map(p),),
+    )
+
+
+def _softmax(p: Pipeline) -> Asked | None:
+    asked = SCORE_SUM.build(switched(p, use_softmax=False))
+    if asked is None:
+        return None
+    return dataclasses.replace(asked, because=f"{asked.because} {t('cls_why_softmax')}")
+
+
+def _term(p: Pipeline) -> Asked | None:
+    """× V: which word's term αⱼ·vⱼ is the longest in the last word's output?"""
+    query = predict.last(p)
+    answer = questions.biggest_term(p, query)
+    if answer is None:
+        return None
+    q, k = answer.words
+    qt, kt = p.query_side.tokens, p.key_side.tokens
+    length, weight = answer.numbers
+    fig = predict.row_bars(
+        questions.term_lengths(p, q), p, t("pq_fig_terms", word=qt[q]), t("pq_ax_length")
+    )
+    return Asked(
+        answer,
+        t("pq_term_q", word=predict.word(qt, q)),
+        t("pq_term_a", key=predict.word(kt, k), w=weight, length=length)
+        + predict.why(p, "pq_why_term", word=predict.word(qt, q)),
+        predict.word_labels(kt),
+        (fig,),
+        (q,),
+    )
+
+
+def _after_training(result: TrainResult) -> Figure:
+    return task.heatmap(result.probe_weights, result.settings, title=t("learn_after"))
+
+
+def _train(p: Pipeline) -> Asked | None:
+    """Page 7's probe (a sentence of its little language), not the class's: after training,
+    which word does its last word weigh most?"""
+    result = trained()
+    tokens, q = result.probe_tokens, result.watch_row
+    answer = questions.top_of_row(result.probe_weights[q], q, q)
+    if answer is None:
+        return None
+    k = answer.words[1]
+    w, tw = predict.word(tokens, q), predict.word(tokens, k)
+    before = float(result.probe_weights_before[q, k])
+    because = t(
+        "cls_a_train",
+        word=w,
+        key=tw,
+        w=answer.numbers[0],
+        before=before,
+        steps=result.steps_run,
+        acc=result.held_out_accuracy,
+    )
+    return Asked(
+        answer,
+        t("cls_q_train", word=w, probe=plain(" ".join(result.probe_tokens))),
+        because,
+        predict.word_labels(tokens, answer.options),
+        (_after_training(result),),
+        (TRAINING,),
+    )
+
+
+def _real(p: Pipeline) -> Asked | None:
+    real = real_head(p)
+    tokens = real.key_side.tokens
+    if len(tokens) < 3:
+        return None
+    q = len(tokens) - 2 if tokens[-1] == "[SEP]" else len(tokens) - 1  # the last word piece
+    answer = questions.top_key(real, q)
+    if answer is None:
+        return None
+    row = real.attention.weights[q]  # [n_k]
+    k = answer.words[1]
+    name = figures.model_name(real.model)
+    w, key = predict.word(tokens, q), predict.word(tokens, k)
+    because = t("cls_a_real", word=w, key=key, w=answer.numbers[0])
+    words = [j for j, tok in enumerate(tokens) if j != q and tok not in SPECIALS]
+    among = questions.top_among(row, q, words)
+    if among is not None and not among.correct & answer.correct:
+        top = among.words[1]
+        because += " " + t("cls_a_real_words", key=predict.word(tokens, top), w=among.numbers[0])
+    return Asked(
+        answer,
+        t("cls_q_real", word=w, model=name),
+        because + " " + t("cls_why_real"),
+        predict.word_labels(tokens, answer.options),
+        (figures.weights(real),),
+        (real.model,),
+    )
+
+
+def _recap(p: Pipeline) -> Asked | None:
+    q = predict.last(p)
+    random = random_weights(p, RANDOM_SEED)
+    changed = {
+        "scale": switched(p, scale=False).attention.weights[q],
+        "softmax": switched(p, use_softmax=False).attention.weights[q],
+        "random": random.attention.weights[q],
+    }
+    answer = questions.what_moves_top(p.attention.weights[q], changed, q)
+    if answer is None:
+        return None
+    tokens = p.key_side.tokens
+    tops = []
+    for option, row in changed.items():
+        top = questions.top_of_row(row, q, q)
+        tops.append(
+            t(
+                "cls_a_recap_item",
+                change=t(f"pq_opt_{option}"),
+                key=predict.word(tokens, top.words[1]),
+            )
+        )
+    because = t(
+        "cls_a_recap",
+        word=predict.word(tokens, q),
+        key=predict.word(tokens, answer.words[1]),
+        changes=t("list_sep").join(tops),
+    )
+    return Asked(
+        answer,
+        t("cls_q_recap", word=predict.word(tokens, q)),
+        because
+        + " "
+        + t("cls_why_recap" if "random" in answer.correct else "cls_why_recap_chance"),
+        predict.choice_labels(answer.options),
+        (figures.weights(p), figures.weights(random)),
+        (RANDOM_SEED,),
+    )
+
+
+def _evidence(question: Question) -> Callable[[Pipeline], tuple[Figure, ...]]:
+    """A step whose chart is its question's evidence."""
+
+    def charts(p: Pipeline) -> tuple[Figure, ...]:
+        asked = question.build(p)
+        return asked.figures if asked is not None else ()
+
+    return charts
+
+
+def _softmax_charts(p: Pipeline) -> tuple[Figure, ...]:
+    return figures.weights(switched(p, use_softmax=False)), figures.weights(p)
+
+
+def _random_charts(p: Pipeline) -> tuple[Figure, ...]:
+    return figures.weights(p), figures.weights(random_weights(p, RANDOM_SEED))
+
+
+def _weights(p: Pipeline) -> tuple[Figure, ...]:
+    return (figures.weights(p),)
+
+
+def _training_chart(p: Pipeline) -> tuple[Figure, ...]:
+    return (_after_training(trained()),)
+
+
+def _real_chart(p: Pipeline) -> tuple[Figure, ...]:
+    return (figures.weights(real_head(p)),)
+
+
+# ---- the steps ------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Step:
-    id: str  # its texts: cls_step_<id> (title), cls_point_<id> (its point), cls_notes_<id>
+    id: str  # its texts: cls_step_<id> (title), cls_short_<id>, cls_point_<id>, cls_notes_<id>
     minutes: int  # suggested time
-    question: Question | None = None
+    question: Question | None = None  # asked of the class's pipeline
+    charts: Callable[[Pipeline], tuple[Figure, ...]] = _weights  # what shows its point
     sentences: bool = False  # students send sentences of their own
+    training: bool = False  # page 7's run, trained live in place
 
     @property
     def title(self) -> str:
         return t(f"cls_step_{self.id}")
 
     @property
+    def short(self) -> str:
+        """One or two words, for presenter mode's strip of steps."""
+        return t(f"cls_short_{self.id}")
+
+    @property
     def point(self) -> str:
+        """What the step shows: says its question's answer, so never shown before the reveal."""
         return t(f"cls_point_{self.id}")
 
     @property
@@ -37,14 +298,25 @@ class Step:
         return t(f"cls_notes_{self.id}")
 
 
+DOT = Question("lesson_dot", DOT_TOP.build)
+FACTOR = Question("lesson_factor", _factor)
+SOFTMAX = Question("lesson_softmax", _softmax)
+TERM = Question("lesson_term", _term)
+TRAIN = Question("lesson_train", _train)
+RANDOM = Question("lesson_random", WEIGHTS_TOP_KEPT.build)
+REAL = Question("lesson_real", _real)
+RECAP = Question("lesson_recap", _recap)
+
 STEPS = (
-    Step("dot", 6, DOT_TOP),
-    Step("scale", 5, SCORE_SCALE_ORDER),
-    Step("softmax", 5, SCORE_SUM),
-    Step("top", 7, SUMMARY_TOP),
-    Step("random", 7, WEIGHTS_TOP_KEPT),
-    Step("out", 7, ROLES_TERM),
-    Step("own", 8, sentences=True),
+    Step("dot", 5, DOT, _evidence(DOT)),
+    Step("factor", 5, FACTOR, lambda p: (_factor_map(p),)),
+    Step("softmax", 5, SOFTMAX, _softmax_charts),
+    Step("out", 5, TERM, _evidence(TERM)),
+    Step("train", 7, TRAIN, _training_chart, training=True),
+    Step("random", 5, RANDOM, _random_charts),
+    Step("real", 5, REAL, _real_chart),
+    Step("own", 5, None, _weights, sentences=True),
+    Step("recap", 3, RECAP, _weights),
 )
 
 
@@ -65,11 +337,33 @@ def asked(step: Step, p: Pipeline) -> Asked | None:
     return step.question.build(p)
 
 
-def plain_label(option: str, p: Pipeline) -> str:
-    """An option as plain text (for tables and files, never Markdown): a word, with its
-    position when it appears twice, or the translated choice."""
-    if option.isdigit():
-        tokens = p.key_side.tokens
-        word = tokens[int(option)]
-        return f"{word} ({option})" if Counter(tokens)[word] > 1 else word
-    return t(f"pq_opt_{option}")
+def charts(step: Step, p: Pipeline) -> tuple[Figure, ...]:
+    """The step's chart(s) on the class's pipeline (none for an empty sentence)."""
+    return step.charts(p) if p.key_side.tokens else ()
+
+
+def plain_label(option: str, question: Asked) -> str:
+    """An option as plain text (for tables and files, never Markdown)."""
+    return plain(question.labels.get(option, option))
+
+
+def train_in_place(key: str, **fit: int) -> None:
+    """The training step: page 7's run trained live in place, through page 7's own code and the
+    one training queue (app_pages/learn/task.train_live); `fit`: the heatmap's size."""
+    s = session.settings()
+    with st.container(horizontal=True, vertical_alignment="center"):
+        pressed = st.button(t("cls_train"), key=key, type="primary", icon=":material/play_arrow:")
+        status = st.empty()
+    slot = st.empty()
+    if pressed:
+        result = task.train_live(TRAINING, slot, status, s, **fit)
+        compute.run_store().put(result)
+        st.session_state[TRAINED] = True
+    elif st.session_state.get(TRAINED):
+        result = trained()
+    else:
+        task.draw(slot, task.at_step(initial_probe_weights(TRAINING), TRAINING, s, 0, **fit))
+        status.caption(t("cls_train_hint"))
+        return
+    task.draw(slot, task.at_step(result.probe_weights, TRAINING, s, result.steps_run, **fit))
+    status.caption(t("cls_trained", steps=result.steps_run))

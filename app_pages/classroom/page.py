@@ -12,14 +12,21 @@ from urllib.parse import quote, urlsplit, urlunsplit
 import pandas as pd
 import streamlit as st
 
-from app_pages.classroom import connection, handout
+from app_pages.classroom import connection, handout, lesson
 from app_pages.classroom.connection import CODE, TEACHER_KEY
-from app_pages.classroom.lesson import STEPS, Step, asked, plain_label, point_shown, step_at
+from app_pages.classroom.lesson import (
+    STEPS,
+    Step,
+    asked,
+    class_pipeline,
+    plain_label,
+    point_shown,
+    step_at,
+)
 from app_pages.classroom.store import CLASS_HOURS, MAX_SENTENCE, ClassState, ClassStore
-from core.pipeline import Pipeline
-from ui import figures
+from ui import exports, figures, session
 from ui.i18n import lang, t
-from ui.settings import DEFAULT_TEXTS
+from ui.predict import Asked
 
 JOIN_PATH = "join"  # the students' page (app_pages/join)
 SENTENCE_BOX = "class_sentence_box"
@@ -46,14 +53,14 @@ def join_link(code: str) -> str:
 
 def _start(store: ClassStore) -> None:
     sentence = " ".join(st.session_state.get(SENTENCE_BOX, "").split())[:MAX_SENTENCE]
-    code, key = store.start(sentence or DEFAULT_TEXTS[lang()], time.time())
+    code, key = store.start(sentence or session.settings().text, time.time())
     st.session_state[CODE] = code
     st.session_state[TEACHER_KEY] = key
 
 
 def start_form(store: ClassStore) -> None:
     st.caption(t("cls_intro"))
-    st.session_state.setdefault(SENTENCE_BOX, DEFAULT_TEXTS[lang()])
+    st.session_state.setdefault(SENTENCE_BOX, session.settings().text)  # presenter mode's too
     st.text_input(
         t("cls_sentence"), key=SENTENCE_BOX, max_chars=MAX_SENTENCE, help=t("cls_sentence_help")
     )
@@ -109,16 +116,11 @@ def controls(store: ClassStore, state: ClassState, step: Step) -> None:
         st.button(label, key="class_pause", on_click=_act, args=("pause", store, not state.paused))
 
 
-def distribution_table(
-    store: ClassStore,
-    state: ClassState,
-    p: Pipeline,
-    options: tuple[str, ...],
-    right: frozenset[str],
-) -> pd.DataFrame:
+def distribution_table(store: ClassStore, state: ClassState, question: Asked) -> pd.DataFrame:
     """Rows: the options; columns: each round's count, and the computed answer (✓)."""
+    options, right = question.answer.options, question.answer.correct
     rounds = store.distribution(state, state.step)
-    table = {t("cls_answer_col"): [plain_label(o, p) for o in options]}
+    table = {t("cls_answer_col"): [plain_label(o, question) for o in options]}
     for r in sorted(rounds):
         if r <= state.round:
             table[t("cls_round", round=r)] = [rounds[r].get(o, 0) for o in options]
@@ -134,7 +136,7 @@ def live(store: ClassStore, code: str, key: str) -> None:
         st.info(t("cls_ended"))
         return
     step = step_at(state.step)
-    p = connection.class_pipeline(state.sentence, lang())
+    p = class_pipeline(state.sentence, lang())
     if state.paused:
         st.warning(t("cls_paused"), icon=":material/pause_circle:")
     if step.sentences:
@@ -154,10 +156,12 @@ def live(store: ClassStore, code: str, key: str) -> None:
         if state.phase == "ask":
             st.caption(t("cls_waiting"))
         return
-    frame = distribution_table(store, state, p, question.answer.options, question.answer.correct)
+    frame = distribution_table(store, state, question)
     st.dataframe(frame, hide_index=True, key="class_distribution")
     st.success(question.because)
-    for fig in question.figures:
+    if step.training:
+        return  # trained live below, outside this part that re-runs every few seconds
+    for fig in lesson.charts(step, p):
         figures.show_spec(figures.spec_of(fig, False))
 
 
@@ -166,9 +170,7 @@ def sentences_panel(store: ClassStore, state: ClassState, code: str, key: str, n
     if shown is not None:
         st.caption(t("cls_shown"))
         st.text(shown)  # plain text, never Markdown or HTML
-        figures.show_spec(
-            figures.spec_of(figures.weights(connection.class_pipeline(shown, lang())), False)
-        )
+        figures.show_spec(figures.spec_of(figures.weights(class_pipeline(shown, lang())), False))
         st.button(
             t("cls_hide"), key="class_hide", on_click=_act, args=("show_sentence", store, None)
         )
@@ -221,30 +223,32 @@ def _end(store: ClassStore) -> None:
 
 def results_file(store: ClassStore, code: str, key: str, named: bool) -> str:
     state = store.find(code, time.time())
-    p = connection.class_pipeline(state.sentence, lang()) if state else None
+    p = class_pipeline(state.sentence, lang()) if state else None
+    questions = {i: asked(step, p) for i, step in enumerate(STEPS)} if p is not None else {}
     rows = []
     for step_i, round_, answer, last in store.results(code, key, time.time(), nicknames=named):
-        label = plain_label(answer, p) if p is not None and _fits(answer, p) else answer
+        question = questions.get(step_i)
+        label = plain_label(answer, question) if question is not None else answer
         rows.append((f"{step_i + 1} {step_at(step_i).title}", round_, label, last))
     return handout.results_csv(rows, named)
 
 
-def _fits(option: str, p: Pipeline) -> bool:
-    return not option.isdigit() or int(option) < len(p.key_side.tokens)
-
-
 def handout_file(sentence: str) -> str:
-    p = connection.class_pipeline(sentence, lang())
+    """The lesson on the class's sentence: each step's point, question, answer and chart(s)."""
+    p = class_pipeline(sentence, lang())
     steps = []
     for step in STEPS:
         q = asked(step, p)
+        charts = tuple(exports.svg(figures.spec_of(fig, False)) for fig in lesson.charts(step, p))
         steps.append(
             handout.HandoutStep(
                 step.title,
                 step.point,
                 handout.plain(q.question) if q else "",
-                tuple(plain_label(o, p) for o in q.answer.options) if q else (),
+                tuple(plain_label(o, q) for o in q.answer.options) if q else (),
                 handout.plain(q.because) if q else "",
+                charts,
+                t("cls_handout_time", m=step.minutes),
             )
         )
     return handout.handout_html(
@@ -275,5 +279,7 @@ with right:
     if st.toggle(t("cls_notes_toggle"), key=NOTES, help=t("cls_notes_help")):
         st.info(step.notes, icon=":material/speaker_notes:")
     st.fragment(live, run_every=connection.LIVE_SECONDS)(store, code, key)
+    if step.training and point_shown(step, state.phase):
+        lesson.train_in_place("class_train")  # page 7's run, large, after the reveal
 st.caption(t("cls_keep_link", hours=f"{CLASS_HOURS:g}"))
 after_class(store, state, code, key)

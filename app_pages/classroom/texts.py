@@ -3,6 +3,8 @@ steps, which the students' page (app_pages/join) shows too.
 
 A page's title is its menu label, `nav_*`: one text for both."""
 
+from app_pages.classroom.lesson_texts import LESSON_TEXTS
+
 TEXTS: dict[str, dict[str, str]] = {
     "nav_class": {"en": "Class mode (teacher)", "zh": "课堂模式（教师）"},
     "cls_intro": {
@@ -87,46 +89,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "自注意力为什么有效：课堂讲义",
     },
     "cls_handout_key": {"en": "Answer", "zh": "答案"},
+    "cls_handout_time": {"en": "Suggested time: {m} min", "zh": "建议用时：{m} 分钟"},
     "cls_no_db": {
         "en": "The class database cannot be reached ({error}). Check CLASSROOM_DB_URL or "
         "[connections.classroom] in .streamlit/secrets.toml.",
         "zh": "无法连接课堂数据库（{error}）。请检查 CLASSROOM_DB_URL 或 .streamlit/secrets.toml 中的 [connections.classroom]。",
-    },
-    # the lesson's steps: a title and the point each one makes
-    "cls_step_dot": {"en": "What a dot product measures", "zh": "点积衡量的是什么"},
-    "cls_point_dot": {
-        "en": "A query meets every key by a dot product: large when they point the same way.",
-        "zh": "查询与每个键做点积：两者方向越一致，点积越大。",
-    },
-    "cls_step_scale": {"en": "Scaling by √d_k", "zh": "除以 √d_k"},
-    "cls_point_scale": {
-        "en": "Dividing every score of a row by the same number cannot change their order.",
-        "zh": "一行中的每个分数都除以同一个数，它们的大小顺序不会改变。",
-    },
-    "cls_step_softmax": {"en": "Softmax turns scores into weights", "zh": "softmax 把分数变成权重"},
-    "cls_point_softmax": {
-        "en": "After softmax every row is a share of attention: positive, adding up to 1.",
-        "zh": "经过 softmax，每一行都是一份注意力分配：全为正，加起来等于 1。",
-    },
-    "cls_step_top": {"en": "Where the last word looks", "zh": "最后一个词在看哪里"},
-    "cls_point_top": {
-        "en": "A learned head weighs the words that matter to the query word.",
-        "zh": "学习过的注意力头会给对查询词重要的词更大的权重。",
-    },
-    "cls_step_random": {"en": "Learned against random", "zh": "学习过的与随机的对比"},
-    "cls_point_random": {
-        "en": "Random weights give some order too, but it is chance: learning is what makes it mean something.",
-        "zh": "随机权重也会排出一个顺序，但那只是偶然；是学习让这个顺序有了意义。",
-    },
-    "cls_step_out": {"en": "× V: what each word takes in", "zh": "× V：每个词吸收了什么"},
-    "cls_point_out": {
-        "en": "The output is a weighted sum of value vectors: a large weight on a long value dominates.",
-        "zh": "输出是值向量的加权和：权重大、长度长的值向量占主导。",
-    },
-    "cls_step_own": {"en": "Your own sentence", "zh": "你自己的句子"},
-    "cls_point_own": {
-        "en": "Type a sentence on your phone; the teacher shows some on the projector with their attention.",
-        "zh": "在手机上输入一个句子；老师会挑一些连同它们的注意力投到屏幕上。",
     },
     "cls_notes_toggle": {"en": "Speaker notes (this tab only)", "zh": "讲者备注（仅本标签页）"},
     "cls_notes_help": {
@@ -134,32 +101,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "your own screen and turn them on there.",
         "zh": "只在当前浏览器标签页显示，不写入链接：在你自己的屏幕上用第二个标签页打开教师链接，再在那里打开备注。",
     },
-    "cls_notes_dot": {
-        "en": "Ask before showing any chart. Point out that the question is about the last word's query and every other word's key; most students guess the neighbouring word. After the reveal, read the reason aloud: direction, not closeness in the sentence.",
-        "zh": "先提问，再看图。强调问题比较的是最后一个词的查询和其他每个词的键；多数学生会猜相邻的词。揭晓后把原因读出来：看的是方向是否一致，而不是在句子里离得近不近。",
-    },
-    "cls_notes_scale": {
-        "en": "Let them argue for a minute before voting: dividing every score of a row by the same positive number keeps its order, so only the spread changes. Vote again if the class splits.",
-        "zh": "投票前让大家争论一分钟：一行里的分数都除以同一个正数，顺序不变，变的只是差距。如果全班意见分歧，就再投一次。",
-    },
-    "cls_notes_softmax": {
-        "en": "Ask whether each row adds up to 1. Then switch softmax off on page 4 to show raw scores, which can be negative and add up to anything.",
-        "zh": "问每一行加起来是不是 1。然后在第 4 页关掉 softmax，展示原始分数：它们可以是负数，加起来可以是任何值。",
-    },
-    "cls_notes_top": {
-        "en": "This is the heart of the why: a learned head weighs the words that matter. Ask students to explain their vote to a neighbour, then vote again.",
-        "zh": "这是“为什么”的核心：学习过的注意力头会重视真正相关的词。先让学生向同桌解释自己的选择，再投一次。",
-    },
-    "cls_notes_random": {
-        "en": "Contrast with random weights: they also produce a largest weight, but by chance. Ask whether the same word would win; the reveal shows how often it does not.",
-        "zh": "和随机权重对比：随机权重也会有一个最大权重，但那是偶然的。问大家同一个词会不会胜出；揭晓会告诉大家它常常不会。",
-    },
-    "cls_notes_out": {
-        "en": "× V: the output is a weighted sum of value vectors. A big weight on a short value can matter less than a smaller weight on a long one; the bar chart after the reveal shows the lengths.",
-        "zh": "× V：输出是值向量的加权和。权重大但值向量短，可能不如权重小但值向量长的影响大；揭晓后的条形图显示了各项的长度。",
-    },
-    "cls_notes_own": {
-        "en": "Ask for short sentences. Open the gallery on your own screen first (turn the projector off or away), then show two or three good ones and ask where the last word looks.",
-        "zh": "请学生输入短句。先在你自己的屏幕上打开句子列表（把投影关掉或移开），再挑两三句展示，问大家最后一个词在看哪里。",
-    },
 }
+
+TEXTS |= LESSON_TEXTS  # the lesson's own: app_pages/classroom/lesson_texts.py

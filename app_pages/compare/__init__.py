@@ -12,4 +12,5 @@ SPEC = PageSpec(
     params=PARAMS,
     uses=EVERY_CONTROL,
     texts=TEXTS,
+    projector=True,
 )

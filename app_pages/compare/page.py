@@ -15,6 +15,7 @@ from ui.settings import flipped
 
 s = session.settings()
 layout.header("compare_intro")
+point = st.container()  # the point first: the difference; what is compared under it
 mode = controls.choice("cmp_mode", ["sentences", "settings"], CMP_MODE, prefix="cmp_mode_")
 matrix_name = controls.choice(
     "cmp_matrix", ["scores", "weights", "output"], CMP_MATRIX, prefix="cmp_matrix_"
@@ -53,6 +54,37 @@ def matrix(p: Pipeline):
 
 ka, kb = kind(pa), kind(pb)
 same_kind = ka == kb
+with point:
+    same_tokenizer = (pa.model.kind == "minilm") == (pb.model.kind == "minilm")
+    if not same_kind:
+        st.info(t("cmp_no_diff_kinds", a=t(f"cmp_kind_{ka}"), b=t(f"cmp_kind_{kb}")))
+    elif not same_tokenizer:
+        st.info(t("cmp_no_diff_tokenizers"))
+    elif matrix_name == "output" and matrix(pa).shape[1] != matrix(pb).shape[1]:
+        st.info(t("cmp_no_diff_width", da=matrix(pa).shape[1], db=matrix(pb).shape[1]))
+    else:
+        diff = difference_by_position(
+            matrix(pa), matrix(pb), pa.tokens, pb.tokens, square=matrix_name != "output"
+        )
+        if diff.cut or diff.labels != tuple(pa.tokens):
+            st.caption(t("cmp_aligned", n=len(diff.labels)))
+        title = t("cmp_diff_title", what=t(f"cmp_kind_{ka}"))
+        if matrix_name == "output":
+            fig = figures.vectors(diff.matrix, diff.labels, title, pa)
+        else:
+            fig = figures.word_map(
+                diff.matrix, title, pa, query_tokens=diff.labels, key_tokens=diff.labels
+            )
+        # the legend names what is drawn: a difference, not the scores or weights themselves
+        legend = t("cmp_diff_legend", what=t(f"cmp_kind_{ka}"))
+        figures.show(dataclasses.replace(fig, value_title=legend), main=True)
+        where = diff.labels[diff.row]
+        st.markdown(
+            t("cmp_diff_where", d=diff.largest, row=escape_md(where))
+            if diff.largest > 0
+            else t("cmp_diff_none")
+        )
+
 extent = shared_extent(matrix(pa), matrix(pb)) if same_kind and ka != "weights" else None
 st.caption(t("cmp_same_scale") if same_kind else t("cmp_own_scales"))
 (col_a, col_b), fit = layout.grid(2, max(len(pa.tokens), len(pb.tokens)), per_row=2)
@@ -73,35 +105,5 @@ for col, p, label_key in ((col_a, pa, "cmp_label_a"), (col_b, pb, "cmp_label_b")
                 domain_max=extent,
             )
         figures.show(fig)
-
-same_tokenizer = (pa.model.kind == "minilm") == (pb.model.kind == "minilm")
-if not same_kind:
-    st.info(t("cmp_no_diff_kinds", a=t(f"cmp_kind_{ka}"), b=t(f"cmp_kind_{kb}")))
-elif not same_tokenizer:
-    st.info(t("cmp_no_diff_tokenizers"))
-elif matrix_name == "output" and matrix(pa).shape[1] != matrix(pb).shape[1]:
-    st.info(t("cmp_no_diff_width", da=matrix(pa).shape[1], db=matrix(pb).shape[1]))
-else:
-    diff = difference_by_position(
-        matrix(pa), matrix(pb), pa.tokens, pb.tokens, square=matrix_name != "output"
-    )
-    if diff.cut or diff.labels != tuple(pa.tokens):
-        st.caption(t("cmp_aligned", n=len(diff.labels)))
-    title = t("cmp_diff_title", what=t(f"cmp_kind_{ka}"))
-    if matrix_name == "output":
-        fig = figures.vectors(diff.matrix, diff.labels, title, pa)
-    else:
-        fig = figures.word_map(
-            diff.matrix, title, pa, query_tokens=diff.labels, key_tokens=diff.labels
-        )
-    # the legend names what is drawn: a difference, not the scores or weights themselves
-    legend = t("cmp_diff_legend", what=t(f"cmp_kind_{ka}"))
-    figures.show(dataclasses.replace(fig, value_title=legend))
-    where = diff.labels[diff.row]
-    st.markdown(
-        t("cmp_diff_where", d=diff.largest, row=escape_md(where))
-        if diff.largest > 0
-        else t("cmp_diff_none")
-    )
 
 layout.notice(f"cmp_notice_{mode}")

@@ -14,4 +14,5 @@ SPEC = PageSpec(
     uses=EVERY_CONTROL,  # the learned-vs-random weights at the bottom follow the switches
     texts=TEXTS,
     questions=QUESTIONS,
+    projector=True,
 )

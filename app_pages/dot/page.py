@@ -112,7 +112,8 @@ if related is not None:  # the unrelated end of the same row, for contrast
 figures.show(
     figures.vectors(
         d.table, [t("vec_a"), t("vec_b"), "A × B"], t("products_table"), p, span=theme.SPAN_FULL
-    )
+    ),
+    main=True,  # the point: each term's sign, under the two vectors
 )
 figures.show(
     figures.bars(

@@ -12,4 +12,5 @@ SPEC = PageSpec(
     uses=(*TOY_MODEL, K.NUMBERS),
     texts=TEXTS,
     questions=QUESTIONS,
+    projector=True,
 )

@@ -14,19 +14,21 @@ minilm = p.model.kind == "minilm"
 layout.header("input_intro_minilm" if minilm else "input_intro")
 enc = layout.showing(p)
 
-st.subheader(t("input_tokens"))
-tables.show(
-    pd.DataFrame([list(enc.tokens)], index=[t("ax_token")], columns=figures.dims(len(enc.tokens))),
-    "tokens",
-)
+# the point first: X, what attention receives, as wide as the page
+figures.show(figures.vectors(enc.x, enc.tokens, figures.x_title(enc, p), p), main=True)
 
-inputs = (
-    (enc.embedding, t("m_embedding")),
-    (enc.positions, figures.positions_title(p.model)),
-    (enc.x, figures.x_title(enc, p)),
-)
-slots, fit = layout.grid(3, enc.x.shape[1], per_row=3, min_cell=theme.CELL_MIN_WIDTH)
-for slot, (matrix, title) in zip(slots, inputs, strict=True):
+with st.expander(t("input_tokens")):
+    tables.show(
+        pd.DataFrame(
+            [list(enc.tokens)], index=[t("ax_token")], columns=figures.dims(len(enc.tokens))
+        ),
+        "tokens",
+    )
+
+# what X is made of: the embedding plus the positions
+slots, fit = layout.grid(2, enc.x.shape[1], per_row=2, min_cell=theme.CELL_MIN_WIDTH)
+parts = ((enc.embedding, t("m_embedding")), (enc.positions, figures.positions_title(p.model)))
+for slot, (matrix, title) in zip(slots, parts, strict=True):
     with slot:
         figures.show(figures.vectors(matrix, enc.tokens, title, p, **fit))
 

@@ -12,7 +12,14 @@ import streamlit as st
 
 from app_pages.classroom import connection
 from app_pages.classroom.connection import ATTEMPTS, CODE, STUDENT
-from app_pages.classroom.lesson import STEPS, asked, plain_label, point_shown, step_at
+from app_pages.classroom.lesson import (
+    STEPS,
+    asked,
+    class_pipeline,
+    plain_label,
+    point_shown,
+    step_at,
+)
 from app_pages.classroom.store import (
     MAX_NICKNAME,
     MAX_SENTENCE,
@@ -104,7 +111,7 @@ def current_step(store: ClassStore, code: str, me: str) -> None:
         if st.session_state.get(SENT) == ("sentence", True):
             st.success(t("join_sentence_sent"))
         return
-    p = connection.class_pipeline(state.sentence, lang())
+    p = class_pipeline(state.sentence, lang())
     question = asked(step, p)
     if question is None:
         st.info(t("cls_no_question"))
@@ -138,7 +145,7 @@ def current_step(store: ClassStore, code: str, me: str) -> None:
         st.info(t("join_none"))
     else:
         verdict = t("pq_right") if question.answer.is_right(mine) else t("pq_wrong")
-        st.text(t("join_yours", answer=plain_label(mine, p)))  # the class's words: plain text
+        st.text(t("join_yours", answer=plain_label(mine, question)))  # plain text, never Markdown
         box = st.success if question.answer.is_right(mine) else st.warning
         box(f"**{verdict}** {question.because}")
 

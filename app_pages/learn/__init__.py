@@ -4,4 +4,11 @@ from app_pages.learn.params import PARAMS
 from app_pages.learn.texts import TEXTS
 from ui.page_spec import PageSpec
 
-SPEC = PageSpec("app_pages/learn/page.py", "nav_learn", "learn", params=PARAMS, texts=TEXTS)
+SPEC = PageSpec(
+    "app_pages/learn/page.py",
+    "nav_learn",
+    "learn",
+    params=PARAMS,
+    texts=TEXTS,
+    projector=True,
+)

@@ -30,7 +30,8 @@ FRAME_SECONDS = 0.2  # at most 5 frames a second, live or replayed: what the eye
 REPLAY_FRAMES = 30  # a replay shows at most this many stored snapshots (about 6 s)
 CURVE_POINTS = 300  # the loss and accuracy chart draws at most this many steps
 SAMPLE_SENTENCES = 8  # training sentences shown as examples
-LIVE_SPAN = theme.SPAN_QUARTER  # px: the live heatmap, small enough to stay in a 720 px view
+# px: the live heatmap fills its column (3 of 5 beside the settings), the page's largest chart
+LIVE_WIDTH = (theme.MAIN_WIDTH - 2 * theme.COLUMN_GAP) * 3 // 5
 RUNNING = "_learn_running"  # (step, steps) of the run under way; left behind when interrupted
 
 
@@ -86,10 +87,14 @@ def heatmap(matrix: np.ndarray, settings: TrainSettings, *, title: str, **fit: i
     )
 
 
-def at_step(matrix: np.ndarray, settings: TrainSettings, s: Settings, step: int) -> Spec:
-    """The top heatmap: the probe's attention at one step (the probe is in its subtitle)."""
+def at_step(
+    matrix: np.ndarray, settings: TrainSettings, s: Settings, step: int, **fit: int
+) -> Spec:
+    """The top heatmap: the probe's attention at one step (the probe is in its subtitle).
+    `fit`: its size (page 7: LIVE_WIDTH; the lesson draws it large)."""
     title = t("learn_live_heatmap", step=step)
-    return figures.spec_of(heatmap(matrix, settings, title=title, span=LIVE_SPAN), s.show_numbers)
+    fit = fit or {"max_width": LIVE_WIDTH}
+    return figures.spec_of(heatmap(matrix, settings, title=title, main=True, **fit), s.show_numbers)
 
 
 def draw(slot: DeltaGenerator, chart: Spec) -> None:
@@ -163,9 +168,10 @@ def settings_panel() -> None:
 
 
 def train_live(
-    settings: TrainSettings, slot: DeltaGenerator, status: DeltaGenerator, s: Settings
+    settings: TrainSettings, slot: DeltaGenerator, status: DeltaGenerator, s: Settings, **fit: int
 ) -> TrainResult:
-    """Train, redrawing the heatmap in place at most once per FRAME_SECONDS of wall clock.
+    """Train, redrawing the heatmap in place at most once per FRAME_SECONDS of wall clock
+    (`fit`: the heatmap's size, as `at_step`). The lesson's training step runs this one too.
 
     A click elsewhere (Stop) ends the script at its next redraw; RUNNING then tells the next
     run where it stopped.
@@ -182,11 +188,11 @@ def train_live(
         status.markdown(
             t("learn_progress", step=p.step, steps=p.steps, loss=p.loss, acc=p.accuracy)
         )
-        draw(slot, at_step(p.watched, settings, s, p.step))
+        draw(slot, at_step(p.watched, settings, s, p.step, **fit))
 
     with training.TURNS.place() as token:
         if training.TURNS.ahead(token):  # the untrained model stays in view while the run waits
-            draw(slot, at_step(initial_probe_weights(settings), settings, s, 0))
+            draw(slot, at_step(initial_probe_weights(settings), settings, s, 0, **fit))
         while (ahead := training.TURNS.ahead(token)) > 0:
             status.info(t("learn_waiting", n=ahead))  # also where a Stop click ends the wait
             training.TURNS.wait(training.WAIT_POLL_SECONDS)
@@ -240,7 +246,7 @@ def show(s: Settings, left: DeltaGenerator, right: DeltaGenerator) -> None:
             disabled=not st.session_state[LEARN_RUN],
         )
         status = st.empty()
-    with right:
+    with right, st.container(key=theme.MAIN_CHART_KEY):  # the page's main chart
         slot = st.empty()
         st.caption(t("learn_watch_row", word=check.tokens[-1]))
 

@@ -1,4 +1,4 @@
-"""Presenter mode: the pipeline one step at a time, in large type, with Next and Back."""
+"""Presenter mode: the lesson one step at a time, in large type, with Next and Back."""
 
 from app_pages.present.params import PARAMS
 from app_pages.present.texts import TEXTS

@@ -1,32 +1,37 @@
-"""Presenter mode: the pipeline one step at a time, in large type, with Next and Back.
+"""Presenter mode: the lesson (app_pages/classroom/lesson.py) one step at a time, in large type,
+with Next and Back, alone on a projector. The same lesson runs with a class in class mode
+(`/class`), which a link here starts.
 
 Everything on a step fits a 1280 × 720 projector without scrolling: the header takes two
-short rows and the charts are sized from what is left (theme.PRESENT_*).
+short rows and the charts are sized from what is left (present/screen.py). With "Ask first"
+(on by default) a step shows its title and question only; its point, its answer and its
+charts come with the reveal.
 """
 
 import dataclasses
 
-import pandas as pd
 import streamlit as st
 
-from app_pages.present.params import ASK, STEP
-from app_pages.present.questions import question_for
+from app_pages.classroom import lesson
+from app_pages.classroom.lesson import STEPS, Step
+from app_pages.present.params import ASK, LESSON, STEP, lesson_step_of
 from app_pages.present.screen import (
     PRESENT_CELL_MIN,
     PRESENT_GAP,
     PRESENT_HEADER,
     PRESENT_PAD,
     PRESENT_SCREEN,
+    PRESENT_TRAIN_ROW,
     SPAN_PRESENT,
 )
 from core.pipeline import Pipeline
-from ui import compute, figures, layout, predict, session
-from ui.i18n import t
+from ui import figures, layout, predict, session
+from ui.i18n import lang, t
 from ui.markdown import escape_md
 from ui.settings import K
-from ui.texts import PIPELINE_STEPS
 
-STEPS = PIPELINE_STEPS
+CLASS_PAGE = "app_pages/classroom/page.py"  # class mode, the teacher's page (/class)
+
 EXAMPLE = "the cat drank milk"  # four words: a 4 x 4 score matrix fits on a board
 _W, _H = PRESENT_SCREEN
 ZOOM = 1.5  # a screen this much bigger (1920 × 1080) shows the same layout magnified
@@ -45,13 +50,12 @@ BIG_CSS = f"""
 }}
 </style>
 """
-# small enough to check by hand: the toy (random weights) at d_model 4, d_k 2
-EXAMPLE_SETTINGS = {K.TEXT: EXAMPLE, K.D_MODEL: 4, K.D_K: 2, K.NUMBERS: True, K.MODEL: "toy"}
-SMALL_MODELS = ("distilled", "toy")  # their matrices fit a projected step; MiniLM's do not
+# a short sentence with a number in every cell: small enough to check on the board
+EXAMPLE_SETTINGS = {K.TEXT: EXAMPLE, K.NUMBERS: True}
 
 
 def _move(delta: int) -> None:
-    st.session_state[STEP] = min(max(st.session_state[STEP] + delta, 0), len(STEPS) - 1)
+    st.session_state[LESSON] = min(max(st.session_state[LESSON] + delta, 0), len(STEPS) - 1)
 
 
 def _worked_example() -> None:
@@ -64,39 +68,55 @@ def _restore() -> None:
     st.session_state.update(st.session_state.pop(session.SAVED_TEXT))
 
 
+def _from_an_old_link() -> None:
+    """A link from before the lesson names a pipeline step (`step`): open the lesson's step
+    that shows it, and drop `step` from the address."""
+    old = int(st.session_state.get(STEP, 0) or 0)
+    if old:
+        st.session_state[LESSON] = lesson_step_of(old)
+        st.session_state[STEP] = 0
+
+
+def fit(across: int = 1) -> dict[str, int]:
+    """A chart's size to share the screen's width with `across - 1` others, under the header."""
+    screen_width, screen_height = PRESENT_SCREEN
+    width = screen_width - 2 * PRESENT_PAD - (across - 1) * PRESENT_GAP
+    return {"max_width": width // across, "max_height": screen_height - PRESENT_HEADER}
+
+
 def show_big(fig: figures.Figure, p: Pipeline, across: int = 1) -> None:
     """A chart sized to share the screen's width with `across - 1` others and to fit under the
     header; the sentence and settings are said once above, not under every title."""
-    screen_width, screen_height = PRESENT_SCREEN
-    width = screen_width - 2 * PRESENT_PAD - (across - 1) * PRESENT_GAP
     shared = set(figures.context(p))
     fig = dataclasses.replace(fig, context=tuple(c for c in fig.context if c not in shared))
-    n_cols = fig.matrix.shape[1]  # a 16-wide vector needs more than a square's side
-    fig = fig.with_options(
-        span=max(SPAN_PRESENT, n_cols * PRESENT_CELL_MIN),
-        max_width=width // across,
-        max_height=screen_height - PRESENT_HEADER,
-    )
+    size = fit(across)
+    if fig.kind == "bars":
+        fig = fig.with_options(width=size["max_width"] // 2)
+    else:
+        n_cols = fig.matrix.shape[1]  # a 16-wide vector needs more than a square's side
+        fig = fig.with_options(span=max(SPAN_PRESENT, n_cols * PRESENT_CELL_MIN), big=True, **size)
     figures.show_spec(figures.spec_of(fig, s.show_numbers), own_fonts=True)
 
 
 s = session.settings()
 st.html(BIG_CSS)  # our own constant stylesheet: larger type, no top bar, small margins
+_from_an_old_link()
 
 
 def controls_row() -> int:
-    """Back, Next, the step counter, ask-first and the worked example; returns the step."""
-    step = min(max(int(st.session_state.get(STEP, 0)), 0), len(STEPS) - 1)
-    st.session_state[STEP] = step
+    """Back, Next, the step counter, ask-first, the worked example and the class link;
+    returns the step."""
+    i = min(max(int(st.session_state.get(LESSON, 0)), 0), len(STEPS) - 1)
+    st.session_state[LESSON] = i
 
-    head = st.columns([3, 1.2, 1.2, 1.6, 2, 3], vertical_alignment="center")
+    head = st.columns([2.6, 1.1, 1.1, 1.7, 1.4, 2, 1.8], vertical_alignment="center")
     head[0].title(t("nav_present"))
     head[1].button(
         t("present_back"),
         key="present_back",
         on_click=_move,
         args=(-1,),
-        disabled=step == 0,
+        disabled=i == 0,
         icon=":material/arrow_back:",
     )
     head[2].button(
@@ -104,10 +124,11 @@ def controls_row() -> int:
         key="present_next",
         on_click=_move,
         args=(1,),
-        disabled=step == len(STEPS) - 1,
+        disabled=i == len(STEPS) - 1,
         icon=":material/arrow_forward:",
     )
-    head[3].markdown(f"**{t('present_counter', i=step + 1, n=len(STEPS))}**")
+    counter = t("present_counter", i=i + 1, n=len(STEPS))
+    head[3].markdown(f"**{counter}** · {t('present_minutes', m=STEPS[i].minutes)}")
     head[4].toggle(t("present_ask"), key=ASK, help=t("present_ask_help"), persist_state="session")
     if session.SAVED_TEXT in st.session_state:
         head[5].button(t("present_restore"), key="present_restore", on_click=_restore)
@@ -118,61 +139,58 @@ def controls_row() -> int:
             on_click=_worked_example,
             help=t("present_example_help", text=EXAMPLE),
         )
-
+    head[6].page_link(
+        CLASS_PAGE, label=t("present_class"), icon=":material/groups:", help=t("present_class_help")
+    )
     strip = "  →  ".join(
-        f"**:red-background[{t('step_' + name)}]**" if i == step else t("step_" + name)
-        for i, name in enumerate(STEPS)
+        f"**:red-background[{step.short}]**" if j == i else step.short
+        for j, step in enumerate(STEPS)
     )
     st.markdown(strip)
-    return step
+    return i
 
 
-def slide(step: int) -> None:
-    """The step's explanation (or its question first) and its charts, sized for the screen."""
-    if s.model not in SMALL_MODELS:
-        st.info(t("present_toy_only"))
-        st.stop()
-    p = compute.pipeline(s)
-    enc, att = layout.showing(p), p.attention
-    tok = enc.tokens
-    name = STEPS[step]
-    on = compute.pipeline(s, attention=s.attention.replace(use_softmax=True))
-    shown = on if name == "softmax" else p  # the softmax step always shows softmax on
-    question = question_for(name, shown) if st.session_state.get(ASK) else None
-    answered = predict.verdict(question, shown) if question else None
+def headline(step: Step, p: Pipeline) -> bool:
+    """The step's title, and its point, or its question first: True when the charts may show.
+    With Ask first, nothing that says the answer (the point, the answer, a chart) is drawn
+    before the reveal."""
+    question = lesson.asked(step, p) if st.session_state.get(ASK) else None
+    answered = predict.verdict(step.question, p) if question else None
     with st.container(key="present_explain"):
-        # the question comes first; once revealed, its answer takes the explanation's line
-        st.markdown(answered or f"**{t('pexplain_' + name)}**")
-    if question and answered is None:
-        predict.ask(question, shown)
-        st.stop()
-    lines = figures.context(shown)  # said once here instead of under every chart's title
-    st.caption(" · ".join(escape_md(line, limit=len(line)) for line in lines))
+        if question is None:
+            st.markdown(f"**{step.title}:** {step.point}")
+        elif answered is None:
+            st.markdown(f"**{step.title}**")
+        else:
+            st.markdown(answered)  # once revealed, the answer with its reason
+    if question is not None and answered is None:
+        predict.ask(step.question, p, question)
+        return False
+    return True
 
-    if name == "tokens":
-        st.dataframe(
-            pd.DataFrame([list(tok)], index=[t("ax_token")], columns=figures.dims(len(tok)))
-        )
-    elif name == "embed":
-        show_big(figures.vectors(enc.embedding, tok, t("m_embedding"), p, big=True), p)
-    elif name == "pos":
-        pair = ((enc.positions, figures.positions_title(p.model)), (enc.x, figures.x_title(enc, p)))
-        for column, (m, title) in zip(st.columns(2, gap="small"), pair, strict=True):
-            with column:
-                show_big(figures.vectors(m, tok, title, p, big=True), p, across=2)
-    elif name == "qkv":
-        trio = ((enc.q, "m_q"), (enc.k, "m_k"), (enc.v, "m_v"))
-        for column, (m, key) in zip(st.columns(3, gap="small"), trio, strict=True):
-            with column:
-                show_big(figures.vectors(m, tok, t(key), p, big=True), p, across=3)
-    elif name == "factor":
-        show_big(figures.word_map(att.factor, t("m_factor"), p, big=True), p)
-    elif name == "scale":
-        show_big(figures.word_map(att.scores, figures.scores_title(p), p, big=True), p)
-    elif name == "softmax":
-        show_big(figures.weights(on, big=True), on)
-    else:
-        show_big(figures.vectors(att.output, tok, t("m_output"), p, big=True), p)
+
+def slide(i: int) -> None:
+    """The step's headline (or its question first) and its charts, sized for the screen."""
+    step = STEPS[i]
+    p = lesson.class_pipeline(s.text, lang())
+    layout.showing(p)  # a note on the sentence if it needs one; stops when it has no word
+    if not headline(step, p):
+        return
+    lines = figures.context(p)  # said once here instead of under every chart's title
+    st.caption(" · ".join(escape_md(line, limit=len(line)) for line in lines))
+    if step.training:
+        size = fit() | {"max_height": fit()["max_height"] - PRESENT_TRAIN_ROW}
+        lesson.train_in_place("present_train", span=SPAN_PRESENT, big=True, **size)
+        return
+    figs = lesson.charts(step, p)
+    if not figs:  # a step whose chart needs two words or more
+        return
+    if len(figs) == 1:
+        show_big(figs[0], p)
+        return
+    for column, fig in zip(st.columns(len(figs), gap="small"), figs, strict=True):
+        with column:
+            show_big(fig, p, across=len(figs))
 
 
 @layout.part  # Next, Back and the ask-first switch re-run the slide only

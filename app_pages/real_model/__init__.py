@@ -14,4 +14,5 @@ SPEC = PageSpec(
     heads=True,
     own_head_pickers=True,
     texts=TEXTS,
+    projector=True,
 )

@@ -39,9 +39,10 @@ def image_grid(
         "field": "col",
         "type": "ordinal",
         "title": col_title,
-        "axis": {"orient": "top", "labelAngle": 0},
+        "axis": {"orient": "top", "labelAngle": 0, "labelFontSize": theme.MAIN_LABEL_FONT},
     }
-    y = {"field": "row", "type": "ordinal", "title": row_title, "axis": dict(charts.Y_TITLE_ABOVE)}
+    y_axis = {**charts.Y_TITLE_ABOVE, "labelFontSize": theme.MAIN_LABEL_FONT}
+    y = {"field": "row", "type": "ordinal", "title": row_title, "axis": y_axis}
     step = size + 6
     images = {
         "name": "images",

@@ -30,10 +30,7 @@ def one_head() -> None:
     layout.require_tokens(on.key_side)
     shown_p = on if switches.use_softmax else off
     figures.offer_json(shown_p)
-    st.toggle(t("hide_specials"), key=HIDE_SPECIALS, persist_state="session")
-    hide = bool(st.session_state[HIDE_SPECIALS])
-    with st.container(width=HEAD_PICKERS_WIDTH):
-        controls.head_inputs()
+    hide = bool(st.session_state.get(HIDE_SPECIALS, False))
     grid = image_grid(
         thumbs.head_thumbnails(s.text, hide),
         6,
@@ -45,7 +42,10 @@ def one_head() -> None:
         title=t("real_grid"),
         tooltip_title=t("ax_layer_head"),
     )
-    controls.head_grid(grid, "real_grid", "real_grid_hint")
+    controls.head_grid(grid, "real_grid", "real_grid_hint", main=True)  # the point: 72 heads
+    st.toggle(t("hide_specials"), key=HIDE_SPECIALS, persist_state="session")
+    with st.container(width=HEAD_PICKERS_WIDTH):
+        controls.head_inputs()
     tokens = on.tokens
 
     def shown(matrix, probabilities: bool = False):
@@ -56,60 +56,72 @@ def one_head() -> None:
         kept, words = without_specials(matrix, tokens)
         return (renormalised(kept) if probabilities else kept), words
 
-    st.subheader(t("real_head", layer=s.layer, head=s.head))
-    scores, words = shown(on.attention.scores)
-    figures.show(
-        figures.word_map(scores, figures.scores_title(on), on, query_tokens=words, key_tokens=words)
-    )
-
-    (c_off, c_on), fit = layout.grid(2, len(words), per_row=2)
-    for col, p in ((c_off, off), (c_on, on)):
-        with col:
-            matrix, _ = shown(p.attention.weights, probabilities=p.settings.use_softmax)
-            figures.show(
-                figures.word_map(
-                    matrix,
-                    figures.weights_title(p),
-                    p,
-                    query_tokens=words,
-                    key_tokens=words,
-                    probabilities=p.settings.use_softmax,
-                    **fit,
+    def weights_part(words: tuple[str, ...]) -> None:
+        """The head's weights with softmax off and on, side by side, and its chosen tokens."""
+        (c_off, c_on), fit = layout.grid(2, len(words), per_row=2)
+        for col, p in ((c_off, off), (c_on, on)):
+            with col:
+                matrix, _ = shown(p.attention.weights, probabilities=p.settings.use_softmax)
+                figures.show(
+                    figures.word_map(
+                        matrix,
+                        figures.weights_title(p),
+                        p,
+                        query_tokens=words,
+                        key_tokens=words,
+                        probabilities=p.settings.use_softmax,
+                        **fit,
+                    )
                 )
-            )
-    lo, hi = value_range(row_sums(off.attention.weights))
-    st.caption(t("real_rowsums", lo=lo, hi=hi))
-    if hide:
-        st.caption(t("specials_hidden_renorm"))
-    soft = shown_p.settings.use_softmax
-    chosen, _ = shown(shown_p.attention.weights, probabilities=soft)
-    groups.group_section(
-        shown_p, chosen, words, words, figures.weights_title(shown_p), probabilities=soft
-    )
+        lo, hi = value_range(row_sums(off.attention.weights))
+        st.caption(t("real_rowsums", lo=lo, hi=hi))
+        if hide:
+            st.caption(t("specials_hidden_renorm"))
+        soft = shown_p.settings.use_softmax
+        chosen, _ = shown(shown_p.attention.weights, probabilities=soft)
+        groups.group_section(
+            shown_p, chosen, words, words, figures.weights_title(shown_p), probabilities=soft
+        )
 
+    st.subheader(t("real_head", layer=s.layer, head=s.head))
+    # one tab each: the head's weights (softmax off and on), scores, output, its layer's mean
+    weights_tab, scores_tab, output_tab, mean_tab = st.tabs(
+        [t("real_tab_weights"), t("real_tab_scores"), t("real_tab_output"), t("real_tab_mean")]
+    )
+    with scores_tab:
+        scores, words = shown(on.attention.scores)
+        figures.show(
+            figures.word_map(
+                scores, figures.scores_title(on), on, query_tokens=words, key_tokens=words
+            )
+        )
+    with weights_tab:
+        weights_part(words)
     output, out_words = shown_p.attention.output, tokens
     if hide:
         output, out_words = without_specials(output, tokens, square=False)
     state_word = t("on") if switches.use_softmax else t("off")
-    figures.show(figures.vectors(output, out_words, t("real_output", state=state_word), shown_p))
-
-    st.subheader(t("real_mean", layer=s.layer))
-    mean, words = shown(layer_mean(result.weights, s.layer), probabilities=True)
-    figures.show(
-        figures.word_map(
-            mean,
-            t("real_mean", layer=s.layer),
-            on,
-            query_tokens=words,
-            key_tokens=words,
-            probabilities=True,
+    with output_tab:
+        figures.show(
+            figures.vectors(output, out_words, t("real_output", state=state_word), shown_p)
         )
-    )
+    with mean_tab:
+        mean, words = shown(layer_mean(result.weights, s.layer), probabilities=True)
+        figures.show(
+            figures.word_map(
+                mean,
+                t("real_mean", layer=s.layer),
+                on,
+                query_tokens=words,
+                key_tokens=words,
+                probabilities=True,
+            )
+        )
 
 
 one_head()
-st.subheader(t("real_patterns"))
-st.markdown(t("real_patterns_intro"))
+patterns_box = st.expander(t("real_patterns"))
+patterns_box.markdown(t("real_patterns_intro"))
 patterns = head_patterns(result.weights, result.tokens)
 lines = []
 for name in ("previous", "next", "sep", "cls", "same_word"):
@@ -121,5 +133,5 @@ for name in ("previous", "next", "sep", "cls", "same_word"):
         t("head_ref", layer=ly, head=hd, share=share) for ly, hd, share in best
     )
     lines.append(t("label_line", label=t("pattern_" + name), text=heads))
-st.markdown("\n".join(lines))
+patterns_box.markdown("\n".join(lines))
 layout.notice("real_notice")

@@ -32,7 +32,7 @@ def query_rows(qi: int, word: str) -> None:
                 value_title=t(value_key),
                 width=theme.BAR_WIDTH_HALF,
             )
-            figures.show(fig)
+            figures.show(fig, main=value_key == "ax_weight")  # the point: its weights
     st.markdown(relevance.looks_at(p, qi))
     if p.model.kind == "toy":
         st.caption(t("learned_random_meaningless"))

@@ -23,25 +23,22 @@ def one_word() -> None:
     word = controls.token_picker("pick_word", WORD, tokens)
     st.caption(t("rows_click_hint"))
 
-    slots, fit = layout.grid(4, enc.x.shape[1], per_row=4, min_cell=theme.CELL_MIN_WIDTH)
+    # the point: the followed word's row of weights, as wide as the page
+    mark = {"highlight": word, "selectable": True}
+    figures.show(figures.weights(p, **mark), key="rows_w", on_point=_pick, main=True)
+
+    slots, fit = layout.grid(5, enc.x.shape[1], per_row=2, min_cell=theme.CELL_MIN_WIDTH)
     mark = {"highlight": word, "selectable": True, **fit}
     vectors = [
         ("x", figures.vectors(enc.x, tokens, figures.x_title(enc, p), p, **mark)),
         ("q", figures.vectors(enc.q, tokens, t("m_q"), p, **mark)),
         ("k", figures.vectors(enc.k, tokens, t("m_k"), p, **mark)),
         ("v", figures.vectors(enc.v, tokens, t("m_v"), p, **mark)),
+        ("z", figures.vectors(p.attention.output, tokens, t("m_output"), p, **mark)),
     ]
     for slot, (name, fig) in zip(slots, vectors, strict=True):
         with slot:
             figures.show(fig, key=f"rows_{name}", on_point=_pick)
-
-    (left, right), fit = layout.grid(2, len(tokens), per_row=2)
-    mark = {"highlight": word, "selectable": True, **fit}
-    with left:
-        figures.show(figures.weights(p, **mark), key="rows_w", on_point=_pick)
-    with right:
-        output = figures.vectors(p.attention.output, tokens, t("m_output"), p, **mark)
-        figures.show(output, key="rows_z", on_point=_pick)
     groups.weights_section(p)
 
 

@@ -14,4 +14,5 @@ SPEC = PageSpec(
     uses=EVERY_CONTROL,
     texts=TEXTS,
     questions=QUESTIONS,
+    projector=True,
 )

@@ -14,7 +14,7 @@ from ui.theme import CELL_MIN_WIDTH
 
 s = session.settings()
 layout.header("score_intro")
-st.info(t("score_terms_note"))
+point = st.container()  # the point first: the factor matrix; the kind of attention under it
 
 kind = controls.choice("kind", ["self", "causal", "cross"], KIND, prefix="kind_")
 st.caption(t(f"kind_{kind}_help"))
@@ -25,6 +25,8 @@ if kind == "cross":
     c1.text_input(t("source"), key=ENCODER_TEXT, max_chars=MAX_TEXT_CHARS, persist_state="session")
     c2.text_input(t("target"), key=DECODER_TEXT, max_chars=MAX_TEXT_CHARS, persist_state="session")
     text, query_text = st.session_state[ENCODER_TEXT], st.session_state[DECODER_TEXT]
+with st.expander(t("score_terms_title")):
+    st.markdown(t("score_terms_note"))
 
 switches = s.attention.replace(causal=kind == "causal")
 off = compute.pipeline(
@@ -37,10 +39,10 @@ layout.require_tokens(on.key_side)
 if query_text is not None:
     layout.require_tokens(on.query_side)
 figures.offer_json(on if s.attention.use_softmax else off)
-predict.ask_all(QUESTIONS, on if s.attention.use_softmax else off)
-
-st.subheader(t("score_step1"))
-figures.show(figures.word_map(on.attention.factor, t("m_factor"), on))
+with point:
+    predict.ask_all(QUESTIONS, on if s.attention.use_softmax else off)
+    st.subheader(t("score_step1"))
+    figures.show(figures.word_map(on.attention.factor, t("m_factor"), on), main=True)
 
 st.subheader(t("score_step2"))
 figures.show(figures.word_map(on.attention.scores, figures.scores_title(on), on))
@@ -56,18 +58,18 @@ for col, p, fig, range_key in ((c_off, off, pair[0], "range_off"), (c_on, on, pa
         lo, hi = value_range(p.attention.weights)
         st.caption(t(range_key, lo=lo, hi=hi))
 
-st.markdown(f"**{t('row_sums')}**")
-tables.show(
-    pd.DataFrame(
-        {
-            t("ax_query"): list(on.query_side.tokens),
-            t("col_sum_off"): row_sums(off.attention.weights),
-            t("col_sum_on"): row_sums(on.attention.weights),
-        }
-    ),
-    "row-sums",
-    hide_index=True,
-)
+with st.expander(t("row_sums")):
+    tables.show(
+        pd.DataFrame(
+            {
+                t("ax_query"): list(on.query_side.tokens),
+                t("col_sum_off"): row_sums(off.attention.weights),
+                t("col_sum_on"): row_sums(on.attention.weights),
+            }
+        ),
+        "row-sums",
+        hide_index=True,
+    )
 groups.weights_section(on)
 
 st.subheader(t("score_step4"))

@@ -60,14 +60,18 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "out_off": {"en": "Z with softmax off", "zh": "不用 softmax 时的 Z"},
     "out_on": {"en": "Z with softmax on", "zh": "使用 softmax 时的 Z"},
+    "score_terms_title": {
+        "en": "Two meanings of “attention score”",
+        "zh": "“注意力分数”的两种含义",
+    },
     "score_terms_note": {
-        "en": "**Two meanings of “attention score”.** In this app a score is one number per pair of "
+        "en": "In this app a score is one number per pair of "
         "words: Q·Kᵀ, divided by √d_k, which softmax then turns into weights; the output is "
         "Z = weights · V. The article gives the name to Z itself: the factor matrix times V. It also "
         "leaves out softmax and the division by √d_k, so its weights are the raw dot products. To "
         "see the article's “attention score” here, switch softmax and ÷ √d_k off (temperature 1) and "
         "read Z in step 4.",
-        "zh": "**“注意力分数”的两种含义。** 在本应用中，分数是每一对词之间的一个数：Q·Kᵀ 除以 √d_k，"
+        "zh": "在本应用中，分数是每一对词之间的一个数：Q·Kᵀ 除以 √d_k，"
         "再由 softmax 变成权重；输出是 Z = 权重 · V。原文则把这个名字给了 Z 本身：因子矩阵乘以 V。"
         "原文还省略了 softmax 和除以 √d_k，所以它的权重就是原始的点积。想在这里看到原文的“注意力分数”，"
         "请关闭 softmax 和 ÷ √d_k（温度为 1），再看第 4 步中的 Z。",

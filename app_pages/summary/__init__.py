@@ -13,4 +13,5 @@ SPEC = PageSpec(
     uses=EVERY_CONTROL,
     texts=TEXTS,
     questions=QUESTIONS,
+    projector=True,
 )

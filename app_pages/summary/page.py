@@ -11,13 +11,16 @@ p = compute.pipeline(s)
 enc, att = layout.showing(p), p.attention
 tok = enc.tokens
 
+# the point first: what each word attends to, as wide as the page
+figures.show(figures.weights(p), main=True)
+
 vectors = [
     (enc.x, figures.x_title(enc, p)),
     (enc.q, t("m_q")),
     (enc.k, t("m_k")),
     (enc.v, t("m_v")),
 ]
-slots, fit = layout.grid(4, enc.x.shape[1], per_row=4, min_cell=theme.CELL_MIN_WIDTH)
+slots, fit = layout.grid(4, enc.x.shape[1], per_row=2, min_cell=theme.CELL_MIN_WIDTH)
 for slot, (matrix, title) in zip(slots, vectors, strict=True):
     with slot:
         figures.show(figures.vectors(matrix, tok, title, p, **fit))
@@ -25,9 +28,8 @@ for slot, (matrix, title) in zip(slots, vectors, strict=True):
 word_maps = [
     figures.word_map(att.factor, t("m_factor"), p),
     figures.word_map(att.scores, figures.scores_title(p), p),
-    figures.weights(p),
 ]
-slots, fit = layout.grid(3, len(tok), per_row=3)
+slots, fit = layout.grid(2, len(tok), per_row=2)
 for slot, fig in zip(slots, word_maps, strict=True):
     with slot:
         figures.show(fig.with_options(**fit))

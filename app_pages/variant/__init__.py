@@ -13,4 +13,5 @@ SPEC = PageSpec(
     uses=(K.TEXT, K.NUMBERS),
     heads=True,
     texts=TEXTS,
+    projector=True,
 )

@@ -45,6 +45,7 @@ layout.require_tokens(pa.key_side)
 pb = compute.pipeline(s, text=text_b)
 layout.require_tokens(pb.key_side, notes=False)
 figures.offer_json(pa)
+point = st.container()  # the point first: the head that moved most; how it was measured after
 st.info(t("variant_measure"))
 
 v = head_variant(s.text, text_b)
@@ -84,25 +85,33 @@ st.caption(
     )
 )
 
-st.subheader(t("variant_maps", n=TOP_HEADS))
 diffs = difference_maps(
     compute.minilm_run(s.text).weights, compute.minilm_run(text_b).weights, v.pairs
 )  # [L, H, m, m]
 shown = v.ranking[:TOP_HEADS].tolist()
 lines = [t("variant_ctx_a", text=quoted(s.text)), t("variant_ctx_b", text=quoted(text_b))]
-slots, fit = layout.grid(len(shown), len(labels), per_row=2)
-for rank, ((layer, head), slot) in enumerate(zip(shown, slots, strict=True), start=1):
+
+
+def difference_map(rank: int, layer: int, head: int, **fit: int) -> figures.Figure:
+    fig = figures.words_by_words(
+        diffs[layer, head],
+        labels,
+        labels,
+        t("variant_map_title", rank=rank, layer=layer, head=head),
+        (*lines, t("variant_ctx_head", layer=layer, head=head, js=v.head_scores[layer, head])),
+        f"minilm-l{layer}-h{head}",
+        **fit,
+    )
+    return dataclasses.replace(fig, value_title=t("variant_diff"))
+
+
+with point:  # the head that moved most, as wide as the page
+    figures.show(difference_map(1, *shown[0]), main=True)
+st.subheader(t("variant_maps", n=TOP_HEADS))
+slots, fit = layout.grid(len(shown) - 1, len(labels), per_row=2)
+for rank, ((layer, head), slot) in enumerate(zip(shown[1:], slots, strict=True), start=2):
     with slot:
-        fig = figures.words_by_words(
-            diffs[layer, head],
-            labels,
-            labels,
-            t("variant_map_title", rank=rank, layer=layer, head=head),
-            (*lines, t("variant_ctx_head", layer=layer, head=head, js=v.head_scores[layer, head])),
-            f"minilm-l{layer}-h{head}",
-            **fit,
-        )
-        figures.show(dataclasses.replace(fig, value_title=t("variant_diff")))
+        figures.show(difference_map(rank, layer, head, **fit))
 st.caption(t("variant_maps_help"))
 
 st.subheader(t("variant_tokens"))
@@ -126,17 +135,17 @@ bars = figures.bars(
 )
 figures.show(dataclasses.replace(bars, context=tuple(lines), file_tag="minilm-all-heads"))
 
-st.subheader(t("variant_table"))
-tables.show(
-    pd.DataFrame(
-        {
-            t("variant_col_rank"): range(1, len(ranks) + 1),
-            t("ax_layer"): v.ranking[:, 0],
-            t("ax_head"): v.ranking[:, 1],
-            t("variant_js"): [float(v.head_scores[ly, hd]) for ly, hd in v.ranking.tolist()],
-        }
-    ),
-    "head-ranking",
-    hide_index=True,
-)
+with st.expander(t("variant_table")):
+    tables.show(
+        pd.DataFrame(
+            {
+                t("variant_col_rank"): range(1, len(ranks) + 1),
+                t("ax_layer"): v.ranking[:, 0],
+                t("ax_head"): v.ranking[:, 1],
+                t("variant_js"): [float(v.head_scores[ly, hd]) for ly, hd in v.ranking.tolist()],
+            }
+        ),
+        "head-ranking",
+        hide_index=True,
+    )
 layout.notice("variant_notice")

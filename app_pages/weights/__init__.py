@@ -14,4 +14,5 @@ SPEC = PageSpec(
     uses=(K.TEXT, K.D_MODEL, K.D_K, K.SEED, K.PE, *SWITCHES, K.NUMBERS),
     texts=TEXTS,
     questions=QUESTIONS,
+    projector=True,
 )

@@ -10,31 +10,43 @@ from ui.i18n import t
 
 s = session.settings()
 layout.header("weights_intro")
-seed_b = controls.bounded_number("seed_b", PARAMS[SEED_B])
 first = compute.pipeline(s)
 layout.showing(first)
+point = st.container()  # the point first: both sets' weights; the second seed under them
+seed_b = controls.bounded_number("seed_b", PARAMS[SEED_B])
 second = random_weights(first, seed_b)
 if first.model.kind == "toy" and seed_b == first.model.seed:
     st.info(t("weights_same_seed"))
 if first.model.kind != "toy":
     st.info(t("weights_learned_vs_random"))
 
-columns, fit = layout.grid(2, len(first.tokens), per_row=2)
 titles = [
     t(f"set_{s.model}", seed=first.model.seed, layer=first.model.layer, head=first.model.head),
     t("set_random", seed=seed_b),
 ]
-for col, title, p in zip(columns, titles, (first, second), strict=True):
-    with col:
-        st.subheader(title)
-        for name, w in (
-            ("m_wq", p.projection.w_q),
-            ("m_wk", p.projection.w_k),
-            ("m_wv", p.projection.w_v),
-        ):
-            figures.show(figures.layer_weights(w, t(name), p, **fit))
-        figures.show(figures.weights(p, **fit))
+with point:
+    columns, fit = layout.grid(2, len(first.tokens), per_row=2)
+    for col, title, p in zip(columns, titles, (first, second), strict=True):
+        with col:
+            st.markdown(f"**{title}**")
+            # both drawn as large as a main chart; the first is the page's
+            figures.show(figures.weights(p, **fit).with_options(main=True), main=p is first)
+    change = max_change(first.attention.weights, second.attention.weights)
+    st.metric(t("weights_diff_label"), f"{change:.3f}")
 
-change = max_change(first.attention.weights, second.attention.weights)
-st.metric(t("weights_diff_label"), f"{change:.3f}")
+# the matrices that made them, one tab each: the model's set beside the random one
+for tab, (name, matrix_of) in zip(
+    st.tabs([t("m_wq"), t("m_wk"), t("m_wv")]),
+    (
+        ("m_wq", lambda p: p.projection.w_q),
+        ("m_wk", lambda p: p.projection.w_k),
+        ("m_wv", lambda p: p.projection.w_v),
+    ),
+    strict=True,
+):
+    with tab:
+        columns, fit = layout.grid(2, first.projection.w_q.shape[1], per_row=2)
+        for col, p in zip(columns, (first, second), strict=True):
+            with col:
+                figures.show(figures.layer_weights(matrix_of(p), t(name), p, **fit))
 layout.notice("weights_notice")

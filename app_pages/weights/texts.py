@@ -5,12 +5,13 @@ A page's title is its menu label, `nav_*`: one text for both."""
 TEXTS: dict[str, dict[str, str]] = {
     "nav_weights": {"en": "3 · Learnable transformations", "zh": "3 · 可学习的变换"},
     "weights_intro": {
-        "en": "The embedding table and the matrices W_Q, W_K and W_V are parameters: numbers the model "
-        "owns and can change. Beside the model's own set, draw another at random from a seed and "
-        "compare: the sentence is the same, but the scores are not. Which set is right? Only "
-        "training can say, by adjusting these numbers until the scores help with the task (page 7 "
-        "shows it happening); the default model's set was learned that way.",
-        "zh": "嵌入表以及 W_Q、W_K、W_V 这几个矩阵都是参数：属于模型、可以改变的数字。在模型自己的这组参数旁边，用一个种子随机生成另一组来对比：句子相同，分数却不同。哪一组才是对的？只有训练能回答：训练会不断调整这些数字，直到分数对任务有帮助（第 7 页会展示这个过程）；默认模型的参数就是这样学来的。",
+        "en": "W_Q, W_K and W_V (and the embedding table) are parameters: numbers the model owns "
+        "and can change. Beside the model's own set, another drawn at random from a seed: the "
+        "same sentence, other weights. Only training can say which set is right (page 7 shows "
+        "it); the default model's set was learned.",
+        "zh": "W_Q、W_K、W_V（以及嵌入表）都是参数：属于模型、可以改变的数字。模型自己的这组参数旁边，"
+        "是用一个种子随机生成的另一组：句子相同，权重却不同。哪一组才对？只有训练能回答（第 7 页会展示）；"
+        "默认模型的参数就是学来的。",
     },
     "seed_b": {"en": "Second seed", "zh": "第二个种子"},
     "set_toy": {"en": "Random weights, seed {seed}", "zh": "随机权重，种子 {seed}"},
@@ -20,8 +21,8 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "set_trained": {"en": "Weights trained on page 7", "zh": "在第 7 页训练得到的权重"},
     "set_distilled": {
-        "en": "Learned weights (a small head that learned from MiniLM layer {layer}, head {head})",
-        "zh": "学到的权重：一个向 MiniLM 第 {layer} 层第 {head} 个头学习的小注意力头",
+        "en": "Learned weights (from MiniLM L{layer} H{head})",
+        "zh": "学到的权重（学自 MiniLM 第 {layer} 层第 {head} 个头）",
     },
     "set_random": {
         "en": "Random weights, seed {seed}, same X",

@@ -25,6 +25,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
+from app_pages.classroom.lesson import STEPS as LESSON_STEPS
 from app_pages.compare.params import CMP_A, CMP_B
 from app_pages.glossary.texts import GLOSSARY
 from core.attention import AttentionSettings
@@ -60,7 +61,6 @@ from tests.browser.helpers import (
 )
 from ui.i18n import TEXTS
 from ui.settings import DEFAULT_MODEL, DEFAULT_TEXT, DEFAULT_TEXTS
-from ui.texts import PIPELINE_STEPS
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 # a shared 2-CPU machine can take seconds to mount and draw a chart: wait up to 15 s, not 5
@@ -414,7 +414,7 @@ def test_json_download_equals_core(tab: Page, app_url: str) -> None:
 # ---- 5. presenter mode ---------------------------------------------------------------------------
 
 
-STEPS = PIPELINE_STEPS  # presenter mode walks the one list of pipeline steps
+STEPS = LESSON_STEPS  # presenter mode walks the lesson's steps (app_pages/classroom/lesson.py)
 EXAMPLE: str = page_constant(page_file("present"), "EXAMPLE")  # type: ignore[assignment]
 
 
@@ -432,8 +432,8 @@ def on_step(page: Page, lang: str, i: int) -> None:
     expect(page.get_by_text(counter, exact=True)).to_be_visible()
     lit = page.get_by_test_id("stMain").locator("span.stMarkdownColoredBackground")
     expect(lit).to_have_count(1)
-    expect(lit).to_have_text(tr(lang, f"step_{STEPS[i]}"))
-    assert url_params(page).get("step", "0") == str(i), page.url
+    expect(lit).to_have_text(tr(lang, f"cls_short_{STEPS[i].id}"))
+    assert url_params(page).get("lesson", "0") == str(i), page.url
     back, forward = expect(button(page, "present_back")), expect(button(page, "present_next"))
     if i == 0:
         back.to_be_disabled()
@@ -466,27 +466,23 @@ def test_presenter_mode_steps_and_worked_example(tab: Page, app_url: str) -> Non
     wait_idle(tab)
     on_step(tab, lang, 1)
 
-    last = len(STEPS) - 1
-    open_app(tab, app_url, "present", {"text": mine, "step": str(last), "ask": "0"})
-    on_step(tab, lang, last)
-    output = chart(tab, tr(lang, "m_output"))
-    assert axis_labels(output, "Y") == mine.split()
+    factor = 1  # the lesson's factor-matrix step: one heatmap, the sentence's words down
+    open_app(tab, app_url, "present", {"text": mine, "lesson": str(factor), "ask": "0"})
+    on_step(tab, lang, factor)
+    assert axis_labels(chart(tab, tr(lang, "m_factor")), "Y") == mine.split()
 
     example = button(tab, "present_example")
     expect(example).to_contain_text(tr(lang, "present_example"))
     example.click()
     wait_idle(tab)
-    on_step(tab, lang, last)  # the step stays
+    on_step(tab, lang, factor)  # the step stays
     box = sidebar(tab).get_by_label(tr(lang, "sentence"))
     expect(box).to_have_value(EXAMPLE)
-    params = url_params(tab)
-    assert (params.get("text"), params.get("d_model"), params.get("d_k")) == (EXAMPLE, "4", "2")
+    assert url_params(tab).get("text") == EXAMPLE
 
     def example_drawn() -> None:
-        output = chart(tab, tr(lang, "m_output"))
-        assert axis_labels(output, "Y") == list(tokenize(EXAMPLE).tokens)
-        assert len(axis_labels(output, "Y")) == 4
-        assert axis_labels(output, "X") == ["0", "1"]  # d_v = d_k = 2 columns
+        words = axis_labels(chart(tab, tr(lang, "m_factor")), "Y")
+        assert words == list(tokenize(EXAMPLE).tokens) and len(words) == 4
 
     eventually(example_drawn)
     expect(example).to_have_count(0)
@@ -497,7 +493,7 @@ def test_presenter_mode_steps_and_worked_example(tab: Page, app_url: str) -> Non
     wait_idle(tab)
     expect(box).to_have_value(mine)
     assert url_params(tab).get("text") == mine
-    eventually(lambda: _labels_are(chart(tab, tr(lang, "m_output")), "Y", mine.split()))
+    eventually(lambda: _labels_are(chart(tab, tr(lang, "m_factor")), "Y", mine.split()))
     expect(restore).to_have_count(0)
     expect(button(tab, "present_example")).to_have_count(1)
     no_exception(tab)

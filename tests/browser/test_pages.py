@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import re
 import time
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from urllib.parse import urlparse
@@ -58,6 +59,7 @@ from tests.browser.helpers import (
     wait_loaded,
     zh,
 )
+from tests.browser.projector import measure, problems, projector_paths, row
 from tests.browser.test_features import CLIPPED_LINKS, GLOSSARY, glossary_table
 from tests.browser.test_security import check_hostile_text_stays_text, hostile_link
 from ui import theme
@@ -140,7 +142,7 @@ CUT_TEXT = """() => [...document.querySelectorAll(
   .filter(e => e.clientWidth >= 4 && (e.innerText || '').trim())
   .filter(e => e.scrollWidth > e.clientWidth + 1)
   .map(e => `${e.scrollWidth} > ${e.clientWidth} px: ${e.innerText.slice(0, 60)}`)"""
-CHART_WIDTHS = """els => els.map(e => {
+CHART_WIDTHS = """els => els.filter(e => e.checkVisibility()).map(e => {  // open tabs only
     const drawn = e.querySelector('svg.marks, canvas.marks');
     return drawn ? drawn.getBoundingClientRect().width : 0;
 })"""
@@ -240,13 +242,35 @@ def check_glossary_links_not_clipped(page: Page, lang: str) -> None:
     assert links.evaluate_all(CLIPPED_LINKS) == [], (page.viewport_size, lang)
 
 
+STILL_REPORTED = ("screens", "subtitle lines", "alone on its row", "lines of text")
+
+
+def check_projector(page: Page, path: str, lang: str) -> None:
+    """Issue 18's projector points (tests/browser/projector.py): the main chart on the first
+    720 px under about three lines of text, at most three screens, main-chart text of 14 px
+    and more with every number of a small matrix, subtitles of two lines, a chart alone on its
+    row as wide as the column, the sentence box in view. A concept page whose PageSpec does not
+    say `projector` yet (page 6b, changed elsewhere) is measured and reported, not held to it."""
+    found = measure(page)
+    missed = problems(found)
+    spec = next(spec for spec in MENU if spec.url_path == path)
+    # held now: the main chart's place and type, the sentence box; still reported only (some
+    # pages are over three screens or have three-line subtitles: issue 18, item 2, open)
+    held = [m for m in missed if not any(w in m for w in STILL_REPORTED)]
+    if spec.projector:
+        assert held == [], f"{row(path, lang, found)}\n" + "\n".join(held)
+    if missed:
+        warnings.warn(f"{row(path, lang, found)}: " + "; ".join(missed), stacklevel=1)
+
+
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("path", ALL_PATHS)
 def test_every_page(chromium: Browser, app_url: str, path: str, lang: str) -> None:
     """Each page in each language, loaded once per screen, and every check made on that load:
-    on a 1280 px projector it opens and draws, its charts side by side stay in their columns and
-    axe-core (WCAG 2.1 A/AA) finds nothing; on a 390 px phone nothing is wider than the screen;
+    on a 1280 px projector it opens and draws, its charts side by side stay in their columns, a
+    concept page shows its point on the first screen (check_projector) and axe-core (WCAG 2.1
+    A/AA) finds nothing; on a 390 px phone nothing is wider than the screen;
     then a hostile link shows its text as text (tests/browser/test_security.py)."""
     url = "" if path == ALL_PATHS[0] else path
     link = {"lang": "zh"} if lang == "zh" else None
@@ -264,6 +288,8 @@ def test_every_page(chromium: Browser, app_url: str, path: str, lang: str) -> No
         open_app(page, app_url, url, link)
         check_opens_and_draws(page, path, lang)
         assert page.evaluate(OVER_COLUMN) == []
+        if path in projector_paths():
+            check_projector(page, path, lang)
         if path == "glossary":
             check_glossary_links_not_clipped(page, lang)
         found = wcag_violations(page)
