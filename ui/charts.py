@@ -413,8 +413,9 @@ def heatmap(
     `max_width` (px): the whole chart, labels and legend included, fits in that width.
     `max_height` (px): the same for its height (cells get smaller, never below CELL_MIN).
     `main`: a page's main chart: as wide as `max_width` (or the main column), numbers and
-    labels at least theme.MAIN_FONT.
+    labels at least theme.MAIN_FONT. `big` (presenter mode, larger still) overrides `main`.
     """
+    main = main and not big
     m = _check(matrix, rows, cols)
     rows, cols = [str(r) for r in rows], [str(c) for c in cols]
     n_rows, n_cols = m.shape

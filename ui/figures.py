@@ -511,13 +511,14 @@ def show(
     `main`: the chart that shows the page's point (one per page), marked for the projector
     test (tests/browser/projector.py).
     """
-    numbers = session.settings().show_numbers
-    if main:
-        fig = fig.with_options(main=True)
-    spec = spec_of(fig, numbers)
+    if main:  # the chart and its downloads in the marked box: the downloads stay right under it
+        with st.container(key=theme.MAIN_CHART_KEY):
+            show(fig.with_options(main=True), key, on_point, own_fonts, align)
+        return
+    spec = spec_of(fig, session.settings().show_numbers)
     if align is not None:
         spec = _pad_title(spec, align)
-    show_spec(spec, key=key, on_point=on_point, own_fonts=own_fonts, main=main)
+    show_spec(spec, key=key, on_point=on_point, own_fonts=own_fonts)
     if _exporting():
         st.session_state.setdefault(_LINES, {}).update(dict.fromkeys(fig.context))
     number = next_chart_number()

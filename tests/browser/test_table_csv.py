@@ -25,6 +25,7 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 def test_token_table_downloads_only_defused_csv(tab: Page, app_url: str) -> None:
     open_app(tab, app_url, "input", {"text": SENTENCE, "src": "toy"})  # tokens as typed
     no_exception(tab)
+    tab.get_by_test_id("stExpander").filter(has_text=en("input_tokens")).locator("summary").click()
     table = tab.get_by_test_id("stDataFrame").first
     container = table.locator("xpath=ancestor::div[@data-testid='stElementContainer'][1]")
     table.hover()
