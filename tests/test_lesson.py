@@ -159,6 +159,21 @@ def test_present_without_asking_shows_each_point_and_chart_and_never_the_notes()
         assert not any(n in all_text(at) for n in _notes("en")), step.id
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_present_speaker_notes_show_only_when_the_teacher_turns_them_on(lang):
+    """Off by default (the tests above); on, each step shows its own notes and no other step's,
+    and the switch never enters the link (a copied link cannot open them on the projector)."""
+    for i, step in enumerate(STEPS):
+        at = open_page(page_file("present"), {"lesson": str(i), "lang": lang})
+        at.toggle(key="present_notes").set_value(True).run()
+        assert not at.exception, step.id
+        shown = [box.value for box in at.info]
+        assert TEXTS[f"cls_notes_{step.id}"][lang] in shown, step.id
+        others = set(_notes(lang)) - {TEXTS[f"cls_notes_{step.id}"][lang]}
+        assert not others & set(shown), step.id
+        assert "present_notes" not in at.query_params, step.id
+
+
 def test_present_links_to_class_mode():
     at = open_page(page_file("present"))
     (link,) = at.get("page_link")

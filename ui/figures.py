@@ -422,9 +422,7 @@ def _bars_spec(
         **dict(options),
     )
     room = dict(options).get("width", theme.BAR_WIDTH) + theme.LABEL_ROOM
-    lines = [part for line in subtitle for part in charts.wrap(line, room, theme.SUBTITLE_FONT)]
-    heading = "\n".join(charts.wrap(title, room, theme.TITLE_FONT))
-    spec["title"] = {"text": heading, "subtitle": lines, "anchor": "start", "limit": 0}
+    spec["title"] = charts.title_params(title, subtitle, room, big=False)
     return spec
 
 

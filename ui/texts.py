@@ -170,8 +170,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "{model} · softmax {softmax} · ÷√d_k {scale} · 温度 {temp:g}",
     },
     "ctx_toy": {
-        "en": "random weights, before learning: d_model {d_model}, d_k {d_k}, seed {seed}, positions {pe}",
-        "zh": "随机权重（学习之前）：d_model {d_model}，d_k {d_k}，种子 {seed}，位置编码 {pe}",
+        "en": "random weights (seed {seed}): d_model {d_model}, d_k {d_k}, positions {pe}",
+        "zh": "随机权重（种子 {seed}）：d_model {d_model}，d_k {d_k}，位置编码 {pe}",
     },
     "ctx_distilled": {
         "en": "learned head (from MiniLM L{layer} H{head})",

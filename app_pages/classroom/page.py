@@ -202,7 +202,7 @@ def after_class(store: ClassStore, state: ClassState, code: str, key: str) -> No
         )
         st.download_button(
             t("cls_handout"),
-            data=handout_file(state.sentence),
+            data=handout_file(state.sentence, lang()),
             file_name=f"class_{code}_handout.html",
             mime="text/html",
             key="class_handout",
@@ -233,9 +233,11 @@ def results_file(store: ClassStore, code: str, key: str, named: bool) -> str:
     return handout.results_csv(rows, named)
 
 
-def handout_file(sentence: str) -> str:
-    """The lesson on the class's sentence: each step's point, question, answer and chart(s)."""
-    p = class_pipeline(sentence, lang())
+@st.cache_data(max_entries=16, show_spinner=False)  # its charts' SVGs: built once, not per run
+def handout_file(sentence: str, language: str) -> str:
+    """The lesson on the class's sentence in `language` (the one `t` reads: a cache key): each
+    step's point, question, answer and chart(s)."""
+    p = class_pipeline(sentence, language)
     steps = []
     for step in STEPS:
         q = asked(step, p)

@@ -62,8 +62,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "两个句子或两种设置并排对比，并给出差值",
     },
     "desc_nav_present": {
-        "en": "large type, one step at a time, for the classroom",
-        "zh": "大字号、一次一步，适合课堂演示",
+        "en": "the 45-minute lesson on why attention works, one step at a time in large type, with speaker notes",
+        "zh": "45 分钟的“注意力为什么有效”一课：大字号，一次一步，附讲者备注",
     },
     "desc_nav_class": {
         "en": "a lesson the whole class answers together on their phones",

@@ -31,6 +31,7 @@ from ui.markdown import escape_md
 from ui.settings import K
 
 CLASS_PAGE = "app_pages/classroom/page.py"  # class mode, the teacher's page (/class)
+NOTES = "present_notes"  # speaker notes shown in this tab (off by default; never in the link)
 
 EXAMPLE = "the cat drank milk"  # four words: a 4 x 4 score matrix fits on a board
 _W, _H = PRESENT_SCREEN
@@ -174,6 +175,8 @@ def slide(i: int) -> None:
     step = STEPS[i]
     p = lesson.class_pipeline(s.text, lang())
     layout.showing(p)  # a note on the sentence if it needs one; stops when it has no word
+    if st.session_state.get(NOTES):  # the teacher's own tab, never the projector by default
+        st.info(step.notes, icon=":material/speaker_notes:")
     if not headline(step, p):
         return
     lines = figures.context(p)  # said once here instead of under every chart's title
@@ -196,6 +199,10 @@ def slide(i: int) -> None:
 @layout.part  # Next, Back and the ask-first switch re-run the slide only
 def presenter() -> None:
     slide(controls_row())
+
+
+with st.sidebar:  # folded away on the projector; a fragment cannot draw in the sidebar
+    st.toggle(t("present_notes"), key=NOTES, help=t("present_notes_help"))
 
 
 presenter()

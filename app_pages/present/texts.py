@@ -25,6 +25,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Each step asks the room its question first; its point, the answer and the chart come with the reveal.",
         "zh": "每一步先向全班提出它的问题；要点、答案和图在揭晓时才出现。",
     },
+    "present_notes": {"en": "Speaker notes (this tab only)", "zh": "讲者备注（仅本标签页）"},
+    "present_notes_help": {
+        "en": "Each step's notes for you, shown above the step in this browser tab only and never in the link. "
+        "If the projector mirrors your screen, open this page in a second window on your own screen and turn them on there.",
+        "zh": "每一步给你的备注，只在当前浏览器标签页的步骤上方显示，不写入链接。"
+        "如果投影仪与你的屏幕同步显示，请在自己屏幕上的第二个窗口打开本页，再在那里打开备注。",
+    },
     "present_minutes": {"en": "about {m} min", "zh": "约 {m} 分钟"},
     "present_class": {"en": "Start a class", "zh": "开始上课"},
     "present_class_help": {
