@@ -90,6 +90,21 @@ class LayerWeights:
     ln2_beta: np.ndarray  # [d_model]
 
 
+# LayerWeights' fields read as they are from weights.npz, under "layer{i}." (Q, K, V are fused)
+LAYER_ARRAYS = {
+    "w_o": "attn.w_o",
+    "b_o": "attn.b_o",
+    "ln1_gamma": "ln1.gamma",
+    "ln1_beta": "ln1.beta",
+    "w_in": "ffn.w_in",
+    "b_in": "ffn.b_in",
+    "w_out": "ffn.w_out",
+    "b_out": "ffn.b_out",
+    "ln2_gamma": "ln2.gamma",
+    "ln2_beta": "ln2.beta",
+}
+
+
 @dataclass(frozen=True, eq=False)
 class MiniLMResult:
     """Everything one forward pass computed, for n tokens. Arrays are float32 and read-only.
@@ -183,16 +198,7 @@ class MiniLM:
                 LayerWeights(
                     w_qkv=fused(f"layer{i}.attn.w_"),
                     b_qkv=fused(f"layer{i}.attn.b_"),
-                    w_o=read(f"layer{i}.attn.w_o"),
-                    b_o=read(f"layer{i}.attn.b_o"),
-                    ln1_gamma=read(f"layer{i}.ln1.gamma"),
-                    ln1_beta=read(f"layer{i}.ln1.beta"),
-                    w_in=read(f"layer{i}.ffn.w_in"),
-                    b_in=read(f"layer{i}.ffn.b_in"),
-                    w_out=read(f"layer{i}.ffn.w_out"),
-                    b_out=read(f"layer{i}.ffn.b_out"),
-                    ln2_gamma=read(f"layer{i}.ln2.gamma"),
-                    ln2_beta=read(f"layer{i}.ln2.beta"),
+                    **{field: read(f"layer{i}.{name}") for field, name in LAYER_ARRAYS.items()},
                 )
                 for i in range(config.n_layers)
             )

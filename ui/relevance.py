@@ -9,7 +9,7 @@ import streamlit as st
 
 from core.compare import shared_range
 from core.pipeline import Pipeline
-from ui import compute, figures, layout, theme
+from ui import compute, figures, layout
 from ui.i18n import t
 from ui.markdown import escape_md
 from ui.settings import Settings
@@ -35,7 +35,7 @@ def looks_at(p: Pipeline, query: int) -> str:
 
 
 def learned_vs_random(s: Settings, query: int) -> None:
-    """The query's weights row on the trained model and on random weights, side by side,
+    """The query's weights row on the trained model and on random weights, one above the other,
     folded under the page's own charts."""
     with st.expander(t("learned_heading"), icon=":material/compare_arrows:"):
         _learned_vs_random(s, query)
@@ -60,14 +60,12 @@ def _learned_vs_random(s: Settings, query: int) -> None:
             p,
             label_title=t("ax_key"),
             value_title=t("ax_weight"),
-            width=theme.BAR_WIDTH_HALF,
             domain=domain,
         )
         for p, title_key in ((trained, "learned_trained"), (random, "learned_random"))
     ]
-    align = figures.title_lines(pair)  # both plots start at the same height
-    for col, p, fig in zip(st.columns(2), (trained, random), pair, strict=True):
-        with col:
-            figures.show(fig, align=align)
-            st.markdown(looks_at(p, query))
+    # one above the other, as wide and on one axis: the random row's flatness is seen at once
+    for p, fig in zip((trained, random), pair, strict=True):
+        figures.show(fig)
+        st.markdown(looks_at(p, query))
     st.caption(t("learned_random_meaningless"))

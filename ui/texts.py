@@ -174,7 +174,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "随机权重（种子 {seed}）：d_model {d_model}，d_k {d_k}，位置编码 {pe}",
     },
     "ctx_distilled": {
-        "en": "learned head (from MiniLM L{layer} H{head})",
+        "en": "learned head (MiniLM L{layer} H{head})",
         "zh": "已学习的头（学自 MiniLM 第 {layer} 层第 {head} 个头）",
     },
     "ctx_pretrained": {

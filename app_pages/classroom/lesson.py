@@ -21,6 +21,7 @@ import streamlit as st
 from app_pages.classroom.handout import plain
 from app_pages.dot.questions import DOT_TOP
 from app_pages.learn import task
+from app_pages.roles.questions import term_question
 from app_pages.score.questions import SCORE_SUM
 from app_pages.weights.compute import random_weights
 from app_pages.weights.questions import WEIGHTS_TOP_KEPT
@@ -112,25 +113,7 @@ def _softmax(p: Pipeline) -> Asked | None:
 
 def _term(p: Pipeline) -> Asked | None:
     """× V: which word's term αⱼ·vⱼ is the longest in the last word's output?"""
-    query = predict.last(p)
-    answer = questions.biggest_term(p, query)
-    if answer is None:
-        return None
-    q, k = answer.words
-    qt, kt = p.query_side.tokens, p.key_side.tokens
-    length, weight = answer.numbers
-    fig = predict.row_bars(
-        questions.term_lengths(p, q), p, t("pq_fig_terms", word=qt[q]), t("pq_ax_length")
-    )
-    return Asked(
-        answer,
-        t("pq_term_q", word=predict.word(qt, q)),
-        t("pq_term_a", key=predict.word(kt, k), w=weight, length=length)
-        + predict.why(p, "pq_why_term", word=predict.word(qt, q)),
-        predict.word_labels(kt),
-        (fig,),
-        (q,),
-    )
+    return term_question(p, predict.last(p))
 
 
 def _after_training(result: TrainResult) -> Figure:

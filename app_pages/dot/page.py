@@ -123,6 +123,7 @@ figures.show(
         p,
         label_title=t("ax_dim"),
         value_title="A × B",
+        width=theme.MAIN_WIDTH - theme.LABEL_ROOM,  # alone on its row: as wide as the column
     )
 )
 st.caption(
@@ -136,20 +137,20 @@ st.caption(
 )
 st.caption(t("cosine_explain", na=d.norm_a, nb=d.norm_b))
 
-st.subheader(t("ranked"))
 ranked = rank_pairs(enc.q, enc.k)
-tables.show(
-    pd.DataFrame(
-        {
-            t("rank_query"): [f"{r.query}: {tokens[r.query]}" for r in ranked],
-            t("rank_key"): [f"{r.key}: {tokens[r.key]}" for r in ranked],
-            t("rank_dot"): [r.dot for r in ranked],
-            t("rank_cos"): [r.cosine for r in ranked],
-        }
-    ),
-    "ranked-pairs",
-    hide_index=True,
-    height=300,
-)
+with st.expander(t("ranked"), icon=":material/format_list_numbered:"):
+    tables.show(
+        pd.DataFrame(
+            {
+                t("rank_query"): [f"{r.query}: {tokens[r.query]}" for r in ranked],
+                t("rank_key"): [f"{r.key}: {tokens[r.key]}" for r in ranked],
+                t("rank_dot"): [r.dot for r in ranked],
+                t("rank_cos"): [r.cosine for r in ranked],
+            }
+        ),
+        "ranked-pairs",
+        hide_index=True,
+        height=300,
+    )
 relevance.learned_vs_random(s, len(p.tokens) - 1)  # the last word: "milk" in the article
 layout.notice("dot_notice")

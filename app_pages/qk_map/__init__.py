@@ -12,4 +12,5 @@ SPEC = PageSpec(
     params=PARAMS,
     uses=(*TOY_MODEL, *SWITCHES),
     texts=TEXTS,
+    projector=True,
 )

@@ -48,8 +48,11 @@ def map_of(p: Pipeline) -> QKMap:
     return qk_map(a.scores, a.weights, a.mask)
 
 
-def draw(p: Pipeline, m: QKMap, qi: int, title: str, extra: tuple[str, ...], size: int) -> None:
-    """One head's map, the chosen query's arrow and the lines to its heaviest keys."""
+def draw(
+    p: Pipeline, m: QKMap, qi: int, title: str, extra: tuple[str, ...], size: int, main: bool
+) -> None:
+    """One head's map, the chosen query's arrow and the lines to its heaviest keys. `main`:
+    the map that shows the page's point (figures.show)."""
     a = p.attention
     row = a.weights[qi]  # [n_k]
     links = [(int(j), float(row[j])) for j in top_keys(row, TOP_KEYS) if a.mask[qi, j]]
@@ -72,7 +75,7 @@ def draw(p: Pipeline, m: QKMap, qi: int, title: str, extra: tuple[str, ...], siz
         size=size,
         legend_below=figures.on_phone(),
     )
-    figures.show_spec(spec)
+    figures.show_spec(spec, main=main)
 
 
 def numbers(p: Pipeline, m: QKMap, qi: int) -> None:
@@ -127,7 +130,7 @@ def chosen_query() -> None:
             st.caption(t("qk_pick_help", n=TOP_KEYS))
         with chart:
             size = QK_MAP_SIZE_PHONE if phone else QK_MAP_SIZE
-            draw(p, m, qi, t("qk_map_title"), (), size)
+            draw(p, m, qi, t("qk_map_title"), (), size, main=True)
         with side:
             numbers(p, m, qi)
         details([(p, m, t("qk_map_title"))])
@@ -143,7 +146,7 @@ def chosen_query() -> None:
     for col, (mp, title, extra) in zip(st.columns(2), maps, strict=True):
         with col:
             m = map_of(mp)
-            draw(mp, m, qi, title, extra, size)
+            draw(mp, m, qi, title, extra, size, main=mp is p)  # after training: the point
             numbers(mp, m, qi)
             drawn.append((mp, m, title))
     details(drawn)

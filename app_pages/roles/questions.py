@@ -9,8 +9,8 @@ from ui import predict
 from ui.i18n import t
 
 
-def _roles_term(p: Pipeline) -> predict.Asked | None:
-    query = predict.picked_query(QUERY, p)
+def term_question(p: Pipeline, query: int) -> predict.Asked | None:
+    """Which key's term αⱼ·vⱼ is the longest in `query`'s output row (also the lesson's × V)?"""
     answer = questions.biggest_term(p, query)
     if answer is None:
         return None
@@ -29,6 +29,10 @@ def _roles_term(p: Pipeline) -> predict.Asked | None:
         (fig,),
         (q,),
     )
+
+
+def _roles_term(p: Pipeline) -> predict.Asked | None:
+    return term_question(p, predict.picked_query(QUERY, p))
 
 
 ROLES_TERM = predict.Question("roles_term", _roles_term)

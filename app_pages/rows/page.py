@@ -27,7 +27,7 @@ def one_word() -> None:
     mark = {"highlight": word, "selectable": True}
     figures.show(figures.weights(p, **mark), key="rows_w", on_point=_pick, main=True)
 
-    slots, fit = layout.grid(5, enc.x.shape[1], per_row=2, min_cell=theme.CELL_MIN_WIDTH)
+    slots, fit = layout.grid(5, enc.x.shape[1], per_row=3, min_cell=theme.CELL_MIN_WIDTH)
     mark = {"highlight": word, "selectable": True, **fit}
     vectors = [
         ("x", figures.vectors(enc.x, tokens, figures.x_title(enc, p), p, **mark)),

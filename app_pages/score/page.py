@@ -44,47 +44,54 @@ with point:
     st.subheader(t("score_step1"))
     figures.show(figures.word_map(on.attention.factor, t("m_factor"), on), main=True)
 
-st.subheader(t("score_step2"))
-figures.show(figures.word_map(on.attention.scores, figures.scores_title(on), on))
+# the later steps in tabs, softmax off vs on (the page's second point) open: three screens at most
+tab2, tab3, tab4 = st.tabs(
+    [t("score_step2"), t("score_step3"), t("score_step4")], default=t("score_step3")
+)
+with tab2:
+    figures.show(figures.word_map(on.attention.scores, figures.scores_title(on), on))
 
-st.subheader(t("score_step3"))
-st.markdown(t("score_sidebar_now", state=t("on") if s.attention.use_softmax else t("off")))
-(c_off, c_on), fit = layout.grid(2, len(on.key_side.tokens), per_row=2)
-pair = [figures.weights(p, **fit) for p in (off, on)]
-align = figures.title_lines(pair)  # both plots start at the same height
-for col, p, fig, range_key in ((c_off, off, pair[0], "range_off"), (c_on, on, pair[1], "range_on")):
-    with col:
-        figures.show(fig, align=align)
-        lo, hi = value_range(p.attention.weights)
-        st.caption(t(range_key, lo=lo, hi=hi))
+with tab3:
+    st.markdown(t("score_sidebar_now", state=t("on") if s.attention.use_softmax else t("off")))
+    (c_off, c_on), fit = layout.grid(2, len(on.key_side.tokens), per_row=2)
+    pair = [figures.weights(p, **fit) for p in (off, on)]
+    align = figures.title_lines(pair)  # both plots start at the same height
+    for col, p, fig, range_key in (
+        (c_off, off, pair[0], "range_off"),
+        (c_on, on, pair[1], "range_on"),
+    ):
+        with col:
+            figures.show(fig, align=align)
+            lo, hi = value_range(p.attention.weights)
+            st.caption(t(range_key, lo=lo, hi=hi))
 
-with st.expander(t("row_sums")):
-    tables.show(
-        pd.DataFrame(
-            {
-                t("ax_query"): list(on.query_side.tokens),
-                t("col_sum_off"): row_sums(off.attention.weights),
-                t("col_sum_on"): row_sums(on.attention.weights),
-            }
-        ),
-        "row-sums",
-        hide_index=True,
-    )
-groups.weights_section(on)
+    with st.expander(t("row_sums")):
+        tables.show(
+            pd.DataFrame(
+                {
+                    t("ax_query"): list(on.query_side.tokens),
+                    t("col_sum_off"): row_sums(off.attention.weights),
+                    t("col_sum_on"): row_sums(on.attention.weights),
+                }
+            ),
+            "row-sums",
+            hide_index=True,
+        )
+    groups.weights_section(on)
 
-st.subheader(t("score_step4"))
-d_v = on.attention.output.shape[1]
-(c_off, c_on), fit = layout.grid(2, d_v, per_row=2, min_cell=CELL_MIN_WIDTH)
-extent = shared_extent(off.attention.output, on.attention.output)  # compared: one colour scale
-pair = [
-    figures.vectors(
-        p.attention.output, p.query_side.tokens, t(title_key), p, **fit, domain_max=extent
-    )
-    for p, title_key in ((off, "out_off"), (on, "out_on"))
-]
-align = figures.title_lines(pair)
-for col, fig in zip((c_off, c_on), pair, strict=True):
-    with col:
-        figures.show(fig, align=align)
+with tab4:
+    d_v = on.attention.output.shape[1]
+    (c_off, c_on), fit = layout.grid(2, d_v, per_row=2, min_cell=CELL_MIN_WIDTH)
+    extent = shared_extent(off.attention.output, on.attention.output)  # compared: one colour scale
+    pair = [
+        figures.vectors(
+            p.attention.output, p.query_side.tokens, t(title_key), p, **fit, domain_max=extent
+        )
+        for p, title_key in ((off, "out_off"), (on, "out_on"))
+    ]
+    align = figures.title_lines(pair)
+    for col, fig in zip((c_off, c_on), pair, strict=True):
+        with col:
+            figures.show(fig, align=align)
 
 layout.notice("score_notice")

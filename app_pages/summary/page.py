@@ -14,28 +14,31 @@ tok = enc.tokens
 # the point first: what each word attends to, as wide as the page
 figures.show(figures.weights(p), main=True)
 
-vectors = [
-    (enc.x, figures.x_title(enc, p)),
-    (enc.q, t("m_q")),
-    (enc.k, t("m_k")),
-    (enc.v, t("m_v")),
-]
-slots, fit = layout.grid(4, enc.x.shape[1], per_row=2, min_cell=theme.CELL_MIN_WIDTH)
-for slot, (matrix, title) in zip(slots, vectors, strict=True):
-    with slot:
-        figures.show(figures.vectors(matrix, tok, title, p, **fit))
-
-word_maps = [
-    figures.word_map(att.factor, t("m_factor"), p),
-    figures.word_map(att.scores, figures.scores_title(p), p),
-]
-slots, fit = layout.grid(2, len(tok), per_row=2)
-for slot, fig in zip(slots, word_maps, strict=True):
-    with slot:
-        figures.show(fig.with_options(**fit))
+# how the weights were made, and what they make: one tab each, the inputs open
+made_of, factor, output = st.tabs([t("summary_tab_inputs"), t("summary_tab_scores"), t("m_output")])
+with made_of:
+    vectors = [
+        (enc.x, figures.x_title(enc, p)),
+        (enc.q, t("m_q")),
+        (enc.k, t("m_k")),
+        (enc.v, t("m_v")),
+    ]
+    slots, fit = layout.grid(4, enc.x.shape[1], per_row=2, min_cell=theme.CELL_MIN_WIDTH)
+    for slot, (matrix, title) in zip(slots, vectors, strict=True):
+        with slot:
+            figures.show(figures.vectors(matrix, tok, title, p, **fit))
+with factor:
+    word_maps = [
+        figures.word_map(att.factor, t("m_factor"), p),
+        figures.word_map(att.scores, figures.scores_title(p), p),
+    ]
+    slots, fit = layout.grid(2, len(tok), per_row=2)
+    for slot, fig in zip(slots, word_maps, strict=True):
+        with slot:
+            figures.show(fig.with_options(**fit))
+with output:
+    figures.show(figures.vectors(att.output, tok, t("m_output"), p))
 groups.weights_section(p)
-
-figures.show(figures.vectors(att.output, tok, t("m_output"), p))
 st.markdown(t("summary_recap"))
 relevance.learned_vs_random(s, len(p.tokens) - 1)  # the last word: "milk" in the article
 layout.notice("summary_notice")

@@ -107,34 +107,35 @@ def difference_map(rank: int, layer: int, head: int, **fit: int) -> figures.Figu
 
 with point:  # the head that moved most, as wide as the page
     figures.show(difference_map(1, *shown[0]), main=True)
-st.subheader(t("variant_maps", n=TOP_HEADS))
-slots, fit = layout.grid(len(shown) - 1, len(labels), per_row=2)
-for rank, ((layer, head), slot) in enumerate(zip(shown[1:], slots, strict=True), start=2):
-    with slot:
-        figures.show(difference_map(rank, layer, head, **fit))
-st.caption(t("variant_maps_help"))
-
-st.subheader(t("variant_tokens"))
-moved = top_keys(v.token_movement, TOP_TOKENS).tolist()
-st.markdown(
-    t(
-        "variant_tokens_line",
-        words=t("list_sep").join(
-            t("variant_token_item", word=escape_md(labels[i]), js=v.token_movement[i])
-            for i in moved
-        ),
+# the next heads and the words that moved: one tab each (the page stays near three screens)
+heads_tab, tokens_tab = st.tabs([t("variant_maps", n=TOP_HEADS), t("variant_tokens")])
+with heads_tab:
+    slots, fit = layout.grid(len(shown) - 1, len(labels), per_row=2)
+    for rank, ((layer, head), slot) in enumerate(zip(shown[1:], slots, strict=True), start=2):
+        with slot:
+            figures.show(difference_map(rank, layer, head, **fit))
+    st.caption(t("variant_maps_help"))
+with tokens_tab:
+    moved = top_keys(v.token_movement, TOP_TOKENS).tolist()
+    st.markdown(
+        t(
+            "variant_tokens_line",
+            words=t("list_sep").join(
+                t("variant_token_item", word=escape_md(labels[i]), js=v.token_movement[i])
+                for i in moved
+            ),
+        )
     )
-)
-bars = figures.bars(
-    v.token_movement,
-    labels,
-    t("variant_tokens_chart"),
-    None,
-    label_title=t("ax_token"),
-    value_title=t("variant_js"),
-)
-figures.show(dataclasses.replace(bars, context=tuple(lines), file_tag="minilm-all-heads"))
-
+    bars = figures.bars(
+        v.token_movement,
+        labels,
+        t("variant_tokens_chart"),
+        None,
+        label_title=t("ax_token"),
+        value_title=t("variant_js"),
+        width=theme.MAIN_WIDTH - theme.LABEL_ROOM,  # alone on its row: as wide as the column
+    )
+    figures.show(dataclasses.replace(bars, context=tuple(lines), file_tag="minilm-all-heads"))
 with st.expander(t("variant_table")):
     tables.show(
         pd.DataFrame(

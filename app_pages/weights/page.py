@@ -1,5 +1,7 @@
 """Page 3: the learnable matrices: the current ones beside random ones from another seed."""
 
+import dataclasses
+
 import streamlit as st
 
 from app_pages.weights.compute import random_weights
@@ -26,11 +28,16 @@ titles = [
 ]
 with point:
     columns, fit = layout.grid(2, len(first.tokens), per_row=2)
-    for col, title, p in zip(columns, titles, (first, second), strict=True):
+    # each titled by its set of weights (its subtitle says the softmax switch); both drawn as
+    # large as a main chart, the first is the page's
+    pair = [
+        dataclasses.replace(figures.weights(p, **fit).with_options(main=True), title=title)
+        for title, p in zip(titles, (first, second), strict=True)
+    ]
+    align = figures.title_lines(pair)  # both plots start at the same height
+    for col, fig, p in zip(columns, pair, (first, second), strict=True):
         with col:
-            st.markdown(f"**{title}**")
-            # both drawn as large as a main chart; the first is the page's
-            figures.show(figures.weights(p, **fit).with_options(main=True), main=p is first)
+            figures.show(fig, main=p is first, align=align)
     change = max_change(first.attention.weights, second.attention.weights)
     st.metric(t("weights_diff_label"), f"{change:.3f}")
 

@@ -191,9 +191,8 @@ def measure(page: Page) -> Measured:
 
 
 def projector_paths() -> list[str]:
-    """The concept pages, in menu order. Page 6b (qk-map) belongs to another change in
-    progress that will mark it; until then its one chart is its main chart."""
-    return [p.url_path for p in PAGES if p.projector or p.url_path == "qk-map"]
+    """The concept pages, in menu order."""
+    return [p.url_path for p in PAGES if p.projector]
 
 
 def main(argv: list[str]) -> None:
