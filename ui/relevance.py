@@ -9,7 +9,7 @@ import streamlit as st
 
 from core.compare import shared_range
 from core.pipeline import Pipeline
-from ui import compute, figures, layout
+from ui import compute, figures, layout, theme
 from ui.i18n import t
 from ui.markdown import escape_md
 from ui.settings import Settings
@@ -60,6 +60,7 @@ def _learned_vs_random(s: Settings, query: int) -> None:
             p,
             label_title=t("ax_key"),
             value_title=t("ax_weight"),
+            width=theme.BAR_WIDTH_FULL,
             domain=domain,
         )
         for p, title_key in ((trained, "learned_trained"), (random, "learned_random"))

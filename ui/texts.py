@@ -223,6 +223,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Weights: softmax off (the scores themselves)",
         "zh": "权重：不用 softmax（即分数本身）",
     },
+    "tab_xqkv": {"en": "X, Q, K and V", "zh": "X、Q、K 与 V"},
     "m_output": {"en": "Z = weights·V (output)", "zh": "Z = 权重·V（输出）"},
     # ---- the pipeline, step by step (home page strip, presenter strip, score titles) -------
     "step_tokens": {"en": "tokens", "zh": "词元"},

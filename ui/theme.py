@@ -86,6 +86,7 @@ MAIN_CHART_KEY = "main_chart"  # the box around the chart that shows a page's po
 MAIN_WIDTH = 820  # px: the main column at 1280 px with the sidebar open (a projector, measured)
 COLUMN_GAP = 16  # px: Streamlit's gap between columns
 LABEL_ROOM = 110  # px: axis labels and legend beside a heatmap
+BAR_WIDTH_FULL = MAIN_WIDTH - LABEL_ROOM  # px: a bar chart alone on its row fills the column
 SPANS = {1: SPAN_FULL, 2: SPAN_HALF, 3: SPAN_THIRD, 4: SPAN_QUARTER}
 
 

@@ -123,7 +123,7 @@ figures.show(
         p,
         label_title=t("ax_dim"),
         value_title="A × B",
-        width=theme.MAIN_WIDTH - theme.LABEL_ROOM,  # alone on its row: as wide as the column
+        width=theme.BAR_WIDTH_FULL,  # alone on its row
     )
 )
 st.caption(

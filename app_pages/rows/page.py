@@ -27,18 +27,23 @@ def one_word() -> None:
     mark = {"highlight": word, "selectable": True}
     figures.show(figures.weights(p, **mark), key="rows_w", on_point=_pick, main=True)
 
-    slots, fit = layout.grid(5, enc.x.shape[1], per_row=3, min_cell=theme.CELL_MIN_WIDTH)
-    mark = {"highlight": word, "selectable": True, **fit}
-    vectors = [
-        ("x", figures.vectors(enc.x, tokens, figures.x_title(enc, p), p, **mark)),
-        ("q", figures.vectors(enc.q, tokens, t("m_q"), p, **mark)),
-        ("k", figures.vectors(enc.k, tokens, t("m_k"), p, **mark)),
-        ("v", figures.vectors(enc.v, tokens, t("m_v"), p, **mark)),
-        ("z", figures.vectors(p.attention.output, tokens, t("m_output"), p, **mark)),
-    ]
-    for slot, (name, fig) in zip(slots, vectors, strict=True):
-        with slot:
-            figures.show(fig, key=f"rows_{name}", on_point=_pick)
+    # the word's row in what made the weights (X, Q, K, V) and in what they make (Z): a tab each
+    made_of, output = st.tabs([t("tab_xqkv"), t("m_output")])
+    with made_of:
+        slots, fit = layout.grid(4, enc.x.shape[1], per_row=2, min_cell=theme.CELL_MIN_WIDTH)
+        vectors = [
+            ("x", enc.x, figures.x_title(enc, p)),
+            ("q", enc.q, t("m_q")),
+            ("k", enc.k, t("m_k")),
+            ("v", enc.v, t("m_v")),
+        ]
+        for slot, (name, matrix, title) in zip(slots, vectors, strict=True):
+            with slot:
+                fig = figures.vectors(matrix, tokens, title, p, **mark, **fit)
+                figures.show(fig, key=f"rows_{name}", on_point=_pick)
+    with output:
+        z = figures.vectors(p.attention.output, tokens, t("m_output"), p, **mark)
+        figures.show(z, key="rows_z", on_point=_pick)
     groups.weights_section(p)
 
 

@@ -14,8 +14,10 @@ tok = enc.tokens
 # the point first: what each word attends to, as wide as the page
 figures.show(figures.weights(p), main=True)
 
-# how the weights were made, and what they make: one tab each, the inputs open
-made_of, factor, output = st.tabs([t("summary_tab_inputs"), t("summary_tab_scores"), t("m_output")])
+# how the weights were made, and what they make: one tab each, Q·Kᵀ (what they come from) open
+made_of, factor, output = st.tabs(
+    [t("tab_xqkv"), t("summary_tab_scores"), t("m_output")], default=t("summary_tab_scores")
+)
 with made_of:
     vectors = [
         (enc.x, figures.x_title(enc, p)),

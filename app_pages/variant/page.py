@@ -108,7 +108,9 @@ def difference_map(rank: int, layer: int, head: int, **fit: int) -> figures.Figu
 with point:  # the head that moved most, as wide as the page
     figures.show(difference_map(1, *shown[0]), main=True)
 # the next heads and the words that moved: one tab each (the page stays near three screens)
-heads_tab, tokens_tab = st.tabs([t("variant_maps", n=TOP_HEADS), t("variant_tokens")])
+heads_tab, tokens_tab = st.tabs(
+    [t("variant_maps", n=TOP_HEADS), t("variant_tokens")], default=t("variant_tokens")
+)
 with heads_tab:
     slots, fit = layout.grid(len(shown) - 1, len(labels), per_row=2)
     for rank, ((layer, head), slot) in enumerate(zip(shown[1:], slots, strict=True), start=2):
@@ -133,7 +135,7 @@ with tokens_tab:
         None,
         label_title=t("ax_token"),
         value_title=t("variant_js"),
-        width=theme.MAIN_WIDTH - theme.LABEL_ROOM,  # alone on its row: as wide as the column
+        width=theme.BAR_WIDTH_FULL,  # alone on its row
     )
     figures.show(dataclasses.replace(bars, context=tuple(lines), file_tag="minilm-all-heads"))
 with st.expander(t("variant_table")):
