@@ -46,7 +46,7 @@ with point:
 
 # the later steps in tabs, softmax off vs on (the page's second point) open: three screens at most
 tab2, tab3, tab4 = st.tabs(
-    [t("score_step2"), t("score_step3"), t("score_step4")], default=t("score_step3")
+    [t("score_tab2"), t("score_tab3"), t("score_tab4")], default=t("score_tab3")
 )
 with tab2:
     figures.show(figures.word_map(on.attention.scores, figures.scores_title(on), on))

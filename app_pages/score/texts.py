@@ -37,12 +37,9 @@ TEXTS: dict[str, dict[str, str]] = {
     "source": {"en": "Source sentence (encoder: K, V)", "zh": "源句子（编码器：K、V）"},
     "target": {"en": "Target sentence (decoder: Q)", "zh": "目标句子（解码器：Q）"},
     "score_step1": {"en": "Step 1: the factor matrix", "zh": "第 1 步：因子矩阵"},
-    "score_step2": {"en": "Step 2: scale and temperature", "zh": "第 2 步：缩放与温度"},
-    "score_step3": {
-        "en": "Step 3: softmax off vs on",
-        "zh": "第 3 步：不用 softmax 与使用 softmax",
-    },
-    "score_step4": {"en": "Step 4: multiply by V", "zh": "第 4 步：乘以 V"},
+    "score_tab2": {"en": "2: Scale", "zh": "2：缩放"},
+    "score_tab3": {"en": "3: Softmax off / on", "zh": "3：softmax 关 / 开"},
+    "score_tab4": {"en": "4: × V", "zh": "4：乘以 V"},
     "score_sidebar_now": {
         "en": "The sidebar currently has softmax **{state}**; the rest of the app uses that choice.",
         "zh": "侧边栏当前 softmax 为**{state}**；应用的其余部分都采用这个选择。",

@@ -109,7 +109,7 @@ with point:  # the head that moved most, as wide as the page
     figures.show(difference_map(1, *shown[0]), main=True)
 # the next heads and the words that moved: one tab each (the page stays near three screens)
 heads_tab, tokens_tab = st.tabs(
-    [t("variant_maps", n=TOP_HEADS), t("variant_tokens")], default=t("variant_tokens")
+    [t("variant_tab_heads"), t("variant_tab_tokens")], default=t("variant_tab_tokens")
 )
 with heads_tab:
     slots, fit = layout.grid(len(shown) - 1, len(labels), per_row=2)

@@ -34,10 +34,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "The sidebar's head (layer {layer}, head {head}) ranks {rank} of {n}, with {js:.4f} bits.",
         "zh": "侧边栏选中的头（第 {layer} 层第 {head} 个）在 {n} 个头中排第 {rank}，散度为 {js:.4f} 比特。",
     },
-    "variant_maps": {
-        "en": "The {n} heads that moved most: B − A",
-        "zh": "变化最大的 {n} 个头：B − A",
-    },
+    "variant_tab_heads": {"en": "More heads", "zh": "更多的头"},
     "variant_ctx_a": {"en": "A: “{text}”", "zh": "A：“{text}”"},
     "variant_ctx_b": {"en": "B: “{text}”", "zh": "B：“{text}”"},
     "variant_map_title": {
@@ -53,7 +50,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Red: B gives that key more weight than A; blue: less. A label “x→y” marks a changed word.",
         "zh": "红色：B 给该键的权重比 A 多；蓝色：比 A 少。“x→y”形式的标签表示被改动的词。",
     },
-    "variant_tokens": {"en": "Which tokens moved most", "zh": "哪些词元变化最大"},
+    "variant_tab_tokens": {"en": "Words that moved", "zh": "变化的词元"},
     "variant_tokens_line": {
         "en": "Averaged over all 72 heads, the queries that moved most: {words}.",
         "zh": "对全部 72 个头取平均，变化最大的查询是：{words}。",

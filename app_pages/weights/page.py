@@ -1,7 +1,5 @@
 """Page 3: the learnable matrices: the current ones beside random ones from another seed."""
 
-import dataclasses
-
 import streamlit as st
 
 from app_pages.weights.compute import random_weights
@@ -28,16 +26,13 @@ titles = [
 ]
 with point:
     columns, fit = layout.grid(2, len(first.tokens), per_row=2)
-    # each titled by its set of weights (its subtitle says the softmax switch); both drawn as
-    # large as a main chart, the first is the page's
-    pair = [
-        dataclasses.replace(figures.weights(p, **fit).with_options(main=True), title=title)
-        for title, p in zip(titles, (first, second), strict=True)
-    ]
+    # both drawn as large as a main chart, the first is the page's; each set named under it
+    pair = [figures.weights(p, **fit).with_options(main=True) for p in (first, second)]
     align = figures.title_lines(pair)  # both plots start at the same height
-    for col, fig, p in zip(columns, pair, (first, second), strict=True):
+    for col, fig, title, p in zip(columns, pair, titles, (first, second), strict=True):
         with col:
             figures.show(fig, main=p is first, align=align)
+            st.markdown(f"**{title}**")
     change = max_change(first.attention.weights, second.attention.weights)
     st.metric(t("weights_diff_label"), f"{change:.3f}")
 
