@@ -8,6 +8,7 @@ page 7's model) and returns every intermediate the pages draw. Pages import the 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from dataclasses import dataclass
 
 import numpy as np
@@ -72,6 +73,25 @@ def with_random_weights(p: Pipeline, seed: int) -> Pipeline:
     query_side = project(p.query_side, projection) if p.is_cross else key_side
     model = dataclasses.replace(p.model, weights_seed=seed)
     return attend_encoded(query_side, key_side, projection, p.settings, model)
+
+
+def fingerprint(p: Pipeline) -> str:
+    """A digest of everything that determines `p`: both sides' fields (text, tokens, X, Q, K, V),
+    the weights, the switches and the model. The attention follows from these. A cache keyed on
+    a pipeline hashes this (microseconds) instead of a deep copy of every array in it."""
+    digest = hashlib.blake2b(digest_size=16)
+    sides = (p.query_side,) if not p.is_cross else (p.query_side, p.key_side)
+    for part in (*sides, p.projection):
+        for field in dataclasses.fields(part):
+            value = getattr(part, field.name)
+            if isinstance(value, np.ndarray):
+                digest.update(f"{value.dtype}{value.shape}".encode())
+                digest.update(np.ascontiguousarray(value).tobytes())
+            else:
+                digest.update(repr(value).encode())
+            digest.update(b"\0")
+    digest.update(f"{p.is_cross}{p.settings!r}{p.model!r}".encode())
+    return digest.hexdigest()
 
 
 def identical_rows(x: np.ndarray) -> list[tuple[int, int]]:

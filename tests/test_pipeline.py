@@ -1,10 +1,15 @@
 """The toy module end to end: the formula step by step, positions, cross attention, helpers."""
 
+import dataclasses
+import pickle
+
 import numpy as np
 import pytest
 
+from core.attention import STANDARD
 from core.models import ToyConfig, ToyModel, toy_projection
 from core.pipeline import (
+    fingerprint,
     identical_rows,
     max_change,
     pipeline,
@@ -12,6 +17,7 @@ from core.pipeline import (
     resolve_index,
     row_sums,
     value_range,
+    with_random_weights,
 )
 
 
@@ -72,3 +78,27 @@ def test_small_helpers():
     np.testing.assert_array_equal(row_sums(np.array([[1.0, 2.0], [3.0, 4.0]])), [3.0, 7.0])
     with pytest.raises(ValueError):
         max_change(np.ones(2), np.ones(3))
+
+
+def test_fingerprint_changes_with_every_input_and_survives_a_cache_copy():
+    """Page 3's cache keys a pipeline by its fingerprint: equal pipelines share one, and any
+    input that changes the result (sentence, switches, model, weights, query side) changes it."""
+    toy = ToyModel(ToyConfig(d_model=6, d_k=3, seed=11))
+    p = pipeline(toy, "the cat drank the milk")
+    same = pipeline(toy, "the cat drank the milk")
+    assert fingerprint(p) == fingerprint(same)
+    assert fingerprint(pickle.loads(pickle.dumps(p))) == fingerprint(p)  # what st.cache_data keeps
+    others = [
+        pipeline(toy, "the cat drank the water"),
+        pipeline(toy, "the cat drank the milk", dataclasses.replace(STANDARD, use_softmax=False)),
+        pipeline(ToyModel(ToyConfig(d_model=6, d_k=3, seed=12)), "the cat drank the milk"),
+        pipeline(
+            ToyModel(ToyConfig(d_model=6, d_k=3, seed=11, positional=False)),
+            "the cat drank the milk",
+        ),
+        pipeline(toy, "the cat drank the milk", query_text="le chat"),
+        with_random_weights(p, 1),
+    ]
+    prints = {fingerprint(o) for o in others}
+    assert len(prints) == len(others) and fingerprint(p) not in prints
+    assert fingerprint(with_random_weights(p, 1)) == fingerprint(with_random_weights(same, 1))

@@ -26,6 +26,7 @@ _LABEL_EXPR = f"substring(datum.value, {_ID_PREFIX})"
 _SAMPLES = 2000  # points along a colour scheme when finding where light text reads better
 _NO_LINE_START = set("，。、；：！？）」』》,.;:!?)")  # punctuation kept with the word before it
 _MINUS = "\u2212"  # Vega prints negative numbers with a real minus sign
+WRAPPED_TITLES = 1024  # title and subtitle lines remembered across runs (each a few hundred bytes)
 # A title given as one string with "\n" between its lines is drawn as those lines (Vega's text
 # `lineBreak`, set through the title's mark style) while staying a plain string in the spec.
 _LINE_BREAKS = {
@@ -122,6 +123,13 @@ def wrap(text: str, width: float, size: float) -> list[str]:
     Nothing is cut: a single word wider than `width` gets a line of its own. Joined back, the
     lines give `text` again (spaces stay at the line ends, where they are invisible).
     """
+    return list(_wrapped(text, width, size))
+
+
+@lru_cache(maxsize=WRAPPED_TITLES)
+def _wrapped(text: str, width: float, size: float) -> tuple[str, ...]:
+    """wrap's lines, remembered: a page re-run wraps the same titles again (a fifth of the
+    time spent building its charts before)."""
     lines: list[str] = []
     line, drawn = "", 0.0  # drawn: the width of `line` without its trailing spaces
     for piece in _pieces(text):
@@ -133,7 +141,7 @@ def wrap(text: str, width: float, size: float) -> list[str]:
             line, drawn = piece, text_width(body, size)
         else:
             line, drawn = line + piece, grown if body else drawn
-    return [*lines, line] if line else lines
+    return (*lines, line) if line else tuple(lines)
 
 
 def title_params(

@@ -29,6 +29,7 @@ _PAGE = "_page_path"  # url path of the page being drawn, for file names
 _SHOWN = "_shown_pipeline"  # the pipeline the page offers as JSON
 _SPECS = "_shown_specs"  # every chart spec drawn this run, for the page saved as HTML
 _LINES = "_shown_context"  # the lines under those charts' titles (sentence, model, switches)
+_ON_PHONE = "_on_phone"  # the browser said "Mobi" in its User-Agent (read once per session)
 
 
 @dataclass(frozen=True)
@@ -428,9 +429,15 @@ def _bars_spec(
 
 def on_phone() -> bool:
     """The page is being read on a phone: its browser says "Mobi" in its User-Agent (as every
-    phone browser does), so charts are drawn to fit a narrow screen."""
-    headers = st.context.headers
-    return "Mobi" in (headers.get("User-Agent", "") if headers else "")
+    phone browser does), so charts are drawn to fit a narrow screen. Read from the headers
+    once per session (a browser keeps its User-Agent; reading the headers costs about as much
+    as building a chart's spec, and a page asks once per chart)."""
+    phone = st.session_state.get(_ON_PHONE)
+    if phone is None:
+        headers = st.context.headers
+        phone = "Mobi" in (headers.get("User-Agent", "") if headers else "")
+        st.session_state[_ON_PHONE] = phone
+    return bool(phone)
 
 
 def spec_of(fig: Figure, show_numbers: bool) -> Spec:
