@@ -287,7 +287,9 @@ def check_link_read(at, case: Case, page_keys: tuple[str, ...] = ()) -> None:
     else:
         assert title not in warning, warning
     assert at.session_state["lang"] == case.lang
-    old_link = bool(case.params) and "src" not in case.params  # made before links named a model
+    old_link = (
+        bool(case.params.keys() - {"lang"}) and "src" not in case.params
+    )  # made before links named a model
     for key in set(case.refused) & set(ALL_PARAMS) - {"lang", *page_keys}:
         param = ALL_PARAMS[key]
         kept = param.old_default if old_link and param.old_default is not None else param.default

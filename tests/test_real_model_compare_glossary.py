@@ -14,6 +14,7 @@ from core.models import MiniLMHead
 from core.pipeline import pipeline
 from core.pretrained import MiniLM
 from tests.apptest_utils import (
+    ALL_PARAMS,
     all_text,
     chart_records,
     chart_titles,
@@ -127,6 +128,17 @@ def test_an_old_compare_link_keeps_the_sentences_it_was_made_with():
     assert at.session_state["src"] == "toy"
     fresh = open_page(page_file("compare"), {"src": "distilled", "d_model": "8"})
     assert fresh.text_input(key="ca").value == "The black cat drank the milk"
+
+
+def test_a_link_that_gives_only_the_language_opens_on_that_languages_examples():
+    """?lang=zh is not an old link: compare opens on the Chinese pair, the sidebar on the
+    Chinese sentence, and the model stays the default."""
+    at = open_page(page_file("compare"), {"lang": "zh"})
+    assert not at.exception
+    assert at.text_input(key="ca").value == ALL_PARAMS["ca"].default_in("zh") == "黑猫喝水"
+    assert at.text_input(key="cb").value == ALL_PARAMS["cb"].default_in("zh") == "黑狗喝水"
+    assert at.session_state["text"] == "黑猫喝水"
+    assert at.session_state["src"] == ALL_PARAMS["src"].default
 
 
 def test_compare_sentences_of_different_lengths_align_the_shorter():

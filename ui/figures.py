@@ -296,6 +296,8 @@ def model_name(m: ModelRef) -> str:
         name = t("ctx_pretrained", layer=m.layer, head=m.head)
     elif m.kind == "trained":
         name = t("ctx_trained")
+    elif m.kind == "distilled" and m.weights_seed is not None:  # its X only: short enough
+        return t("ctx_distilled_x", seed=m.weights_seed)  # for two subtitle lines on page 3
     elif m.kind == "distilled":
         name = t("ctx_distilled", layer=m.layer, head=m.head)
     else:

@@ -63,7 +63,8 @@ def load_from_url(params: Mapping[str, Param]) -> None:
     values, rejected = decode_all(raw, params)
     if K.LANG not in values:
         values[K.LANG] = _browser_language()
-    old_link = bool(raw) and K.MODEL not in raw  # made before links named their model
+    # made before links named their model; a language alone (?lang=zh) says nothing of that
+    old_link = bool(raw.keys() - {K.LANG}) and K.MODEL not in raw
     if old_link and any(key in values for key in TOY_SHAPE):
         values[K.MODEL] = "toy"  # a link from before issue 18: then the toy was the default
     lang = str(values[K.LANG])

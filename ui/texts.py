@@ -223,7 +223,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Weights: softmax off (the scores themselves)",
         "zh": "权重：不用 softmax（即分数本身）",
     },
-    "tab_xqkv": {"en": "X, Q, K and V", "zh": "X、Q、K 与 V"},
     "m_output": {"en": "Z = weights·V (output)", "zh": "Z = 权重·V（输出）"},
     # ---- the pipeline, step by step (home page strip, presenter strip, score titles) -------
     "step_tokens": {"en": "tokens", "zh": "词元"},
@@ -243,6 +242,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "on": {"en": "on", "zh": "开启"},
     "off": {"en": "off", "zh": "关闭"},
     "ctx_cross": {"en": "Q: {q} · K, V: {k}", "zh": "Q：{q} · K、V：{k}"},
+    "ctx_distilled_x": {
+        "en": "learned head's X, random W (seed {seed})",
+        "zh": "已学习的头的 X，随机 W（种子 {seed}）",
+    },
     "ctx_random_weights": {
         "en": ", random W (seed {seed})",
         "zh": "，随机 W（种子 {seed}）",

@@ -27,21 +27,20 @@ def one_word() -> None:
     mark = {"highlight": word, "selectable": True}
     figures.show(figures.weights(p, **mark), key="rows_w", on_point=_pick, main=True)
 
-    # the word's row in what made the weights (X, Q, K, V) and in what they make (Z): a tab each
-    made_of, output = st.tabs([t("tab_xqkv"), t("m_output")])
-    with made_of:
-        slots, fit = layout.grid(4, enc.x.shape[1], per_row=2, min_cell=theme.CELL_MIN_WIDTH)
-        vectors = [
-            ("x", enc.x, figures.x_title(enc, p)),
-            ("q", enc.q, t("m_q")),
-            ("k", enc.k, t("m_k")),
-            ("v", enc.v, t("m_v")),
-        ]
+    # the word's row in what goes in (X), what made the weights (Q, K, V) and what they make
+    # (Z): a tab each, so the page stays within three projector screens
+    tab_x, tab_qkv, tab_z = st.tabs([t("rows_tab_x"), t("rows_tab_qkv"), t("m_output")])
+    with tab_x:
+        x = figures.vectors(enc.x, tokens, figures.x_title(enc, p), p, **mark)
+        figures.show(x, key="rows_x", on_point=_pick)
+    with tab_qkv:
+        slots, fit = layout.grid(3, enc.q.shape[1], per_row=3, min_cell=theme.CELL_MIN_WIDTH)
+        vectors = [("q", enc.q, t("m_q")), ("k", enc.k, t("m_k")), ("v", enc.v, t("m_v"))]
         for slot, (name, matrix, title) in zip(slots, vectors, strict=True):
             with slot:
                 fig = figures.vectors(matrix, tokens, title, p, **mark, **fit)
                 figures.show(fig, key=f"rows_{name}", on_point=_pick)
-    with output:
+    with tab_z:
         z = figures.vectors(p.attention.output, tokens, t("m_output"), p, **mark)
         figures.show(z, key="rows_z", on_point=_pick)
     groups.weights_section(p)

@@ -13,6 +13,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "它在从嵌入到输出的每个矩阵中对应的那一行都会被高亮。矩阵大小和维度数量在这里并不重要，"
         "重要的是每个词的那一行去了哪里。",
     },
+    "rows_tab_x": {"en": "X (what goes in)", "zh": "X（输入）"},
+    "rows_tab_qkv": {"en": "Q, K and V", "zh": "Q、K 与 V"},
     "pick_word": {"en": "Follow this word", "zh": "跟踪这个词"},
     "rows_notice": {
         "en": "- The chosen word keeps the same row number in X, Q, K, V and Z.\n"

@@ -46,7 +46,8 @@ pb = compute.pipeline(s, text=text_b)
 layout.require_tokens(pb.key_side, notes=False)
 figures.offer_json(pa)
 point = st.container()  # the point first: the head that moved most; how it was measured after
-st.info(t("variant_measure"))
+with st.expander(t("variant_measure_title"), icon=":material/straighten:"):
+    st.markdown(t("variant_measure"))
 
 v = head_variant(s.text, text_b)
 labels = [
@@ -93,12 +94,15 @@ lines = [t("variant_ctx_a", text=quoted(s.text)), t("variant_ctx_b", text=quoted
 
 
 def difference_map(rank: int, layer: int, head: int, **fit: int) -> figures.Figure:
+    """Head (layer, head)'s weights B − A. In a grid (`fit` given) its subtitle leaves out the
+    measure's details, said once under the grid, so that it keeps to two lines."""
+    ctx = "variant_ctx_head_short" if fit else "variant_ctx_head"
     fig = figures.words_by_words(
         diffs[layer, head],
         labels,
         labels,
         t("variant_map_title", rank=rank, layer=layer, head=head),
-        (*lines, t("variant_ctx_head", layer=layer, head=head, js=v.head_scores[layer, head])),
+        (*lines, t(ctx, layer=layer, head=head, js=v.head_scores[layer, head])),
         f"minilm-l{layer}-h{head}",
         **fit,
     )

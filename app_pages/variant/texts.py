@@ -11,6 +11,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Change one word of sentence A here (press Enter to apply).",
         "zh": "在这里改动句子 A 中的一个词（按回车生效）。",
     },
+    "variant_measure_title": {"en": "How the change is measured", "zh": "怎样衡量注意力的变化"},
     "variant_measure": {
         "en": "The measure: the tokens of A and B are paired up. For each head and each paired query, both attention rows are cut down to the paired keys and renormalised, then compared with the Jensen–Shannon divergence in bits (0 = the same row, 1 = no key in common). A head's score is the mean over the paired queries.",
         "zh": "衡量方法：先把 A 和 B 的词元一一配对。对每个头、每个配对的查询，把两行注意力都只保留配对的键并重新归一化，再用詹森—香农散度（单位：比特）比较（0 表示两行相同，1 表示没有共同的键）。一个头的得分是所有配对查询的平均值。",
@@ -41,14 +42,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "#{rank}: layer {layer}, head {head}, weights B − A",
         "zh": "第 {rank} 名：第 {layer} 层第 {head} 个头，权重 B − A",
     },
+    "variant_ctx_head_short": {
+        "en": "MiniLM · mean JS {js:.4f} bits",
+        "zh": "MiniLM · 平均 JS {js:.4f} 比特",
+    },
     "variant_ctx_head": {
         "en": "MiniLM layer {layer}, head {head} · mean JS {js:.4f} bits · paired tokens, rows renormalised",
         "zh": "MiniLM 第 {layer} 层第 {head} 个头 · 平均 JS {js:.4f} 比特 · 配对的词元，行已重新归一化",
     },
     "variant_diff": {"en": "change in weight", "zh": "权重变化"},
     "variant_maps_help": {
-        "en": "Red: B gives that key more weight than A; blue: less. A label “x→y” marks a changed word.",
-        "zh": "红色：B 给该键的权重比 A 多；蓝色：比 A 少。“x→y”形式的标签表示被改动的词。",
+        "en": "Red: B gives that key more weight than A; blue: less. A label “x→y” marks a changed word. As in #1, each map compares paired tokens only, with every row renormalised over them.",
+        "zh": "红色：B 给该键的权重比 A 多；蓝色：比 A 少。“x→y”形式的标签表示被改动的词。和第 1 名一样，每张图只比较配对的词元，每一行都在它们之间重新归一化。",
     },
     "variant_tab_tokens": {"en": "Words that moved", "zh": "变化的词元"},
     "variant_tokens_line": {
