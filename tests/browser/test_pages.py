@@ -452,6 +452,7 @@ def test_click_on_row_follows_word(tab: Page, app_url: str) -> None:
     open_app(tab, app_url, "rows")
     picker = tab.get_by_role("combobox", name=en("pick_word"))
     expect(picker).to_have_value("5: milk")  # the last word is followed at first
+    tab.get_by_role("tab", name=en("rows_tab_qkv")).click()  # Q, K and V share a tab
 
     q = chart(tab, en("m_q"))
     assert outlined_rows(q) == {"005|milk"}
