@@ -694,6 +694,15 @@ def test_page7_bad_probe_is_explained(probe: str, key: str) -> None:
     warning = "\n".join(w.value for w in at.warning)
     assert _texts("en", key).split("{")[0].strip()[:25] in warning
     assert not at.get("vega_lite_chart")  # nothing drawn for a probe that does not fit
+    assert _settings_panel(at).proto.expanded  # opened on the box that needs fixing
+
+
+def test_page7_settings_stay_folded_while_the_probe_fits() -> None:
+    assert not _settings_panel(_page()).proto.expanded
+
+
+def _settings_panel(at):
+    return next(e for e in at.expander if e.label == _texts("en", "learn_settings"))
 
 
 def test_page7_relevance_mode_reaches_the_target() -> None:

@@ -146,8 +146,9 @@ def corpus_panel() -> None:
         )
 
 
-def settings_panel() -> None:
-    with st.expander(t("learn_settings"), expanded=False):
+def settings_panel(probe_ok: bool) -> None:
+    """Folded, unless the sentence to watch inside it needs fixing: then it opens on it."""
+    with st.expander(t("learn_settings"), expanded=not probe_ok):
         c = st.columns(2)
         with c[0]:
             number("learn_seed", K.LEARN_SEED, 1)
@@ -218,7 +219,7 @@ def show(s: Settings, left: DeltaGenerator, right: DeltaGenerator) -> None:
     """`left`: the column for the controls; `right`: the live heatmap's, beside them."""
     with left:
         corpus_panel()
-        settings_panel()
+        settings_panel(probe_ok=check_probe(session.settings().learn.probe).ok)
     wanted = session.settings().learn  # as the controls just drawn hold it
     check = check_probe(wanted.probe)
     if not check.ok:
