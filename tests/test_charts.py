@@ -239,6 +239,8 @@ def test_axis_labels_never_overlap(n, span):
             spacing = step * every
             if axis.get("labelAngle") == -45:
                 spacing *= 0.7071
+            if enc is x and axis.get("labelAngle") == 0:  # level: each label within its column
+                assert max(text_width(w, axis["labelFontSize"]) for w in words) < step
             assert axis["labelFontSize"] + 1 <= spacing, (n, span, axis)
             assert axis["labelFontSize"] >= theme.AXIS_LABEL_FONT_MIN
         assert "values" not in y["axis"]  # every word keeps its row label
@@ -275,6 +277,21 @@ def test_max_width_fits_a_phone_with_the_legend_underneath():
     assert spec["layer"][0]["encoding"]["x"]["axis"]["labelAngle"] == -90
     wide = _spec(matrix=np.ones((30, 30)), rows=words, cols=words)
     assert wide["width"]["step"] > spec["width"]["step"]
+
+
+@pytest.mark.parametrize("max_width", [358, None])
+def test_column_labels_that_fit_their_column_stay_level(max_width):
+    """Chinese characters on their side cannot be read: a label that fits its column is level,
+    on a phone as on a projector; one that does not is slanted or vertical."""
+    zh = ["[CLS]", "黑", "猫", "喝", "水", "[SEP]"]
+    spec = _spec(matrix=np.ones((6, 6)), rows=zh, cols=zh[1:5] + ["。", "了"], max_width=max_width)
+    assert spec["layer"][0]["encoding"]["x"]["axis"]["labelAngle"] == 0
+    words = "the animal did not cross the street because it was too tired".split()
+    spec = _spec(matrix=np.ones((12, 12)), rows=words, cols=words, max_width=max_width)
+    axis, step = spec["layer"][0]["encoding"]["x"]["axis"], spec["width"]["step"]
+    fits = text_width("because", axis["labelFontSize"]) <= step - theme.LEVEL_LABEL_GAP
+    assert axis["labelAngle"] == (0 if fits else -90 if max_width else -45)
+    assert max_width is None or not fits  # 22 px columns on a phone: vertical
 
 
 def test_y_axis_title_is_horizontal_above_the_axis():

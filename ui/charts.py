@@ -194,14 +194,16 @@ def _band_labels(ids: list[str], spacing: float, font: int) -> dict[str, Any]:
     return {"labelFontSize": theme.AXIS_LABEL_FONT_MIN, "values": ids[::every]}
 
 
-def _x_band_axis(ids: list[str], step: float, font: int, upright: bool) -> dict[str, Any]:
-    """Column labels on top: slanted when there is room, upright (or thinned) when narrow."""
-    if len(ids) <= 1:
+def _x_band_axis(labels: Sequence[str], step: float, font: int, narrow: bool) -> dict[str, Any]:
+    """Column labels on top: level when each fits its column (a Chinese character always does,
+    and it is unreadable on its side), else slanted when there is room, else vertical (and
+    thinned if need be). `narrow`: a phone's width, where slanted labels take too much height."""
+    if len(labels) <= 1 or _label_width(labels, font) <= step - theme.LEVEL_LABEL_GAP:
         return {"labelAngle": 0, "labelFontSize": font}
     slanted = step * math.sin(math.pi / 4)  # distance between neighbouring slanted labels
-    if not upright and slanted >= font + 1:
+    if not narrow and slanted >= font + 1:
         return {"labelAngle": -45, "labelFontSize": font}
-    return {"labelAngle": -90, **_band_labels(ids, step, font)}
+    return {"labelAngle": -90, **_band_labels(label_ids(labels), step, font)}
 
 
 def _label_width(labels: Sequence[str], font: int) -> float:
@@ -325,9 +327,9 @@ def _main_steps(n_rows: int, n_cols: int, room: float, width: int) -> tuple[int,
     return step_x, step_y
 
 
-def _x_labels_height(labels: Sequence[str], step_x: float, font: int, upright: bool) -> float:
+def _x_labels_height(labels: Sequence[str], step_x: float, font: int, narrow: bool) -> float:
     """Height (px) of the column labels on top, drawn as `_x_band_axis` draws them."""
-    angle = _x_band_axis(label_ids(labels), step_x, font, upright).get("labelAngle", 0)
+    angle = _x_band_axis(labels, step_x, font, narrow).get("labelAngle", 0)
     widest = _label_width(labels, font)
     if angle == 0:
         return float(font)
@@ -346,7 +348,7 @@ def chart_height(
     title: str | Sequence[str],
     subtitle: Sequence[str],
     big: bool,
-    upright: bool,
+    narrow: bool,
     legend_below: bool,
 ) -> float:
     """About how tall (px) a heatmap is drawn: title, column labels and title, cells, legend."""
@@ -356,7 +358,7 @@ def chart_height(
     title_lines = sum(len(wrap(part, title_width, size)) for part in _lines(title))
     sub_lines = sum(len(wrap(part, title_width, sub_size)) for part in subtitle)
     heading = theme.LINE_EM * (title_lines * size + sub_lines * sub_size) + theme.TITLE_GAP
-    axis = _x_labels_height(cols, step_x, label_font, upright) + theme.AXIS_CHROME + label_font
+    axis = _x_labels_height(cols, step_x, label_font, narrow) + theme.AXIS_CHROME + label_font
     cells = n_rows * step_y
     legend = theme.LEGEND_BELOW if legend_below else 0.0
     return heading + axis + cells + legend + 2 * theme.CHART_PADDING
@@ -458,7 +460,7 @@ def heatmap(
             title=title,
             subtitle=_lines(subtitle),
             big=big,
-            upright=narrow,
+            narrow=narrow,
             legend_below=legend_below,
         )
         step_x, step_y = _fit_height(
@@ -489,7 +491,7 @@ def heatmap(
             "labelOverlap": False,
             "labelLimit": theme.LABEL_LIMIT,
             "orient": "top",
-            **_x_band_axis(col_ids, step_x, label_font, upright=narrow),
+            **_x_band_axis(cols, step_x, label_font, narrow),
             **axis_font,
         },
     }
