@@ -284,7 +284,7 @@ def test_column_labels_that_fit_their_column_stay_level(max_width):
     """Chinese characters on their side cannot be read: a label that fits its column is level,
     on a phone as on a projector; one that does not is slanted or vertical."""
     zh = ["[CLS]", "黑", "猫", "喝", "水", "[SEP]"]
-    spec = _spec(matrix=np.ones((6, 6)), rows=zh, cols=zh[1:5] + ["。", "了"], max_width=max_width)
+    spec = _spec(matrix=np.ones((6, 6)), rows=zh, cols=[*zh[1:5], "。", "了"], max_width=max_width)
     assert spec["layer"][0]["encoding"]["x"]["axis"]["labelAngle"] == 0
     words = "the animal did not cross the street because it was too tired".split()
     spec = _spec(matrix=np.ones((12, 12)), rows=words, cols=words, max_width=max_width)
