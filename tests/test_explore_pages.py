@@ -227,15 +227,18 @@ def test_atlas_table_and_lines_are_core_numbers(minilm: MiniLM, lang: str) -> No
     np.testing.assert_allclose([c["strength"] for c in cells], expected.strength.ravel())
 
 
-def test_atlas_counts_unknown_pieces(minilm: MiniLM) -> None:
+@pytest.mark.parametrize("page", ["atlas", "real_model", "variant"])
+def test_minilm_pages_count_unknown_pieces(minilm: MiniLM, page: str) -> None:
     text = "黑猫喝了牛奶"
-    at = open_page(ATLAS, {"text": text})
+    at = open_page(page_file(page), {"text": text, "lang": "zh"})
+    assert not at.exception, [e.value for e in at.exception]
     tokens = minilm.run(text).tokens
     unknown = sum(tok == UNK for tok in tokens)
-    assert unknown > 0, "some of these characters are not in MiniLM's vocabulary"
+    assert unknown == 6, "MiniLM's vocabulary holds none of these characters"
     body = all_text(at)
-    assert tr("atlas_unk_count", unknown=unknown, pieces=len(tokens) - 2) in body
-    assert tr("atlas_unk_note", cjk=cjk_characters(minilm.tokenizer.vocab)) in body
+    assert tr("unknown_pieces", "zh", unknown=unknown, pieces=len(tokens) - 2) in body
+    if page == "atlas":
+        assert tr("atlas_unk_note", "zh", cjk=cjk_characters(minilm.tokenizer.vocab)) in body
 
 
 def test_atlas_empty_sentence_uses_built_ins_only() -> None:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
+from core.atlas import unknown_pieces
 from core.encoding import Encoded
 from core.params import Problem
 from core.pipeline import Pipeline
@@ -167,11 +168,20 @@ def check_tokens(encoded: Encoded, notes: bool = True) -> bool:
         st.warning(t("truncated", n_total=encoded.n_total, max=MAX_TOKENS))
     if len(encoded.tokens) == 1:
         st.info(t("one_token"))
+    unknown_note(encoded.tokens)
     repeated = [w for w, c in Counter(tok.lower() for tok in encoded.tokens).items() if c > 1]
     if repeated:
         words = t("list_sep").join(f"“{escape_md(w)}”" for w in repeated)
         st.caption(t("repeated_note", words=words))
     return True
+
+
+def unknown_note(tokens: Sequence[str]) -> None:
+    """Say how many of the sentence's word pieces a vocabulary lacks ([UNK]): MiniLM learned
+    its vocabulary from English and holds few Chinese characters."""
+    unknown, pieces = unknown_pieces(tokens)
+    if unknown:
+        st.caption(t("unknown_pieces", unknown=unknown, pieces=pieces))
 
 
 def showing(p: Pipeline) -> Encoded:

@@ -5,7 +5,7 @@ import streamlit as st
 
 from app_pages.atlas.charts import ATLAS_CELL, ATLAS_CELL_PHONE, atlas_grid
 from app_pages.atlas.compute import head_atlas, vocab_cjk
-from core.atlas import MIXED, SENTENCES, strongest_head, unknown_pieces
+from core.atlas import MIXED, SENTENCES, strongest_head
 from ui import compute, controls, figures, layout, session, tables
 from ui.i18n import t
 
@@ -74,8 +74,7 @@ with details:
 with st.expander(t("atlas_unk_heading")):
     st.markdown(t("atlas_unk_note", cjk=vocab_cjk()))
     if own:
-        unknown, pieces = unknown_pieces(compute.minilm_run(s.text).tokens)
-        st.markdown(t("atlas_unk_count", unknown=unknown, pieces=pieces))
+        layout.unknown_note(compute.minilm_run(s.text).tokens)
 with st.expander(t("atlas_sentences", n=len(SENTENCES))):
     st.text("\n".join(SENTENCES))
 

@@ -63,10 +63,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "MiniLM was trained on English: its vocabulary holds only {cjk} Chinese characters. Any other character becomes the unknown piece [UNK], and the model cannot tell two [UNK] apart.",
         "zh": "MiniLM 是用英文训练的：它的词表里只有 {cjk} 个汉字。其他汉字都会变成未知词元 [UNK]，而模型分不清两个 [UNK] 有什么不同。",
     },
-    "atlas_unk_count": {
-        "en": "Your sentence: {unknown} of its {pieces} word pieces are [UNK].",
-        "zh": "你的句子：{pieces} 个词片中有 {unknown} 个是 [UNK]。",
-    },
     "atlas_sentences": {"en": "The {n} built-in sentences", "zh": "{n} 个内置句子"},
     "atlas_notice": {
         "en": "- Look at which layers hold the positional heads (previous, next token) and which hold the heads parked on [CLS]: a head parked there is doing little for that token.\n- Count the “mixed” heads: one label per head is a simplification, and the table shows every score behind it.\n- Type a sentence with a repeated word and see whether the “same word” heads change.",
