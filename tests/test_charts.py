@@ -267,6 +267,13 @@ def test_cjk_titles_wrap_between_characters():
     assert not any(line.startswith(("，", "：")) for line in lines)
 
 
+def test_cjk_wrapping_keeps_units_whole():
+    text = "MiniLM · 平均 JS 0.1234 比特"
+    for width in range(60, 300, 4):  # wherever the line breaks, never between 比 and 特
+        lines = wrap(text, width, 12)
+        assert "".join(lines) == text and not any(line.startswith("特") for line in lines)
+
+
 def test_max_width_fits_a_phone_with_the_legend_underneath():
     words = [f"w{i}" for i in range(30)]
     spec = _spec(matrix=np.ones((30, 30)), rows=words, cols=words, max_width=358)

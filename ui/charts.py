@@ -25,6 +25,9 @@ _ID_PREFIX = 4  # "007|" in front of every label keeps repeated words apart
 _LABEL_EXPR = f"substring(datum.value, {_ID_PREFIX})"
 _SAMPLES = 2000  # points along a colour scheme when finding where light text reads better
 _NO_LINE_START = set("，。、；：！？）」』》,.;:!?)")  # punctuation kept with the word before it
+# Chinese words a chart title never splits (a line may break between any other two characters):
+# units and terms that read as nonsense in halves
+_CJK_WHOLE = ("比特", "温度", "词元", "权重", "分数", "输出", "随机")
 _MINUS = "\u2212"  # Vega prints negative numbers with a real minus sign
 WRAPPED_TITLES = 1024  # title and subtitle lines remembered across runs (each a few hundred bytes)
 # A title given as one string with "\n" between its lines is drawn as those lines (Vega's text
@@ -104,16 +107,20 @@ def text_width(text: str, size: float) -> float:
 
 
 def _pieces(text: str) -> list[str]:
-    """Units a line may break after: words with their trailing spaces, or single CJK characters."""
+    """Units a line may break after: words with their trailing spaces, or single CJK characters
+    (or a word of _CJK_WHOLE)."""
     pieces: list[str] = []
-    for ch in text:
+    i = 0
+    while i < len(text):
+        ch = next((w for w in _CJK_WHOLE if text.startswith(w, i)), text[i])
         attach = ch.isspace() or ch in _NO_LINE_START
         after = pieces[-1][-1] if pieces else " "
-        starts = not pieces or (not attach and (_wide(ch) or _wide(after) or after.isspace()))
+        starts = not pieces or (not attach and (_wide(ch[0]) or _wide(after) or after.isspace()))
         if starts:
             pieces.append(ch)
         else:
             pieces[-1] += ch
+        i += len(ch)
     return pieces
 
 

@@ -389,6 +389,7 @@ def _heatmap_spec(
     show_numbers: bool,
     options: tuple[tuple[str, Any], ...],
     max_width: int | None,
+    numbers_note: str,
 ) -> Spec:
     row_title, col_title, value_title = labels
     return charts.heatmap(
@@ -402,7 +403,7 @@ def _heatmap_spec(
         signed=signed,
         show_numbers=show_numbers,
         subtitle=list(subtitle),
-        numbers_note=t("numbers_too_small"),
+        numbers_note=numbers_note,
         max_width=max_width,
         **dict(options),
     )
@@ -470,6 +471,7 @@ def spec_of(fig: Figure, show_numbers: bool) -> Spec:
         show_numbers,
         _opts(**options),
         width,
+        t("numbers_too_small_phone" if phone else "numbers_too_small"),  # no hover on a phone
     )
 
 

@@ -164,6 +164,17 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "numbers: hover a cell",
         "zh": "数值：鼠标移到格子上",
     },
+    "unknown_pieces": {
+        "en": "{unknown} of this sentence's {pieces} word pieces are [UNK] (unknown): the "
+        "model's vocabulary, learned from English text, lacks them, so it reads them all as one "
+        "and the same piece.",
+        "zh": "这个句子的 {pieces} 个词片中有 {unknown} 个是 [UNK]（未知）：模型的词表是从英文文本中学来的，"
+        "没有这些字，所以把它们都当成同一个词片。",
+    },
+    "numbers_too_small_phone": {
+        "en": "numbers: tap a cell",
+        "zh": "数值：点一下格子",
+    },
     "csv": {"en": "CSV", "zh": "CSV"},
     "ctx_line": {
         "en": "{model} · softmax {softmax} · ÷√d_k {scale} · T = {temp:g}",
@@ -224,6 +235,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "权重：不用 softmax（即分数本身）",
     },
     "m_output": {"en": "Z = weights·V (output)", "zh": "Z = 权重·V（输出）"},
+    "tab_output": {"en": "Output Z", "zh": "输出 Z"},  # a tab's label: short enough for a phone
     # ---- the pipeline, step by step (home page strip, presenter strip, score titles) -------
     "step_tokens": {"en": "tokens", "zh": "词元"},
     "step_embed": {"en": "embeddings", "zh": "嵌入"},

@@ -163,6 +163,7 @@ PAGE_LINK_CSS = """
 # A projector (1280×720, sidebar open): the menu of every page, one short line each, so the
 # sentence box under it is in view without scrolling the sidebar; and less empty space above a
 # page's title, so its main chart starts higher (the presenter's page sets its own margins).
+# A Chinese title wraps between words, not inside one (课堂模式（教师）broke inside 教师).
 PROJECTOR_CSS = f"""
 <style>
 [data-testid="stSidebarHeader"] {{ height: 2.25rem; margin-bottom: 0; }}
@@ -172,11 +173,15 @@ PROJECTOR_CSS = f"""
 }}
 [data-testid="stSidebarNavSeparator"] {{ margin-top: 0; margin-bottom: 0.25rem; }}
 [data-testid="stSidebarUserContent"] {{ padding-top: 0.5rem; }}
+[data-testid="stMain"] h1 {{ word-break: keep-all; overflow-wrap: anywhere; }}
 @media (min-width: {NARROW_SCREEN + 1}px) {{
   [data-testid="stMainBlockContainer"] {{ padding-top: 2.5rem; }}
 }}
 </style>
 """
+# A row of column headings over a table drawn with st.columns: hidden where columns stack (a
+# phone), where the headings would be lines of bold text stacked above the first row.
+COLUMN_HEAD_KEY = "column_head"
 # On a narrow screen a chart wider than the screen (a wide matrix) scrolls sideways inside its
 # own box instead of running past the right edge (only there: axe wants a scrolling box to be
 # focusable, which a stylesheet cannot make it); segmented controls wrap instead of clipping.
@@ -184,6 +189,7 @@ NARROW_CSS = f"""
 <style>
 @media (max-width: {NARROW_SCREEN}px) {{
   [data-testid="stMain"] [data-testid="stVegaLiteChart"] {{ max-width: 100%; overflow-x: auto; }}
+  .st-key-{COLUMN_HEAD_KEY} {{ display: none; }}
 }}
 [data-testid="stMain"] [data-testid="stButtonGroup"] div:has(> button) {{ flex-wrap: wrap; }}
 </style>

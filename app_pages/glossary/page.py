@@ -4,6 +4,7 @@ import streamlit as st
 
 from app_pages import PAGES
 from app_pages.glossary.texts import GLOSSARY
+from ui import theme
 from ui.i18n import t
 
 NAV = {p.script: p.label_key for p in PAGES}
@@ -12,7 +13,7 @@ WIDTHS = [2, 2, 5]  # the link sits under the meaning, in the widest column, so 
 st.title(t("nav_glossary"))
 st.markdown(t("glossary_intro"))
 
-head = st.columns(WIDTHS)
+head = st.container(key=theme.COLUMN_HEAD_KEY).columns(WIDTHS)  # hidden on a phone
 for col, key in zip(head, ("glossary_term", "glossary_zh", "glossary_meaning"), strict=True):
     col.markdown(f"**{t(key)}**")
 for term_id, english, chinese, page in GLOSSARY:

@@ -86,7 +86,7 @@ def one_head() -> None:
     st.subheader(t("real_head", layer=s.layer, head=s.head))
     # one tab each: the head's weights (softmax off and on), scores, output, its layer's mean
     weights_tab, scores_tab, output_tab, mean_tab = st.tabs(
-        [t("real_tab_weights"), t("real_tab_scores"), t("real_tab_output"), t("real_tab_mean")]
+        [t("real_tab_weights"), t("real_tab_scores"), t("tab_output"), t("real_tab_mean")]
     )
     with scores_tab:
         scores, words = shown(on.attention.scores)

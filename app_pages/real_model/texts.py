@@ -3,9 +3,8 @@
 A page's title is its menu label, `nav_*`: one text for both."""
 
 TEXTS: dict[str, dict[str, str]] = {
-    "real_tab_weights": {"en": "Softmax off / on", "zh": "权重：不用与使用 softmax"},
+    "real_tab_weights": {"en": "Softmax off / on", "zh": "softmax 关 / 开"},
     "real_tab_scores": {"en": "Scores", "zh": "分数"},
-    "real_tab_output": {"en": "Output Z", "zh": "输出 Z"},
     "real_tab_mean": {"en": "Layer mean", "zh": "所在层的平均"},
     "nav_real": {"en": "A real model (MiniLM)", "zh": "真实模型（MiniLM）"},
     "real_intro": {

@@ -29,7 +29,7 @@ def one_word() -> None:
 
     # the word's row in what goes in (X), what made the weights (Q, K, V) and what they make
     # (Z): a tab each, so the page stays within three projector screens
-    tab_x, tab_qkv, tab_z = st.tabs([t("rows_tab_x"), t("rows_tab_qkv"), t("m_output")])
+    tab_x, tab_qkv, tab_z = st.tabs([t("rows_tab_x"), t("rows_tab_qkv"), t("tab_output")])
     with tab_x:
         x = figures.vectors(enc.x, tokens, figures.x_title(enc, p), p, **mark)
         figures.show(x, key="rows_x", on_point=_pick)

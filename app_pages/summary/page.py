@@ -16,7 +16,7 @@ figures.show(figures.weights(p), main=True)
 
 # how the weights were made, and what they make: one tab each, Q·Kᵀ (what they come from) open
 made_of, factor, output = st.tabs(
-    [t("tab_xqkv"), t("summary_tab_scores"), t("m_output")], default=t("summary_tab_scores")
+    [t("tab_xqkv"), t("summary_tab_scores"), t("tab_output")], default=t("summary_tab_scores")
 )
 with made_of:
     vectors = [

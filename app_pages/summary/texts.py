@@ -4,7 +4,7 @@ A page's title is its menu label, `nav_*`: one text for both."""
 
 TEXTS: dict[str, dict[str, str]] = {
     "tab_xqkv": {"en": "X, Q, K and V", "zh": "X、Q、K 与 V"},
-    "summary_tab_scores": {"en": "Q·Kᵀ and scaled scores", "zh": "Q·Kᵀ 与缩放后的分数"},
+    "summary_tab_scores": {"en": "Q·Kᵀ, scaled", "zh": "Q·Kᵀ 与缩放"},
     "nav_summary": {"en": "8 · Summary: the whole module", "zh": "8 · 总结：整个模块"},
     "summary_intro": {
         "en": "Your sentence, from tokens to output, with the current settings.",

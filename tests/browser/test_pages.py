@@ -218,8 +218,9 @@ def wcag_violations(page: Page) -> list[str]:
     return found
 
 
-def check_fits_a_phone(phone: Page, path: str) -> None:
-    """Nothing is wider than a 390 px phone: no text cut off, no chart wider than the screen."""
+def check_fits_a_phone(phone: Page, path: str, lang: str) -> None:
+    """Nothing is wider than a 390 px phone: no text cut off, no chart wider than the screen;
+    and no chart asks for a mouse (a cell's number is read by a tap)."""
     no_exception(phone)
     cut = phone.evaluate(CUT_TEXT)
     assert cut == [], f"text cut off on a {PHONE['width']} px screen: {cut}"
@@ -230,6 +231,8 @@ def check_fits_a_phone(phone: Page, path: str) -> None:
     assert widths and all(w > 0 for w in widths), widths
     too_wide = [w for w in widths if w > PHONE["width"]]
     assert too_wide == [], f"chart widths {widths} on a {PHONE['width']} px screen"
+    chart_text = " ".join(charts(phone).locator("svg text").all_text_contents())
+    assert TEXTS["numbers_too_small"][lang] not in chart_text
 
 
 def check_glossary_links_not_clipped(page: Page, lang: str) -> None:
@@ -305,7 +308,7 @@ def test_every_page(chromium: Browser, app_url: str, path: str, lang: str) -> No
 
         wait_loaded(phone)
         time.sleep(SETTLE)
-        check_fits_a_phone(phone, path)
+        check_fits_a_phone(phone, path, lang)
         if path == "glossary":
             check_glossary_links_not_clipped(phone, lang)
 
