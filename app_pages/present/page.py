@@ -25,7 +25,7 @@ from app_pages.present.screen import (
     SPAN_PRESENT,
 )
 from core.pipeline import Pipeline
-from ui import figures, layout, predict, session
+from ui import figures, layout, predict, session, theme
 from ui.i18n import lang, t
 from ui.markdown import escape_md
 from ui.settings import K
@@ -45,7 +45,12 @@ BIG_CSS = f"""
 [data-testid="stMainBlockContainer"] h1 {{ font-size: 1.6rem; padding: 0; }}
 [data-testid="stMainBlockContainer"] p {{ font-size: 1.05rem; }}
 .st-key-present_explain p {{ font-size: 1.3rem; line-height: 1.35; }}
-[data-testid="stHeader"] {{ display: none; }}
+@media (min-width: {theme.NARROW_SCREEN + 1}px) {{  /* a phone keeps the bar with the menu button */
+  [data-testid="stHeader"] {{ display: none; }}
+}}
+@media (max-width: {theme.NARROW_SCREEN}px) {{
+  [data-testid="stMainBlockContainer"] {{ padding-top: 3.5rem; }}
+}}
 @media (min-width: {_W * ZOOM}px) and (min-height: {_H * ZOOM}px) {{
   [data-testid="stMainBlockContainer"] {{ zoom: {ZOOM}; }}
 }}
