@@ -239,6 +239,8 @@ def test_minilm_pages_count_unknown_pieces(minilm: MiniLM, page: str) -> None:
     assert tr("unknown_pieces", "zh", unknown=unknown, pieces=len(tokens) - 2) in body
     if page == "atlas":
         assert tr("atlas_unk_note", "zh", cjk=cjk_characters(minilm.tokenizer.vocab)) in body
+    else:  # the repeated piece is named as the chart labels it
+        assert tr("repeated_note", "zh", words="“\\[UNK\\]”") in body  # escaped Markdown
 
 
 def test_atlas_empty_sentence_uses_built_ins_only() -> None:

@@ -318,7 +318,8 @@ def check_sentence_notes(at, lang: str, text: str, model: str, repeats: bool = F
     if model != "pretrained":
         assert (TEXTS["one_token"][lang].split(":")[0] in body) == (len(drawn) == 1)
     if repeats:
-        repeated = [w for w, c in Counter(tok.lower() for tok in drawn).items() if c > 1]
+        counts = Counter(tok.lower() for tok in drawn)  # named as first drawn: "The", not "the"
+        repeated = [w for w in dict.fromkeys(drawn) if counts.pop(w.lower(), 0) > 1]
         notes = [v for v in markdown_values(at) if REPEATED_NOTE[lang] in v]
         assert bool(notes) == bool(repeated), (repeated, notes)
         for word in repeated:  # quoted escaped, so “__init__” is not a bold “init”

@@ -169,7 +169,8 @@ def check_tokens(encoded: Encoded, notes: bool = True) -> bool:
     if len(encoded.tokens) == 1:
         st.info(t("one_token"))
     unknown_note(encoded.tokens)
-    repeated = [w for w, c in Counter(tok.lower() for tok in encoded.tokens).items() if c > 1]
+    counts = Counter(tok.lower() for tok in encoded.tokens)  # "The" and "the" are one word
+    repeated = [tok for tok in dict.fromkeys(encoded.tokens) if counts.pop(tok.lower(), 0) > 1]
     if repeated:
         words = t("list_sep").join(f"“{escape_md(w)}”" for w in repeated)
         st.caption(t("repeated_note", words=words))
