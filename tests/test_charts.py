@@ -274,6 +274,31 @@ def test_cjk_wrapping_keeps_units_whole():
         assert "".join(lines) == text and not any(line.startswith("特") for line in lines)
 
 
+def test_a_phone_chart_prints_readable_numbers_or_none_and_keeps_its_rows_tall():
+    rng = np.random.default_rng(0)
+    words = ["the", "black", "cat", "drank"]
+    q = rng.uniform(-3, 3, (4, 8))  # Q: 8 dimensions, numbers like −2.71
+    spec = _spec(
+        matrix=q, rows=words, cols=[str(i) for i in range(8)], max_width=340, show_numbers=True
+    )
+    numbers = _numbers(spec)
+    assert numbers["mark"]["fontSize"] >= theme.PHONE_FONT_MIN
+    assert numbers["encoding"]["text"]["format"] == ".1f"  # two decimals would need 8 px
+    x = rng.uniform(-1, 1, (4, 16))  # X: 16 dimensions squeezed to 18 px columns
+    spec = _spec(
+        matrix=x,
+        rows=words,
+        cols=[str(i) for i in range(16)],
+        max_width=340,
+        show_numbers=True,
+        numbers_note="tap",
+    )
+    assert spec["width"]["step"] < theme.PHONE_ROW <= spec["height"]["step"]
+    assert [la["mark"]["type"] for la in spec["layer"]] == ["rect"]  # too small for numbers
+    desktop = _spec(matrix=x, rows=words, cols=[str(i) for i in range(16)], max_width=700)
+    assert desktop["height"]["step"] <= desktop["width"]["step"]  # square or flatter elsewhere
+
+
 def test_max_width_fits_a_phone_with_the_legend_underneath():
     words = [f"w{i}" for i in range(30)]
     spec = _spec(matrix=np.ones((30, 30)), rows=words, cols=words, max_width=358)

@@ -309,8 +309,11 @@ def _steps(
     big: bool,
     room: float,
     max_width: int | None,
+    narrow: bool,
 ) -> tuple[int, int]:
-    """Cell width and height: square if there is room, narrower to fit `max_width`."""
+    """Cell width and height: square if there is room, narrower to fit `max_width`
+    (on a `narrow` phone screen rows keep up to PHONE_ROW: a few words over many dimensions
+    would be a strip of flat cells)."""
     largest = theme.CELL_MAX_BIG if big else theme.CELL_MAX
     step_y = theme.cell_size(n_rows, span, largest=largest)
     step_x = min(step_y, theme.cell_size(n_cols, span, col_min, largest))
@@ -320,7 +323,8 @@ def _steps(
         fits = int((max_width - room) // max(n_cols, 1))
         if fits < step_x:
             step_x = max(theme.STEP_MIN, fits)
-            step_y = max(theme.CELL_MIN, min(step_y, step_x))
+            tallest = max(step_x, theme.PHONE_ROW) if narrow else step_x
+            step_y = max(theme.CELL_MIN, min(step_y, tallest))
     return step_x, step_y
 
 
@@ -444,6 +448,8 @@ def heatmap(
         theme.BIG_LABEL if big else theme.MAIN_LABEL_FONT if main else theme.AXIS_LABEL_FONT
     )
     narrow = max_width is not None and max_width < theme.NARROW_WIDTH
+    if narrow:  # a phone stacks columns: a chart meant for half a row has all of max_width
+        span = theme.SPAN_FULL
     room = (
         max(
             theme.AXIS_LABEL_PAD + _label_width(rows, label_font),
@@ -455,7 +461,7 @@ def heatmap(
     if main:
         step_x, step_y = _main_steps(n_rows, n_cols, room, max_width or theme.MAIN_WIDTH)
     else:
-        step_x, step_y = _steps(n_rows, n_cols, span, col_min, big, room, max_width)
+        step_x, step_y = _steps(n_rows, n_cols, span, col_min, big, room, max_width, narrow)
         if max_width is None and span == theme.SPAN_FULL and not big:  # alone on its row
             step_x = max(step_x, _main_steps(n_rows, n_cols, room, theme.MAIN_WIDTH)[0])
     legend_below = narrow or span < theme.SPAN_FULL
@@ -481,7 +487,7 @@ def heatmap(
     if show_numbers and main:  # a projector's main chart: readable numbers or none
         fit = number_fit(lo, hi, step_x, step_y, theme.MAIN_FONT, theme.MAIN_FONT_MAX)
     elif show_numbers and fit is None:
-        fit = number_fit(lo, hi, step_x, step_y)
+        fit = number_fit(lo, hi, step_x, step_y, theme.PHONE_FONT_MIN if narrow else theme.FONT_MIN)
     if show_numbers and (fit is None or min(step_x, step_y) < theme.NUMBERS_MIN_CELL):
         fit = None
         if numbers_note:
