@@ -278,18 +278,20 @@ def test_a_phone_chart_prints_readable_numbers_or_none_and_keeps_its_rows_tall()
     rng = np.random.default_rng(0)
     words = ["the", "black", "cat", "drank"]
     q = rng.uniform(-3, 3, (4, 8))  # Q: 8 dimensions, numbers like −2.71
-    spec = _spec(
-        matrix=q, rows=words, cols=[str(i) for i in range(8)], max_width=340, show_numbers=True
-    )
-    numbers = _numbers(spec)
-    assert numbers["mark"]["fontSize"] >= theme.PHONE_FONT_MIN
-    assert numbers["encoding"]["text"]["format"] == ".1f"  # two decimals would need 8 px
+    cols = [str(i) for i in range(8)]
+    grid = {"span": theme.SPAN_QUARTER, "show_numbers": True, "max_width": 340}  # a grid cell
+    spec = _spec(matrix=q, rows=words, cols=cols, phone=True, **grid)
+    assert _numbers(spec)["mark"]["fontSize"] >= theme.PHONE_FONT_MIN
+    on_a_phone = spec["width"]["step"]
+    in_a_column = _spec(matrix=q, rows=words, cols=cols, **grid)["width"]["step"]
+    assert on_a_phone > in_a_column  # the phone's whole width, not half a row
     x = rng.uniform(-1, 1, (4, 16))  # X: 16 dimensions squeezed to 18 px columns
     spec = _spec(
         matrix=x,
         rows=words,
         cols=[str(i) for i in range(16)],
         max_width=340,
+        phone=True,
         show_numbers=True,
         numbers_note="tap",
     )

@@ -309,11 +309,11 @@ def _steps(
     big: bool,
     room: float,
     max_width: int | None,
-    narrow: bool,
+    phone: bool,
 ) -> tuple[int, int]:
     """Cell width and height: square if there is room, narrower to fit `max_width`
-    (on a `narrow` phone screen rows keep up to PHONE_ROW: a few words over many dimensions
-    would be a strip of flat cells)."""
+    (on a phone rows keep up to PHONE_ROW: a few words over many dimensions would be a strip
+    of flat cells)."""
     largest = theme.CELL_MAX_BIG if big else theme.CELL_MAX
     step_y = theme.cell_size(n_rows, span, largest=largest)
     step_x = min(step_y, theme.cell_size(n_cols, span, col_min, largest))
@@ -323,7 +323,7 @@ def _steps(
         fits = int((max_width - room) // max(n_cols, 1))
         if fits < step_x:
             step_x = max(theme.STEP_MIN, fits)
-            tallest = max(step_x, theme.PHONE_ROW) if narrow else step_x
+            tallest = max(step_x, theme.PHONE_ROW) if phone else step_x
             step_y = max(theme.CELL_MIN, min(step_y, tallest))
     return step_x, step_y
 
@@ -428,6 +428,7 @@ def heatmap(
     max_width: int | None = None,
     max_height: int | None = None,
     description: str | None = None,
+    phone: bool = False,
 ) -> Spec:
     """[n_rows, n_cols] matrix -> labelled heatmap with tooltips (and optional cell numbers).
 
@@ -435,6 +436,8 @@ def heatmap(
     `max_height` (px): the same for its height (cells get smaller, never below CELL_MIN).
     `main`: a page's main chart: as wide as `max_width` (or the main column), numbers and
     labels at least theme.MAIN_FONT. `big` (presenter mode, larger still) overrides `main`.
+    `phone`: drawn on a phone (give `max_width` too), where columns stack and the screen is
+    held close: rules of theme.PHONE_FONT_MIN and theme.PHONE_ROW.
     """
     main = main and not big
     m = _check(matrix, rows, cols)
@@ -448,7 +451,7 @@ def heatmap(
         theme.BIG_LABEL if big else theme.MAIN_LABEL_FONT if main else theme.AXIS_LABEL_FONT
     )
     narrow = max_width is not None and max_width < theme.NARROW_WIDTH
-    if narrow:  # a phone stacks columns: a chart meant for half a row has all of max_width
+    if phone:  # a phone stacks columns: a chart meant for half a row has all of max_width
         span = theme.SPAN_FULL
     room = (
         max(
@@ -461,7 +464,7 @@ def heatmap(
     if main:
         step_x, step_y = _main_steps(n_rows, n_cols, room, max_width or theme.MAIN_WIDTH)
     else:
-        step_x, step_y = _steps(n_rows, n_cols, span, col_min, big, room, max_width, narrow)
+        step_x, step_y = _steps(n_rows, n_cols, span, col_min, big, room, max_width, phone)
         if max_width is None and span == theme.SPAN_FULL and not big:  # alone on its row
             step_x = max(step_x, _main_steps(n_rows, n_cols, room, theme.MAIN_WIDTH)[0])
     legend_below = narrow or span < theme.SPAN_FULL
@@ -487,7 +490,7 @@ def heatmap(
     if show_numbers and main:  # a projector's main chart: readable numbers or none
         fit = number_fit(lo, hi, step_x, step_y, theme.MAIN_FONT, theme.MAIN_FONT_MAX)
     elif show_numbers and fit is None:
-        fit = number_fit(lo, hi, step_x, step_y, theme.PHONE_FONT_MIN if narrow else theme.FONT_MIN)
+        fit = number_fit(lo, hi, step_x, step_y, theme.PHONE_FONT_MIN if phone else theme.FONT_MIN)
     if show_numbers and (fit is None or min(step_x, step_y) < theme.NUMBERS_MIN_CELL):
         fit = None
         if numbers_note:

@@ -389,7 +389,7 @@ def _heatmap_spec(
     show_numbers: bool,
     options: tuple[tuple[str, Any], ...],
     max_width: int | None,
-    numbers_note: str,
+    phone: bool,
 ) -> Spec:
     row_title, col_title, value_title = labels
     return charts.heatmap(
@@ -403,8 +403,9 @@ def _heatmap_spec(
         signed=signed,
         show_numbers=show_numbers,
         subtitle=list(subtitle),
-        numbers_note=numbers_note,
+        numbers_note=t("numbers_too_small_phone" if phone else "numbers_too_small"),  # no hover
         max_width=max_width,
+        phone=phone,
         **dict(options),
     )
 
@@ -471,7 +472,7 @@ def spec_of(fig: Figure, show_numbers: bool) -> Spec:
         show_numbers,
         _opts(**options),
         width,
-        t("numbers_too_small_phone" if phone else "numbers_too_small"),  # no hover on a phone
+        phone,
     )
 
 
