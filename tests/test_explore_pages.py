@@ -489,6 +489,8 @@ def test_atlas_grid_spec() -> None:
         == (BEHAVIOUR_COLORS["mixed"])
     )
     assert spec["layer"][0]["params"][0]["select"]["fields"] == ["row", "col"]
+    y_axis = spec["layer"][0]["encoding"]["y"]["axis"]
+    assert y_axis["titleAngle"] == 0  # a Chinese axis title (层) stays level
     with pytest.raises(ValueError, match="without a shown name"):
         atlas_grid(
             [["odd"]],

@@ -65,7 +65,8 @@ def atlas_grid(
     big_labels = {"labelFontSize": theme.MAIN_LABEL_FONT}  # the page's main chart
     x_axis = {"orient": "top", "labelAngle": 0, **big_labels}
     x = {"field": "col", "type": "ordinal", "title": col_title, "axis": x_axis}
-    y = {"field": "row", "type": "ordinal", "title": row_title, "axis": big_labels}
+    y_axis = {**charts.Y_TITLE_ABOVE, **big_labels}  # 层 level, not on its side
+    y = {"field": "row", "type": "ordinal", "title": row_title, "axis": y_axis}
     tooltip = [
         {"field": "row", "type": "ordinal", "title": row_title},
         {"field": "col", "type": "ordinal", "title": col_title},
