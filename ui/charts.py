@@ -342,8 +342,8 @@ def _x_labels_height(labels: Sequence[str], step_x: float, font: int, narrow: bo
     """Height (px) of the column labels on top, drawn as `_x_band_axis` draws them."""
     angle = _x_band_axis(labels, step_x, font, narrow).get("labelAngle", 0)
     widest = _label_width(labels, font)
-    if angle == 0:
-        return float(font)
+    if angle == 0:  # a level line of text: its line height, not only its font size
+        return theme.LINE_EM * font
     if angle == -45:
         return (widest + font) * math.sin(math.pi / 4)
     return widest
