@@ -595,17 +595,24 @@ def test_page7_trains_ranks_replays_and_names_the_measure(lang: str) -> None:
     after_col = _texts(lang, "learn_cos_after", measure=measure)
     assert list(table.columns) == [_texts(lang, "learn_cos_word"), before_col, after_col]
     centred = expected.alignment_after.centred_query_key
-    drank = table[table[_texts(lang, "learn_cos_word")] == "drank"]
+    # the probe's words as the page's language writes them: the same six tokens for the model
+    milk, drank_word, black = {"en": ("milk", "drank", "black"), "zh": ("奶", "喝", "黑")}[lang]
+    assert [r["row_label"] for r in after][::6] == (  # each row's label, once
+        ["the", "black", "cat", "drank", "the", "milk"]
+        if lang == "en"
+        else ["那只", "黑", "猫", "喝", "了", "奶"]
+    )
+    drank = table[table[_texts(lang, "learn_cos_word")] == drank_word]
     assert float(drank[after_col].iloc[0]) == pytest.approx(centred[DRANK])
     summary = _texts(
         lang,
         "learn_cos_summary",
         measure=measure,
-        word="milk",
-        a="drank",
+        word=milk,
+        a=drank_word,
         a0=float(expected.alignment_before.centred_query_key[DRANK]),
         a1=float(centred[DRANK]),
-        b="black",
+        b=black,
         b0=float(expected.alignment_before.centred_query_key[BLACK]),
         b1=float(centred[BLACK]),
     )
@@ -758,3 +765,15 @@ def test_page7_train_waits_while_another_run_trains_then_trains() -> None:
     assert not at.exception, [e.value for e in at.exception]
     assert released.is_set() and time.monotonic() - started >= 1.5  # it waited its turn
     assert at.session_state["lrun"] is True  # then trained
+
+
+def test_chinese_probe_is_the_same_six_tokens_and_every_sentence_reads_back() -> None:
+    from core.learning.corpus import CHINESE_WORDS, DEFAULT_PROBE_ZH, in_chinese, tokenize
+
+    assert check_probe(DEFAULT_PROBE_ZH).tokens == check_probe(DEFAULT_PROBE).tokens
+    assert "".join(in_chinese(check_probe(DEFAULT_PROBE).tokens)) == DEFAULT_PROBE_ZH
+    assert len(set(CHINESE_WORDS.values())) == len(CHINESE_WORDS)  # one word, one meaning
+    for sentence in make_corpus(0, 2000):  # written without spaces, split back by longest match
+        assert tokenize("".join(in_chinese(sentence))) == sentence
+    unknown = check_probe("那只粉猫喝了奶")
+    assert unknown.problem is ProbeProblem.UNKNOWN_WORDS and unknown.offending == ("粉",)

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from core.attention import MIN_TEMPERATURE, AttentionSettings
-from core.learning.corpus import DEFAULT_PROBE, check_probe
+from core.learning.corpus import DEFAULT_PROBE, DEFAULT_PROBE_ZH, check_probe
 from core.learning.task import TrainSettings
 from core.models import ToyConfig
 from core.params import Param
@@ -100,7 +100,7 @@ TRAIN_PARAMS: dict[str, Param] = params_of(  # page 7 lists these as its own
     Param(K.LEARN_D_MODEL, LEARN.d_model, "int", 4, 64),
     Param(K.LEARN_D_K, LEARN.d_k, "int", 2, 32),
     Param(K.LEARN_SOFTMAX, LEARN.use_softmax, "bool"),
-    Param(K.PROBE, DEFAULT_PROBE, "text"),
+    Param(K.PROBE, DEFAULT_PROBE, "text", translated=((IN_CHINESE, DEFAULT_PROBE_ZH),)),
 )
 SHARED_PARAMS = GLOBAL_PARAMS | GROUP_PARAMS | TRAIN_PARAMS
 INDEX_LISTS = (K.GROUP_Q, K.GROUP_K)  # "text" parameters that hold token numbers, not a text

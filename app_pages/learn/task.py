@@ -16,13 +16,19 @@ from streamlit.delta_generator import DeltaGenerator
 
 from app_pages.learn.charts import line_chart
 from app_pages.learn.params import LEARN_RUN
-from core.learning.corpus import check_probe, corpus_rules, make_corpus
+from core.learning.corpus import (
+    CHINESE_WORDS,
+    check_probe,
+    corpus_rules,
+    in_chinese,
+    make_corpus,
+)
 from core.learning.optimiser import Progress
 from core.learning.task import TrainResult, TrainSettings, initial_probe_weights, train
 from core.params import MAX_TEXT_CHARS
 from ui import compute, controls, figures, layout, session, tables, theme, training
 from ui.figures import Figure, Spec
-from ui.i18n import t
+from ui.i18n import lang, t
 from ui.markdown import escape_md
 from ui.settings import TRAIN_PARAMS, K, Settings
 
@@ -56,10 +62,21 @@ def curves_frame(losses: np.ndarray, accuracies: np.ndarray) -> pd.DataFrame:
     )
 
 
+def shown(tokens: tuple[str, ...] | list[str]) -> list[str]:
+    """The corpus's words as the page's language writes them (the model's tokens are English)."""
+    return in_chinese(tokens) if lang() == "zh" else list(tokens)
+
+
+def probe_text(settings: TrainSettings) -> str:
+    """The probe as the page's language writes it: 那只黑猫喝了奶, the black cat drank the milk."""
+    words = shown(check_probe(settings.probe).tokens)
+    return ("" if lang() == "zh" else " ").join(words)
+
+
 def context(settings: TrainSettings) -> list[str]:
     """What a page-7 chart shows: the probe and the training run (not the sidebar's model)."""
     return [
-        f"“{settings.probe}”",
+        f"“{probe_text(settings)}”",
         t(
             "ctx_training",
             seed=settings.seed,
@@ -73,7 +90,7 @@ def context(settings: TrainSettings) -> list[str]:
 
 
 def heatmap(matrix: np.ndarray, settings: TrainSettings, *, title: str, **fit: int) -> Figure:
-    tokens = list(check_probe(settings.probe).tokens)
+    tokens = shown(check_probe(settings.probe).tokens)
     return figures.words_by_words(
         matrix,
         tokens,
@@ -112,6 +129,21 @@ def number(label_key: str, key: str, step: float, fmt: str | None = None) -> Non
     controls.bounded_number(label_key, TRAIN_PARAMS[key], step, fmt, on_change=forget_run)
 
 
+def word(w: str) -> str:
+    """One corpus word (not "the") in the page's language."""
+    return CHINESE_WORDS.get(w, w) if lang() == "zh" else w
+
+
+def words(ws: tuple[str, ...]) -> str:
+    return t("list_sep").join(word(w) for w in ws)
+
+
+def sample_line(sentence: list[str]) -> str:
+    """A training sentence with its hidden object in brackets."""
+    gap = "" if lang() == "zh" else " "
+    return gap.join(sentence[:-1]) + f"{gap}[{sentence[-1]}]"
+
+
 def corpus_panel() -> None:
     rules = corpus_rules()
     with st.expander(t("learn_corpus"), expanded=False):
@@ -121,8 +153,8 @@ def corpus_panel() -> None:
         tables.show(
             pd.DataFrame(
                 {
-                    t("learn_verb"): [v for v, _ in rules.objects_by_verb],
-                    t("learn_objects"): [", ".join(o) for _, o in rules.objects_by_verb],
+                    t("learn_verb"): [word(v) for v, _ in rules.objects_by_verb],
+                    t("learn_objects"): [words(o) for _, o in rules.objects_by_verb],
                 }
             ),
             "corpus-verbs",
@@ -131,9 +163,9 @@ def corpus_panel() -> None:
         tables.show(
             pd.DataFrame(
                 {
-                    t("learn_animal"): [a for a, _ in rules.favourites],
-                    t("learn_favourites"): [", ".join(o) for _, o in rules.favourites],
-                    t("learn_never"): [", ".join(o) for _, o in rules.never],
+                    t("learn_animal"): [word(a) for a, _ in rules.favourites],
+                    t("learn_favourites"): [words(o) for _, o in rules.favourites],
+                    t("learn_never"): [words(o) for _, o in rules.never],
                 }
             ),
             "corpus-animals",
@@ -141,9 +173,7 @@ def corpus_panel() -> None:
         )
         sample = make_corpus(session.settings().learn.seed, SAMPLE_SENTENCES)
         st.caption(t("learn_sample", n=TrainSettings().corpus_size))
-        st.code(
-            "\n".join(" ".join(words[:-1]) + f" [{words[-1]}]" for words in sample), language=None
-        )
+        st.code("\n".join(sample_line(shown(sentence)) for sentence in sample), language=None)
 
 
 def settings_panel(probe_ok: bool) -> None:
@@ -249,7 +279,7 @@ def show(s: Settings, left: DeltaGenerator, right: DeltaGenerator) -> None:
         status = st.empty()
     with right, st.container(key=theme.MAIN_CHART_KEY):  # the page's main chart
         slot = st.empty()
-        st.caption(t("learn_watch_row", word=check.tokens[-1]))
+        st.caption(t("learn_watch_row", word=shown(check.tokens)[-1]))
 
     interrupted = st.session_state.pop(RUNNING, None)
     if pressed:
@@ -282,12 +312,13 @@ def ranking(result: TrainResult) -> list[tuple[str, float]]:
     """The watched row's weights on the other words, largest first."""
     row = result.probe_weights[result.watch_row]
     order = np.argsort(-row, kind="stable")
-    return [(result.probe_tokens[j], float(row[j])) for j in order if j != result.watch_row]
+    words = shown(result.probe_tokens)
+    return [(words[j], float(row[j])) for j in order if j != result.watch_row]
 
 
 def show_result(result: TrainResult, s: Settings) -> None:
     """Curves, before/after heatmaps, the watched row, accuracy and how the vectors lined up."""
-    tokens = result.probe_tokens
+    tokens = shown(result.probe_tokens)
     word = tokens[result.watch_row]
     st.subheader(t("learn_curves"))
     figures.show_spec(
@@ -333,7 +364,7 @@ def show_alignment(result: TrainResult) -> None:
         after = result.alignment_after.centred_query_key
     else:
         before, after = result.alignment_before.query_key, result.alignment_after.query_key
-    tokens = result.probe_tokens
+    tokens = shown(result.probe_tokens)
     word = tokens[result.watch_row]
     st.subheader(t("learn_cosines"))
     why = t("learn_why_centred" if centred else "learn_why_plain")

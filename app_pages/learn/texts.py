@@ -19,7 +19,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "depends strongly on the verb (each verb has its own four objects), somewhat on the animal (each animal "
         "has a favourite and one object it never takes), and not at all on the adjective. Best possible accuracy: "
         "{best:.0%}; guessing: {chance:.0%}.",
-        "zh": "每个句子的形式都是“the {{形容词}} {{动物}} {{动词}} the {{宾语}}”。宾语强烈依赖于动词（每个动词有自己的四个宾语），在一定程度上依赖于动物（每种动物有一个最爱和一个从不选择的宾语），而与形容词完全无关。最高可能准确率：{best:.0%}；随机猜测：{chance:.0%}。",
+        "zh": "每个句子的形式都是“那只{{形容词}}{{动物}}{{动词}}了{{宾语}}”（英文界面里是“the {{adjective}} {{animal}} {{verb}} the {{object}}”，模型学的是同一份语料）。宾语强烈依赖于动词（每个动词有自己的四个宾语），在一定程度上依赖于动物（每种动物有一个最爱和一个从不选择的宾语），而与形容词完全无关。最高可能准确率：{best:.0%}；随机猜测：{chance:.0%}。",
     },
     "learn_verb": {"en": "verb", "zh": "动词"},
     "learn_objects": {"en": "its objects", "zh": "它的宾语"},
@@ -45,12 +45,12 @@ TEXTS: dict[str, dict[str, str]] = {
     "learn_probe_help": {
         "en": "Six words of the corpus's shape, e.g. “the old dog chased the ball”. The last word is hidden while the "
         "model guesses it.",
-        "zh": "符合语料形式的六个词，例如“the old dog chased the ball”。最后一个词在模型猜测时是隐藏的。",
+        "zh": "符合语料形式的六个词，例如“那只老狗追了球”（也可以输入英文：the old dog chased the ball）。最后一个词在模型猜测时是隐藏的。",
     },
     "probe_empty": {"en": "Type a sentence to watch.", "zh": "请输入要观察的句子。"},
     "probe_wrong_length": {
         "en": "The sentence to watch needs exactly six words like “the black cat drank the milk”; it has {n}.",
-        "zh": "要观察的句子必须正好是六个词，形如“the black cat drank the milk”；现在有 {n} 个。",
+        "zh": "要观察的句子必须正好是六个词，形如“那只黑猫喝了奶”；现在有 {n} 个。",
     },
     "probe_unknown_words": {
         "en": "These words are not in the training sentences: {words}. Use words from the lists above.",
@@ -157,7 +157,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "- The adjective carries no information about the hidden word, and the trained row gives it almost nothing.\n"
         "- Train without softmax and compare: look at the signs of the weights, the row's range and whether the ranking "
         "still holds. The accuracy can stay high while the weights stop meaning “how relevant”.",
-        "zh": "- 没有人把“drank”标成重要：是模型自己发现看向那里能让猜测更准。\n- 形容词不包含关于隐藏词的任何信息，训练后的那一行几乎不给它权重。\n- 关闭 softmax 再训练并比较：看看权重的正负、这一行的数值范围，以及排序是否仍然成立。准确率可能依然很高，但权重不再表示“有多相关”。",
+        "zh": "- 没有人把“喝”标成重要：是模型自己发现看向那里能让猜测更准。\n- 形容词不包含关于隐藏词的任何信息，训练后的那一行几乎不给它权重。\n- 关闭 softmax 再训练并比较：看看权重的正负、这一行的数值范围，以及排序是否仍然成立。准确率可能依然很高，但权重不再表示“有多相关”。",
     },
     # ---- mode 2 ---------------------------------------------------------------------------
     "rel_intro": {

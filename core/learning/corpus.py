@@ -39,6 +39,22 @@ NEVER = (  # objects the animal never takes
 )
 FAVOURITE_WEIGHT = 8.0  # relative weight of a favourite object; other allowed objects weigh 1
 
+# The same corpus in Chinese: one Chinese word per English word, and "the" by its position
+# (那只 before the adjective, 了 after the verb), so "the black cat drank the milk" reads
+# 那只 黑 猫 喝 了 奶 and a Chinese probe is the same six tokens for the model.
+PATTERN_ZH = {0: "那只", 4: "了"}
+CHINESE_WORDS = {
+    **{"black": "黑", "white": "白", "big": "大", "small": "小", "brown": "棕", "old": "老"},
+    **{"cat": "猫", "dog": "狗", "bird": "鸟", "cow": "牛"},
+    **{"drank": "喝", "ate": "吃", "chased": "追", "found": "找到", "carried": "叼"},
+    **{"milk": "奶", "water": "水", "juice": "果汁", "tea": "茶"},
+    **{"fish": "鱼", "bones": "骨头", "seeds": "种子", "grass": "草"},
+    **{"mouse": "老鼠", "ball": "球", "fly": "苍蝇", "leaf": "叶子"},
+    **{"toy": "玩具", "stick": "木棍", "nest": "鸟窝", "hay": "干草"},
+    **{"yarn": "毛线", "shoe": "鞋", "twig": "树枝", "straw": "稻草"},
+}
+DEFAULT_PROBE_ZH = "那只黑猫喝了奶"
+
 
 @dataclass(frozen=True)
 class CorpusRules:
@@ -146,9 +162,37 @@ class ProbeCheck:
 
 
 def tokenize(sentence: str) -> list[str]:
-    """Lower-case words split on whitespace, with surrounding punctuation stripped."""
-    words = (w.strip(".,;:!?\"'()") for w in sentence.lower().split())
-    return [w for w in words if w]
+    """Lower-case words split on whitespace, with surrounding punctuation stripped; Chinese
+    words (CHINESE_WORDS, PATTERN_ZH) become the English words they stand for."""
+    words = (w.strip(".,;:!?\"'()。，！？“”") for w in sentence.lower().split())
+    return [e for w in words if w for e in _from_chinese(w)]
+
+
+_ENGLISH_OF = {zh: en for en, zh in CHINESE_WORDS.items()} | dict.fromkeys(
+    PATTERN_ZH.values(), "the"
+)
+
+
+def _from_chinese(word: str) -> list[str]:
+    """A run of Chinese words, split by longest match and put in English; a character no
+    word starts with stays itself (an unknown word). Other text is one word, as it is."""
+    if not any("\u4e00" <= ch <= "\u9fff" for ch in word):
+        return [word]
+    longest = max(map(len, _ENGLISH_OF))
+    out, i = [], 0
+    while i < len(word):
+        n = next((n for n in range(longest, 0, -1) if word[i : i + n] in _ENGLISH_OF), 0)
+        out.append(_ENGLISH_OF[word[i : i + n]] if n else word[i])
+        i += n or 1
+    return out
+
+
+def in_chinese(tokens: tuple[str, ...] | list[str]) -> list[str]:
+    """Probe or corpus tokens as the Chinese corpus writes them (unknown words as they are)."""
+    return [
+        PATTERN_ZH[i] if word == "the" and i in PATTERN_ZH else CHINESE_WORDS.get(word, word)
+        for i, word in enumerate(tokens)
+    ]
 
 
 def check_probe(sentence: str | list[str] | tuple[str, ...]) -> ProbeCheck:

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from core.learning.corpus import check_probe
+from core.learning.corpus import check_probe, in_chinese
 from core.learning.task import TrainResult, TrainSettings, train
 from core.models import TrainedHead
 from core.pipeline import pipeline
@@ -137,13 +137,14 @@ def test_learn_trains_and_becomes_a_source(tab: Page, app_url: str, lang: str) -
     expect(tab.get_by_test_id("stBaseButton-secondary").filter(has_text=tr(lang, "learn_replay")))
     probe = " ".join(check_probe(PAGE_PARAMS[K.PROBE].default).tokens)
     expected = trained(TrainSettings(seed=seed, probe=probe))
-    words = list(expected.probe_tokens)
+    tokens = list(expected.probe_tokens)  # the model's; the page labels them in its language
+    words = in_chinese(tokens) if lang == "zh" else tokens
     after = chart(tab, tr(lang, "learn_after"))
     assert axis_labels(after, "Y") == words and axis_labels(after, "X") == words
     n = len(words)
     shown = as_matrix(heat(after, lang, "ax_weight"), n, n)
     assert_close(shown, np.asarray(expected.probe_weights), tol=1e-4)
-    row = dict(zip(words, shown[-1], strict=True))
+    row = dict(zip(tokens, shown[-1], strict=True))
     assert row["drank"] > row["cat"] > row["black"], row
     assert url_params(tab).get("lrun") == "1"  # the link brings back this run
 
