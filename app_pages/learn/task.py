@@ -264,12 +264,14 @@ def show(s: Settings, left: DeltaGenerator, right: DeltaGenerator) -> None:
         )
         st.stop()
     with left:
-        b1, b2, b3 = st.columns(3)
-        pressed = b1.button(
+        # each button as wide as its label, wrapping to a second line if need be: in three equal
+        # columns the Chinese 开始训练 was cut to 开始…
+        buttons = st.container(horizontal=True, gap="small")
+        pressed = buttons.button(
             t("learn_train"), key="learn_train", type="primary", icon=":material/play_arrow:"
         )
-        b2.button(t("learn_stop"), key="learn_stop", icon=":material/stop:")
-        replay_pressed = b3.button(
+        buttons.button(t("learn_stop"), key="learn_stop", icon=":material/stop:")
+        replay_pressed = buttons.button(
             t("learn_replay"),
             key="learn_replay",
             icon=":material/replay:",
