@@ -777,3 +777,16 @@ def test_chinese_probe_is_the_same_six_tokens_and_every_sentence_reads_back() ->
         assert tokenize("".join(in_chinese(sentence))) == sentence
     unknown = check_probe("那只粉猫喝了奶")
     assert unknown.problem is ProbeProblem.UNKNOWN_WORDS and unknown.offending == ("粉",)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_page7_sample_sentences_are_written_in_the_pages_language(lang: str) -> None:
+    from app_pages.learn.task import SAMPLE_SENTENCES
+    from core.learning.corpus import in_chinese
+
+    at = _page({"lang": lang})
+    first = make_corpus(TrainSettings().seed, SAMPLE_SENTENCES)[0]
+    words = in_chinese(first) if lang == "zh" else first
+    gap = "" if lang == "zh" else " "
+    expected = gap.join(words[:-1]) + f"{gap}[{words[-1]}]"  # the hidden object in brackets
+    assert at.code[0].value.splitlines()[0] == expected

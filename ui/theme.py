@@ -30,7 +30,7 @@ NUMBERS_MIN_CELL = 20  # px: cells smaller than this get no printed numbers (too
 CELL_MAX = 42  # px: largest heatmap cell (a few tokens)
 CELL_MAX_BIG = 80  # px: largest cell in presenter mode, readable from the back of a room
 FONT_MIN = 8  # px: numbers in cells
-# A phone (a chart narrower than NARROW_WIDTH) is held close but small: numbers smaller than
+# A phone (its browser says so: figures.on_phone) is held close but small: numbers smaller than
 # PHONE_FONT_MIN are left to a tap, and rows may be taller than the squeezed columns are wide.
 PHONE_FONT_MIN = 11  # px
 PHONE_ROW = 24  # px

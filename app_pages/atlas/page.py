@@ -72,9 +72,7 @@ with details:
     st.caption(t("atlas_table_hint"))
 
 with st.expander(t("atlas_unk_heading")):
-    st.markdown(t("atlas_unk_note", cjk=vocab_cjk()))
-    if own:
-        layout.unknown_note(compute.minilm_run(s.text).tokens)
+    st.markdown(t("atlas_unk_note", cjk=vocab_cjk()))  # the sentence's own count is at the top
 with st.expander(t("atlas_sentences", n=len(SENTENCES))):
     st.text("\n".join(SENTENCES))
 

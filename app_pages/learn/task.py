@@ -16,13 +16,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from app_pages.learn.charts import line_chart
 from app_pages.learn.params import LEARN_RUN
-from core.learning.corpus import (
-    CHINESE_WORDS,
-    check_probe,
-    corpus_rules,
-    in_chinese,
-    make_corpus,
-)
+from core.learning.corpus import check_probe, corpus_rules, in_chinese, make_corpus
 from core.learning.optimiser import Progress
 from core.learning.task import TrainResult, TrainSettings, initial_probe_weights, train
 from core.params import MAX_TEXT_CHARS
@@ -67,10 +61,13 @@ def shown(tokens: tuple[str, ...] | list[str]) -> list[str]:
     return in_chinese(tokens) if lang() == "zh" else list(tokens)
 
 
-def probe_text(settings: TrainSettings) -> str:
-    """The probe as the page's language writes it: 那只黑猫喝了奶, the black cat drank the milk."""
-    words = shown(check_probe(settings.probe).tokens)
+def sentence(words: list[str]) -> str:
+    """Words joined as the page's language writes a sentence: 那只黑猫喝了奶, the black cat …"""
     return ("" if lang() == "zh" else " ").join(words)
+
+
+def probe_text(settings: TrainSettings) -> str:
+    return sentence(shown(check_probe(settings.probe).tokens))
 
 
 def context(settings: TrainSettings) -> list[str]:
@@ -131,17 +128,16 @@ def number(label_key: str, key: str, step: float, fmt: str | None = None) -> Non
 
 def word(w: str) -> str:
     """One corpus word (not "the") in the page's language."""
-    return CHINESE_WORDS.get(w, w) if lang() == "zh" else w
+    return shown([w])[0]
 
 
 def words(ws: tuple[str, ...]) -> str:
-    return t("list_sep").join(word(w) for w in ws)
+    return t("list_sep").join(shown(ws))
 
 
-def sample_line(sentence: list[str]) -> str:
+def sample_line(tokens: list[str]) -> str:
     """A training sentence with its hidden object in brackets."""
-    gap = "" if lang() == "zh" else " "
-    return gap.join(sentence[:-1]) + f"{gap}[{sentence[-1]}]"
+    return sentence([*tokens[:-1], f"[{tokens[-1]}]"])
 
 
 def corpus_panel() -> None:
@@ -173,7 +169,7 @@ def corpus_panel() -> None:
         )
         sample = make_corpus(session.settings().learn.seed, SAMPLE_SENTENCES)
         st.caption(t("learn_sample", n=TrainSettings().corpus_size))
-        st.code("\n".join(sample_line(shown(sentence)) for sentence in sample), language=None)
+        st.code("\n".join(sample_line(shown(tokens)) for tokens in sample), language=None)
 
 
 def settings_panel(probe_ok: bool) -> None:

@@ -171,6 +171,7 @@ def tokenize(sentence: str) -> list[str]:
 _ENGLISH_OF = {zh: en for en, zh in CHINESE_WORDS.items()} | dict.fromkeys(
     PATTERN_ZH.values(), "the"
 )
+_LONGEST_ZH = max(map(len, _ENGLISH_OF))  # characters in the longest Chinese word
 
 
 def _from_chinese(word: str) -> list[str]:
@@ -178,10 +179,9 @@ def _from_chinese(word: str) -> list[str]:
     word starts with stays itself (an unknown word). Other text is one word, as it is."""
     if not any("\u4e00" <= ch <= "\u9fff" for ch in word):
         return [word]
-    longest = max(map(len, _ENGLISH_OF))
     out, i = [], 0
     while i < len(word):
-        n = next((n for n in range(longest, 0, -1) if word[i : i + n] in _ENGLISH_OF), 0)
+        n = next((n for n in range(_LONGEST_ZH, 0, -1) if word[i : i + n] in _ENGLISH_OF), 0)
         out.append(_ENGLISH_OF[word[i : i + n]] if n else word[i])
         i += n or 1
     return out
