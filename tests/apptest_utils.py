@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from app_pages import PAGES as MENU
 from core.models import DistilledHead
+from ui.fold import KEY_PREFIX as FOLD
 from ui.router import link_params
 from ui.session import SHARE_OPEN
 from ui.settings import GLOBAL_PARAMS
@@ -51,6 +52,40 @@ def open_page(
     if page != PAGES[0]:
         at.switch_page(page).run()
     return at
+
+
+def open_whole_page(
+    page: str, params: dict[str, str] | None = None, locale: str | None = None
+) -> AppTest:
+    """A page with all it can draw built: the share panel open, which builds every folded part
+    and every tab (ui/fold.py), as its downloads hold them all."""
+    return open_share_panel(open_page(page, params, locale))
+
+
+def unfold(at: AppTest, *names: str) -> AppTest:
+    """Open the folded parts called `names` (ui/fold.py keys), or, with none named, every
+    folded part the page draws (parts inside parts too), and re-run: a folded part is built
+    only while it is open."""
+    for _ in range(5):  # a part opened can show another folded part
+        shut = [
+            key
+            for key in at.session_state
+            if key.startswith(FOLD)
+            and at.session_state[key] is False
+            and (not names or key[len(FOLD) :] in names)
+        ]
+        if not shut:
+            return at
+        for key in shut:
+            at.session_state[key] = True
+        at.run()
+    return at
+
+
+def open_tab(at: AppTest, name: str, label: str) -> AppTest:
+    """Open the tab labelled `label` in the tab row called `name` (ui/fold.py), and re-run."""
+    at.session_state[FOLD + name] = label
+    return at.run()
 
 
 def open_share_panel(at: AppTest) -> AppTest:

@@ -20,7 +20,9 @@ from tests.apptest_utils import (
     default_model,
     half_width_next_to_cjk,
     open_page,
+    open_share_panel,
     page_file,
+    unfold,
 )
 from ui.i18n import TEXTS
 from ui.settings import DEFAULT_TEXTS
@@ -38,6 +40,7 @@ def test_every_page_default(page, lang):
     assert at.title, "every page has a title"
     label_key = next(p.label_key for p in MENU if p.script == page)
     assert at.title[0].value == TEXTS[label_key][lang], "a page's title is its menu label"
+    assert not unfold(open_share_panel(at)).exception  # every tab and folded part built
     if lang == "zh":  # all the page prints, lists joined in code included: full-width punctuation
         titles = [json.dumps(spec.get("title", ""), ensure_ascii=False) for spec in chart_specs(at)]
         mistakes = half_width_next_to_cjk("\n".join([all_text(at), *titles]))
@@ -78,7 +81,7 @@ def test_switching_language_keeps_the_sentence():
 
 
 def test_score_page_numbers_are_the_core_numbers():
-    at = open_page(page_file("score"))
+    at = unfold(open_page(page_file("score")), "row_sums")
     expected_on = pipeline(default_model(), "The black cat drank the milk")
     expected_off = pipeline(
         default_model(), "The black cat drank the milk", AttentionSettings(use_softmax=False)
@@ -123,7 +126,7 @@ def test_roles_page_defaults_to_last_word_and_checks_the_sum():
 
 
 def test_rows_page_highlights_the_chosen_word():
-    at = open_page(page_file("rows"), {"word": "2"})
+    at = open_share_panel(open_page(page_file("rows"), {"word": "2"}))  # every tab built
     assert at.selectbox(key="word").value == 2
     specs = chart_specs(at)
     assert len(specs) == 6

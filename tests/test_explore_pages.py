@@ -42,7 +42,9 @@ from tests.apptest_utils import (
     chart_specs,
     default_model,
     open_page,
+    open_share_panel,
     page_file,
+    unfold,
 )
 from ui import charts, theme
 from ui.i18n import TEXTS
@@ -201,7 +203,7 @@ def test_qk_map_trained_before_and_after(lang: str) -> None:
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_atlas_table_and_lines_are_core_numbers(minilm: MiniLM, lang: str) -> None:
     text = "The dog chased the dog"
-    at = open_page(ATLAS, {"lang": lang, "text": text})
+    at = unfold(open_page(ATLAS, {"lang": lang, "text": text}), "atlas_table")
     assert not at.exception
     expected = atlas(minilm, (*SENTENCES, text))
     table = at.dataframe[0].value
@@ -244,7 +246,7 @@ def test_minilm_pages_count_unknown_pieces(minilm: MiniLM, page: str) -> None:
 
 
 def test_atlas_empty_sentence_uses_built_ins_only() -> None:
-    at = open_page(ATLAS, {"text": "  "})
+    at = unfold(open_page(ATLAS, {"text": "  "}), "atlas_table")
     assert tr("atlas_pooled_builtin", n=len(SENTENCES)) in all_text(at)
     assert len(at.dataframe[0].value) == 72
 
@@ -264,6 +266,7 @@ def test_atlas_marks_the_sidebar_head() -> None:
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_variant_top_head_is_cores(minilm: MiniLM, lang: str) -> None:
     at = open_page(VARIANT, {"lang": lang, "text": DEFAULT_TEXT, "alt": DEFAULT_VARIANT_TEXT})
+    at = open_share_panel(at)  # every tab and folded part built: the maps, the bars, the table
     assert at.text_input(key="alt").value == DEFAULT_VARIANT_TEXT
     v = core_variant.variant(minilm.run(DEFAULT_TEXT), minilm.run(DEFAULT_VARIANT_TEXT))
     layer, head = v.ranking[0].tolist()

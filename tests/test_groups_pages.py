@@ -16,6 +16,7 @@ from tests.apptest_utils import (
     chart_titles,
     open_page,
     page_file,
+    unfold,
 )
 from ui.groups import parse_indices
 from ui.i18n import TEXTS
@@ -28,6 +29,11 @@ GROUP_PAGES = [
     page_file("real_model"),
 ]
 PICKS = {K.GROUP_Q: "0,2", K.GROUP_K: "1,3"}
+
+
+def open_groups(page: str, params: dict[str, str]):
+    """The page with its group section open (folded, it is not built: ui/fold.py)."""
+    return unfold(open_page(page, params), "group")
 
 
 def text(key: str, lang: str, **kwargs: object) -> str:
@@ -84,7 +90,7 @@ def check_group_chart(at, lang: str, queries: list[int], keys: list[int] | None)
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("page", GROUP_PAGES)
 def test_group_chart_is_core_groups_on_the_page_weights(page, lang):
-    at = open_page(page, {**PICKS, "lang": lang, K.TEXT: DEFAULT_TEXT})
+    at = open_groups(page, {**PICKS, "lang": lang, K.TEXT: DEFAULT_TEXT})
     assert not at.exception, [e.value for e in at.exception]
     assert at.multiselect(key="_group_q_pick").value == [0, 2]
     assert at.multiselect(key="_group_k_pick").value == [1, 3]
@@ -94,7 +100,7 @@ def test_group_chart_is_core_groups_on_the_page_weights(page, lang):
 
 
 def test_real_model_with_specials_hidden_uses_the_renormalised_head():
-    at = open_page(page_file("real_model"), {**PICKS, HIDE_SPECIALS: "1", "layer": "2"})
+    at = open_groups(page_file("real_model"), {**PICKS, HIDE_SPECIALS: "1", "layer": "2"})
     assert not at.exception, [e.value for e in at.exception]
     _, words, _ = matrix_of(chart_records(at, text("m_weights_soft", "en")))
     assert "[CLS]" not in words and "[SEP]" not in words
@@ -102,7 +108,7 @@ def test_real_model_with_specials_hidden_uses_the_renormalised_head():
 
 
 def test_no_keys_picked_means_every_key():
-    at = open_page(page_file("rows"), {K.GROUP_Q: "1,4,5"})
+    at = open_groups(page_file("rows"), {K.GROUP_Q: "1,4,5"})
     assert not at.exception
     check_group_chart(at, "en", [1, 4, 5], None)
     summed = matrix_of(chart_records(at, group_title("en")))[0][0]
@@ -110,18 +116,18 @@ def test_no_keys_picked_means_every_key():
 
 
 def test_no_queries_picked_draws_no_group_chart():
-    at = open_page(page_file("score"), {K.GROUP_K: "1"})
+    at = open_groups(page_file("score"), {K.GROUP_K: "1"})
     assert not at.exception
     assert not any(group_title("en") in title for title in chart_titles(at))
     assert text("group_pick_first", "en") in [i.value for i in at.info]
 
 
 def test_picks_follow_the_user_to_another_page_and_the_picker_writes_them():
-    at = open_page(page_file("score"), PICKS)
+    at = open_groups(page_file("score"), PICKS)
     at.multiselect(key="_group_q_pick").select(4).run()
     assert at.session_state[K.GROUP_Q] == "0,2,4"
     check_group_chart(at, "en", [0, 2, 4], [1, 3])
-    at.switch_page(page_file("summary")).run()
+    unfold(at.switch_page(page_file("summary")).run(), "group")
     assert not at.exception
     assert at.multiselect(key="_group_q_pick").value == [0, 2, 4]
     check_group_chart(at, "en", [0, 2, 4], [1, 3])
@@ -134,7 +140,7 @@ def test_picks_follow_the_user_to_another_page_and_the_picker_writes_them():
     [("abc", [], "“abc”"), ("99", [], "“99”"), ("2,99,-1", [2], "“99”, “\\-1”")],
 )
 def test_bad_picks_in_a_link_are_named_on_every_page_while_they_are_there(raw, kept, named, lang):
-    at = open_page(
+    at = open_groups(
         page_file("home"), {K.GROUP_Q: raw, "lang": lang, K.TEXT: DEFAULT_TEXT}
     )  # the page it opens on
     assert not at.exception, [e.value for e in at.exception]
@@ -145,13 +151,14 @@ def test_bad_picks_in_a_link_are_named_on_every_page_while_they_are_there(raw, k
     at.switch_page(page_file("score")).run()  # named again: a note that vanished was the bug
     assert not at.exception
     assert note in all_text(at)
+    unfold(at, "group")
     at.multiselect(key="_group_q_pick").select(1).run()  # a new pick replaces them
     assert at.session_state[K.GROUP_Q] == ",".join(map(str, sorted({*kept, 1})))
     assert note not in all_text(at)
 
 
 def test_a_shorter_sentence_drops_the_picks_it_no_longer_has():
-    at = open_page(page_file("rows"), {K.GROUP_Q: "1,5", K.GROUP_K: "0,4"})
+    at = open_groups(page_file("rows"), {K.GROUP_Q: "1,5", K.GROUP_K: "0,4"})
     at.text_area(key=K.TEXT).input("One two three").run()
     assert not at.exception, [e.value for e in at.exception]
     captions = [c.value for c in at.caption]
@@ -162,7 +169,7 @@ def test_a_shorter_sentence_drops_the_picks_it_no_longer_has():
 
 
 def test_markup_in_a_pick_is_shown_as_text():
-    at = open_page(page_file("home"), {K.GROUP_K: "**x**,<b>y</b>"})
+    at = open_groups(page_file("home"), {K.GROUP_K: "**x**,<b>y</b>"})
     assert not at.exception
     note = [c.value for c in at.caption if "\\*\\*x\\*\\*" in c.value]
     assert note and "\\<b\\>y\\</b\\>" in note[0]
@@ -176,7 +183,7 @@ def test_parse_indices():
 
 @pytest.mark.parametrize("page", [page_file("rows"), page_file("real_model")])
 def test_softmax_off_gives_signed_sums_and_says_they_are_not_shares(page):
-    at = open_page(page, {**PICKS, "softmax": "0"})
+    at = open_groups(page, {**PICKS, "softmax": "0"})
     assert not at.exception, [e.value for e in at.exception]
     weights = matrix_of(chart_records(at, text("m_weights_raw", "en")))[0]
     expected = group_attention(weights, [0, 2], [1, 3])
@@ -191,7 +198,7 @@ def test_softmax_off_gives_signed_sums_and_says_they_are_not_shares(page):
 
 
 def test_softmax_sums_past_one_stretch_the_colour_scale():
-    at = open_page(page_file("rows"), {K.GROUP_Q: "0,1,2,3,4,5"})
+    at = open_groups(page_file("rows"), {K.GROUP_Q: "0,1,2,3,4,5"})
     scale = group_scale(at)
     summed = matrix_of(chart_records(at, group_title("en")))[0][0]
     assert summed.max() > 1.0

@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from app_pages.atlas.charts import ATLAS_MIN_OPACITY, BEHAVIOUR_COLORS, UNFADED, atlas_grid
 from core.compare import shared_range
-from tests.apptest_utils import chart_specs, open_page, page_file
+from tests.apptest_utils import chart_specs, open_page, open_share_panel, page_file, unfold
 from ui import charts, theme
 from ui.i18n import TEXTS
 from ui.settings import K
@@ -108,7 +108,7 @@ def test_bars_given_a_domain_draw_it() -> None:
 def test_learned_and_random_bars_share_one_axis(page: str) -> None:
     """Pages 5, 6 and 8: the trained model's row and the random one's, on the same x axis,
     from 0 to the larger of the two rows' largest weights."""
-    at = open_page(page_file(page), {"text": "The black cat drank the milk"})
+    at = unfold(open_page(page_file(page), {"text": "The black cat drank the milk"}), "learned")
     assert not at.exception
     prefixes = (_en("learned_trained", word="milk"), _en("learned_random", word="milk"))
     found = [s for s in chart_specs(at) if _title(s).startswith(prefixes)]
@@ -123,6 +123,7 @@ def test_page_4_outputs_share_one_colour_scale_and_start_level() -> None:
     """Page 4: Z with softmax off and on on one colour scale; the weights off and on beside
     each other have as many title lines, so their plots start at the same height."""
     at = open_page(page_file("score"), {"text": "The black cat drank the milk"})
+    at = open_share_panel(at)  # both tabs built: Z off/on (tab 4), weights off/on (tab 3)
     assert not at.exception
     specs = chart_specs(at)
 
@@ -236,7 +237,7 @@ def test_a_page_draws_its_own_controls() -> None:
 def test_charts_made_before_attention_name_only_the_model() -> None:
     """X, Q, K and V do not depend on softmax, scaling or temperature: their subtitles name
     the model alone; the weights, which do, name the switches too (issue 18, item 2)."""
-    at = open_page(page_file("summary"))
+    at = open_share_panel(open_page(page_file("summary")))  # every tab built
     assert not at.exception
     subtitles = {}
     for spec in chart_specs(at):

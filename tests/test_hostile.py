@@ -31,7 +31,15 @@ from core.params import decode_all
 from core.pretrained import MiniLM
 from core.tokenize import MAX_TOKENS, tokenize, tokenize_all
 from core.wordpiece import CLS, SEP
-from tests.apptest_utils import ALL_PARAMS, MENU, all_text, chart_specs, open_page, page_file
+from tests.apptest_utils import (
+    ALL_PARAMS,
+    MENU,
+    all_text,
+    chart_specs,
+    open_page,
+    open_share_panel,
+    page_file,
+)
 from ui import predict
 from ui.i18n import TEXTS
 from ui.markdown import escape_md
@@ -445,6 +453,8 @@ def test_every_page_with_hostile_input(page, lang):
     own = {k: case.accepted(k) for k in OWN_BOXES if case.accepted(k) is not None}
     at = open_page(page, case.params, locale=case.locale)
     assert not at.exception, [e.value for e in at.exception]
+    # with the share panel open a page builds all it has, folded parts and every tab too
+    assert not open_share_panel(at).exception, [e.value for e in at.exception]
     assert at.title[0].value == TEXTS[spec.label_key][lang], "the page speaks the link's language"
     check_link_read(at, case, spec.params)
     boxes = {w.key: w.value for w in (*at.text_input, *at.text_area)}

@@ -783,8 +783,9 @@ def test_chinese_probe_is_the_same_six_tokens_and_every_sentence_reads_back() ->
 def test_page7_sample_sentences_are_written_in_the_pages_language(lang: str) -> None:
     from app_pages.learn.task import SAMPLE_SENTENCES
     from core.learning.corpus import in_chinese
+    from tests.apptest_utils import unfold
 
-    at = _page({"lang": lang})
+    at = unfold(_page({"lang": lang}), "learn_corpus")
     first = make_corpus(TrainSettings().seed, SAMPLE_SENTENCES)[0]
     words = in_chinese(first) if lang == "zh" else first
     gap = "" if lang == "zh" else " "

@@ -18,6 +18,7 @@ from tests.apptest_utils import (
     default_model,
     open_page,
     page_file,
+    unfold,
 )
 from ui import predict
 from ui.i18n import TEXTS
@@ -276,7 +277,7 @@ def _verdicts(at) -> list[str]:
 @pytest.mark.parametrize("qid", sorted(CASES))
 def test_pick_reveal_right_then_wrong(qid, lang):
     page, right, quoted = CASES[qid]
-    at = open_page(PAGE_FILES[page], {"lang": lang, "text": DEFAULT_TEXT})
+    at = unfold(open_page(PAGE_FILES[page], {"lang": lang, "text": DEFAULT_TEXT}), "questions")
     assert not at.exception
     heading = TEXTS["pq_heading"][lang]
     assert any(heading in m.value for m in at.markdown)
@@ -307,7 +308,7 @@ def test_pick_reveal_right_then_wrong(qid, lang):
 
 
 def test_the_chart_that_shows_why_is_the_row_itself():
-    at = open_page(page_file("summary"))
+    at = unfold(open_page(page_file("summary")), "questions")
     n_before = len(chart_titles(at))
     radio = _radio(at, "summary_top")
     radio.set_value(str(top_other(ATT.weights[LAST], LAST))).run()
@@ -321,7 +322,7 @@ def test_the_chart_that_shows_why_is_the_row_itself():
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_new_sentence_asks_again(lang):
-    at = open_page(page_file("rows"), {"lang": lang, "text": DEFAULT_TEXT})
+    at = unfold(open_page(page_file("rows"), {"lang": lang, "text": DEFAULT_TEXT}), "questions")
     _radio(at, "rows_top").set_value("0").run()
     _button(at, "reveal_rows_top_").click().run()
     assert _verdicts(at)

@@ -82,6 +82,7 @@ def test_pretrained_pipeline_equals_the_model_with_defaults(minilm):
 
 def test_real_model_page_grid_and_click_state():
     at = open_page(page_file("real_model"), {"layer": "0", "head": "2", "nospecial": "1"})
+    at = open_share_panel(at)  # every tab built
     assert not at.exception
     titles = chart_titles(at)
     assert TEXTS["real_grid"]["en"] in titles

@@ -19,7 +19,7 @@ from streamlit.testing.v1 import AppTest
 
 from core.export import safe_cell, table_csv
 from core.tokenize import tokenize_all
-from tests.apptest_utils import ROOT, chart_specs, open_page
+from tests.apptest_utils import ROOT, chart_specs, open_page, unfold
 from ui import tables
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -112,7 +112,7 @@ PAGES_WITH_WORDS = [
 
 @pytest.mark.parametrize(("page", "extra", "words"), PAGES_WITH_WORDS)
 def test_each_table_offers_a_defused_csv(deferred, page, extra, words):
-    at = open_page(page, {"text": HOSTILE, "src": "toy", **extra})  # tokens as typed
+    at = unfold(open_page(page, {"text": HOSTILE, "src": "toy", **extra}))  # tokens as typed
     assert not at.exception
     drawn = at.dataframe
     files = table_files(at, deferred)

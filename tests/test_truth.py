@@ -12,7 +12,7 @@ import json
 import pytest
 
 from core.encoding import ModelRef
-from tests.apptest_utils import PAGES, open_page, page_file
+from tests.apptest_utils import PAGES, open_page, open_whole_page, page_file, unfold
 from ui import figures
 from ui.i18n import TEXTS
 from ui.settings import DEFAULT_TEXT
@@ -55,7 +55,7 @@ def softmax_says(lang: str, on: bool) -> str:
 @pytest.mark.parametrize("sidebar_softmax", ["0", "1"])
 @pytest.mark.parametrize("page", PAGES)
 def test_weights_charts_state_their_own_softmax(page: str, sidebar_softmax: str, lang: str):
-    at = open_page(page, {"softmax": sidebar_softmax, "lang": lang, "seed": "3"})
+    at = open_whole_page(page, {"softmax": sidebar_softmax, "lang": lang, "seed": "3"})
     assert not at.exception
     for title, subtitle in charts_by_title(at):
         for key, on in (
@@ -71,7 +71,7 @@ def test_weights_charts_state_their_own_softmax(page: str, sidebar_softmax: str,
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_random_weights_column_names_its_own_seed(lang: str):
-    at = open_page(page_file("weights"), {"seed": "0", "seed_b": "5", "lang": lang})
+    at = open_whole_page(page_file("weights"), {"seed": "0", "seed_b": "5", "lang": lang})
     assert not at.exception
     random_line = tr(lang, "ctx_random_weights", seed=5)
     charts = charts_by_title(at)
@@ -83,7 +83,7 @@ def test_random_weights_column_names_its_own_seed(lang: str):
 
 
 def test_real_model_charts_name_the_head_and_their_softmax():
-    at = open_page(page_file("real_model"), {"layer": "2", "head": "5", "softmax": "0"})
+    at = open_whole_page(page_file("real_model"), {"layer": "2", "head": "5", "softmax": "0"})
     assert not at.exception
     head = tr("en", "ctx_pretrained", layer=2, head=5)
     for title, subtitle in charts_by_title(at):
@@ -116,7 +116,7 @@ def test_article_example_holds_on_the_learned_model(page: str, lang: str):
     from core.pipeline import pipeline
     from ui import compute
 
-    at = open_page(page, {"lang": lang, "text": DEFAULT_TEXT})
+    at = unfold(open_page(page, {"lang": lang, "text": DEFAULT_TEXT}), "learned")
     assert not at.exception
     text = "The black cat drank the milk"
     learned = pipeline(TrainedHead(compute.trained_result(TrainSettings()).model), text)

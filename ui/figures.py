@@ -529,7 +529,7 @@ def show(
     if align is not None:
         spec = _pad_title(spec, align)
     show_spec(spec, key=key, on_point=on_point, own_fonts=own_fonts)
-    if _exporting():
+    if exporting():
         st.session_state.setdefault(_LINES, {}).update(dict.fromkeys(fig.context))
     number = next_chart_number()
     downloads = (
@@ -564,7 +564,7 @@ def show_spec(
         with st.container(key=theme.MAIN_CHART_KEY):
             show_spec(chart, key=key, on_point=on_point, own_fonts=own_fonts)
         return
-    if _exporting():
+    if exporting():
         st.session_state.setdefault(_SPECS, []).append(chart)
     chart = arrow_datasets(chart)
     if on_point is None:
@@ -609,7 +609,7 @@ def _arrow_bytes(records: object) -> object:
     return sink.getvalue().to_pybytes()
 
 
-def _exporting() -> bool:
+def exporting() -> bool:
     """The share panel is open, so its page and JSON downloads need what the page draws.
     Closed, nothing is kept: a closed session stays in Streamlit's memory for two minutes
     (up to 128 of them), and every chart kept in each was most of a server's growth."""
@@ -643,7 +643,7 @@ def start_page(url_path: str) -> None:
 
 def offer_json(p: Pipeline) -> None:
     """The pipeline this page shows, for the sidebar's JSON download."""
-    if _exporting():
+    if exporting():
         st.session_state[_SHOWN] = p
 
 

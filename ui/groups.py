@@ -16,7 +16,7 @@ import streamlit as st
 
 from core.groups import GroupAttention, group_attention
 from core.pipeline import Pipeline
-from ui import figures
+from ui import figures, fold
 from ui.i18n import t
 from ui.markdown import escape_md
 from ui.settings import K
@@ -109,7 +109,10 @@ def group_section(
     chosen queries' summed and averaged row, and what of it falls outside the chosen keys."""
     queries = _picked(K.GROUP_Q, len(tokens_q), "group_which_q")  # notes above the section
     keys = _picked(K.GROUP_K, len(tokens_k), "group_which_k")
-    with st.expander(t("group_heading"), expanded=False, icon=":material/group_work:"):
+    box, built = fold.expander(t("group_heading"), "group", icon=":material/group_work:")
+    if not built:
+        return
+    with box:
         st.caption(t("group_help"))
         c_q, c_k = st.columns(2)
         with c_q:

@@ -14,7 +14,7 @@ from core.encoding import Encoded
 from core.params import Problem
 from core.pipeline import Pipeline
 from core.tokenize import MAX_TOKENS, tokenize
-from ui import compute, controls, figures, predict, session, theme
+from ui import compute, controls, figures, fold, predict, session, theme
 from ui.controls import CONTROL_LABELS
 from ui.i18n import t
 from ui.markdown import escape_md
@@ -109,8 +109,9 @@ def _part_rerun() -> bool:
 
 def notice(key: str) -> None:
     """What to notice: folded under the charts, so a page stays within three projector screens."""
-    with st.expander(t("notice"), icon=":material/visibility:"):
-        st.markdown(t(key))
+    box, built = fold.expander(t("notice"), "notice", icon=":material/visibility:")
+    if built:
+        box.markdown(t(key))
 
 
 MAX_UNKNOWN_NAMED = 5  # a link note names at most this many unknown parameters, then counts

@@ -21,7 +21,7 @@ from core import questions
 from core.compare import shared_range
 from core.pipeline import Pipeline
 from core.questions import Answer
-from ui import figures, session, theme
+from ui import figures, fold, session, theme
 from ui.figures import Figure
 from ui.i18n import t
 from ui.markdown import escape_md
@@ -247,6 +247,8 @@ def ask_all(page_questions: tuple[Question, ...], p: Pipeline) -> None:
     built = [(q, asked) for q in page_questions if (asked := fits(q, p)) is not None]
     if not built:
         return
-    with st.expander(t("pq_group", n=len(built))):
-        for question, asked in built:
-            ask(question, p, asked)
+    box, built_open = fold.expander(t("pq_group", n=len(built)), "questions")
+    if built_open:
+        with box:
+            for question, asked in built:
+                ask(question, p, asked)

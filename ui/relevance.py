@@ -9,7 +9,7 @@ import streamlit as st
 
 from core.compare import shared_range
 from core.pipeline import Pipeline
-from ui import compute, figures, layout, theme
+from ui import compute, figures, fold, layout, theme
 from ui.i18n import t
 from ui.markdown import escape_md
 from ui.settings import Settings
@@ -37,8 +37,10 @@ def looks_at(p: Pipeline, query: int) -> str:
 def learned_vs_random(s: Settings, query: int) -> None:
     """The query's weights row on the trained model and on random weights, one above the other,
     folded under the page's own charts."""
-    with st.expander(t("learned_heading"), icon=":material/compare_arrows:"):
-        _learned_vs_random(s, query)
+    box, built = fold.expander(t("learned_heading"), "learned", icon=":material/compare_arrows:")
+    if built:
+        with box:
+            _learned_vs_random(s, query)
 
 
 def _learned_vs_random(s: Settings, query: int) -> None:

@@ -6,7 +6,7 @@ import streamlit as st
 from app_pages.atlas.charts import ATLAS_CELL, ATLAS_CELL_PHONE, atlas_grid
 from app_pages.atlas.compute import head_atlas, vocab_cjk
 from core.atlas import MIXED, SENTENCES, strongest_head
-from ui import compute, controls, figures, layout, session, tables
+from ui import compute, controls, figures, fold, layout, session, tables
 from ui.i18n import t
 
 s = session.settings().replace(model="pretrained")  # this page always shows MiniLM
@@ -56,20 +56,22 @@ thresholds = t("list_sep").join(
 )
 st.caption(t("atlas_rule", thresholds=thresholds))
 
-details = st.expander(t("atlas_table"))  # the table and the rule, folded under the grid
-table = pd.DataFrame(
-    {
-        t("ax_layer"): [layer for layer in range(len(a.labels)) for _ in a.labels[layer]],
-        t("ax_head"): [head for row in a.labels for head in range(len(row))],
-        t("atlas_col_label"): [names[label] for row in a.labels for label in row],
-        t("atlas_col_strength"): a.strength.ravel(),
-    }
-)
-for i, b in enumerate(a.behaviours):
-    table[names[b]] = a.scores[..., i].ravel()
-with details:
-    tables.show(table, "heads", hide_index=True)
-    st.caption(t("atlas_table_hint"))
+# the table, folded under the grid
+details, details_open = fold.expander(t("atlas_table"), "atlas_table")
+if details_open:
+    table = pd.DataFrame(
+        {
+            t("ax_layer"): [layer for layer in range(len(a.labels)) for _ in a.labels[layer]],
+            t("ax_head"): [head for row in a.labels for head in range(len(row))],
+            t("atlas_col_label"): [names[label] for row in a.labels for label in row],
+            t("atlas_col_strength"): a.strength.ravel(),
+        }
+    )
+    for i, b in enumerate(a.behaviours):
+        table[names[b]] = a.scores[..., i].ravel()
+    with details:
+        tables.show(table, "heads", hide_index=True)
+        st.caption(t("atlas_table_hint"))
 
 with st.expander(t("atlas_unk_heading")):
     st.markdown(t("atlas_unk_note", cjk=vocab_cjk()))  # the sentence's own count is at the top

@@ -14,7 +14,7 @@ from core.similarity import (
     rank_pairs,
     related_words,
 )
-from ui import compute, controls, figures, layout, relevance, session, tables, theme
+from ui import compute, controls, figures, fold, layout, relevance, session, tables, theme
 from ui.i18n import t
 from ui.markdown import escape_md
 
@@ -137,20 +137,24 @@ st.caption(
 )
 st.caption(t("cosine_explain", na=d.norm_a, nb=d.norm_b))
 
-ranked = rank_pairs(enc.q, enc.k)
-with st.expander(t("ranked"), icon=":material/format_list_numbered:"):
-    tables.show(
-        pd.DataFrame(
-            {
-                t("rank_query"): [f"{r.query}: {tokens[r.query]}" for r in ranked],
-                t("rank_key"): [f"{r.key}: {tokens[r.key]}" for r in ranked],
-                t("rank_dot"): [r.dot for r in ranked],
-                t("rank_cos"): [r.cosine for r in ranked],
-            }
-        ),
-        "ranked-pairs",
-        hide_index=True,
-        height=300,
-    )
+ranked_box, ranked_open = fold.expander(
+    t("ranked"), "ranked", icon=":material/format_list_numbered:"
+)
+if ranked_open:
+    ranked = rank_pairs(enc.q, enc.k)
+    with ranked_box:
+        tables.show(
+            pd.DataFrame(
+                {
+                    t("rank_query"): [f"{r.query}: {tokens[r.query]}" for r in ranked],
+                    t("rank_key"): [f"{r.key}: {tokens[r.key]}" for r in ranked],
+                    t("rank_dot"): [r.dot for r in ranked],
+                    t("rank_cos"): [r.cosine for r in ranked],
+                }
+            ),
+            "ranked-pairs",
+            hide_index=True,
+            height=300,
+        )
 relevance.learned_vs_random(s, len(p.tokens) - 1)  # the last word: "milk" in the article
 layout.notice("dot_notice")

@@ -4,7 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from core.pipeline import identical_rows, repeated_pairs
-from ui import compute, figures, layout, session, tables, theme
+from ui import compute, figures, fold, layout, session, tables, theme
 from ui.i18n import t
 from ui.markdown import escape_md
 
@@ -17,13 +17,15 @@ enc = layout.showing(p)
 # the point first: X, what attention receives, as wide as the page
 figures.show(figures.vectors(enc.x, enc.tokens, figures.x_title(enc, p), p), main=True)
 
-with st.expander(t("input_tokens")):
-    tables.show(
-        pd.DataFrame(
-            [list(enc.tokens)], index=[t("ax_token")], columns=figures.dims(len(enc.tokens))
-        ),
-        "tokens",
-    )
+token_row, token_row_open = fold.expander(t("input_tokens"), "input_tokens")
+if token_row_open:
+    with token_row:
+        tables.show(
+            pd.DataFrame(
+                [list(enc.tokens)], index=[t("ax_token")], columns=figures.dims(len(enc.tokens))
+            ),
+            "tokens",
+        )
 
 # what X is made of: the embedding plus the positions
 slots, fit = layout.grid(2, enc.x.shape[1], per_row=2, min_cell=theme.CELL_MIN_WIDTH)

@@ -20,7 +20,7 @@ from core.learning.corpus import check_probe, corpus_rules, in_chinese, make_cor
 from core.learning.optimiser import Progress
 from core.learning.task import TrainResult, TrainSettings, initial_probe_weights, train
 from core.params import MAX_TEXT_CHARS
-from ui import compute, controls, figures, layout, session, tables, theme, training
+from ui import compute, controls, figures, fold, layout, session, tables, theme, training
 from ui.figures import Figure, Spec
 from ui.i18n import lang, t
 from ui.markdown import escape_md
@@ -141,8 +141,11 @@ def sample_line(tokens: list[str]) -> str:
 
 
 def corpus_panel() -> None:
+    box, built = fold.expander(t("learn_corpus"), "learn_corpus")
+    if not built:
+        return
     rules = corpus_rules()
-    with st.expander(t("learn_corpus"), expanded=False):
+    with box:
         st.markdown(
             t("learn_corpus_rules", best=rules.best_accuracy(), chance=1 / len(rules.objects))
         )

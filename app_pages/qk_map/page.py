@@ -11,7 +11,7 @@ from app_pages.qk_map.params import QK_QUERY
 from core.export import matrix_csv
 from core.pipeline import Pipeline
 from core.qkmap import QKMap, top_keys
-from ui import compute, controls, figures, layout, session
+from ui import compute, controls, figures, fold, layout, session
 from ui.i18n import t
 from ui.markdown import escape_md
 
@@ -91,7 +91,10 @@ def numbers(p: Pipeline, m: QKMap, qi: int) -> None:
 
 def details(maps: list[tuple[Pipeline, QKMap, str]]) -> None:
     """How the map is made, what it loses, and its points as CSV."""
-    with st.expander(t("qk_details_title")):
+    box, built = fold.expander(t("qk_details_title"), "qk_details")
+    if not built:
+        return
+    with box:
         st.markdown(t("qk_details"))
         st.caption(t("qk_how"))
         for mp, m, title in maps:

@@ -13,7 +13,7 @@ from core.heads import (
     without_specials,
 )
 from core.pipeline import row_sums, value_range
-from ui import compute, controls, figures, groups, layout, session
+from ui import compute, controls, figures, fold, groups, layout, session
 from ui.i18n import t
 
 layout.header("real_intro")
@@ -85,53 +85,61 @@ def one_head() -> None:
 
     st.subheader(t("real_head", layer=s.layer, head=s.head))
     # one tab each: the head's weights (softmax off and on), scores, output, its layer's mean
-    weights_tab, scores_tab, output_tab, mean_tab = st.tabs(
-        [t("real_tab_weights"), t("real_tab_scores"), t("tab_output"), t("real_tab_mean")]
+    tabs = fold.tabs(
+        [t("real_tab_weights"), t("real_tab_scores"), t("tab_output"), t("real_tab_mean")],
+        "real_model",
     )
-    with scores_tab:
-        scores, words = shown(on.attention.scores)
-        figures.show(
-            figures.word_map(
-                scores, figures.scores_title(on), on, query_tokens=words, key_tokens=words
+    (weights_tab, weights_open), (scores_tab, scores_open) = tabs[:2]
+    (output_tab, output_open), (mean_tab, mean_open) = tabs[2:]
+    scores, words = shown(on.attention.scores)
+    if scores_open:
+        with scores_tab:
+            figures.show(
+                figures.word_map(
+                    scores, figures.scores_title(on), on, query_tokens=words, key_tokens=words
+                )
             )
-        )
-    with weights_tab:
-        weights_part(words)
-    output, out_words = shown_p.attention.output, tokens
-    if hide:
-        output, out_words = without_specials(output, tokens, square=False)
-    state_word = t("on") if switches.use_softmax else t("off")
-    with output_tab:
-        figures.show(
-            figures.vectors(output, out_words, t("real_output", state=state_word), shown_p)
-        )
-    with mean_tab:
-        mean, words = shown(layer_mean(result.weights, s.layer), probabilities=True)
-        figures.show(
-            figures.word_map(
-                mean,
-                t("real_mean", layer=s.layer),
-                on,
-                query_tokens=words,
-                key_tokens=words,
-                probabilities=True,
+    if weights_open:
+        with weights_tab:
+            weights_part(words)
+    if output_open:
+        output, out_words = shown_p.attention.output, tokens
+        if hide:
+            output, out_words = without_specials(output, tokens, square=False)
+        state_word = t("on") if switches.use_softmax else t("off")
+        with output_tab:
+            figures.show(
+                figures.vectors(output, out_words, t("real_output", state=state_word), shown_p)
             )
-        )
+    if mean_open:
+        with mean_tab:
+            mean, words = shown(layer_mean(result.weights, s.layer), probabilities=True)
+            figures.show(
+                figures.word_map(
+                    mean,
+                    t("real_mean", layer=s.layer),
+                    on,
+                    query_tokens=words,
+                    key_tokens=words,
+                    probabilities=True,
+                )
+            )
 
 
 one_head()
-patterns_box = st.expander(t("real_patterns"))
-patterns_box.markdown(t("real_patterns_intro"))
-patterns = head_patterns(result.weights, result.tokens)
-lines = []
-for name in ("previous", "next", "sep", "cls", "same_word"):
-    best = strongest_heads(getattr(patterns, name), count=3)
-    if best[0][2] == 0.0:
-        lines.append(t("label_line", label=t("pattern_" + name), text=t("pattern_none")))
-        continue
-    heads = t("list_sep").join(
-        t("head_ref", layer=ly, head=hd, share=share) for ly, hd, share in best
-    )
-    lines.append(t("label_line", label=t("pattern_" + name), text=heads))
-patterns_box.markdown("\n".join(lines))
+patterns_box, patterns_open = fold.expander(t("real_patterns"), "real_patterns")
+if patterns_open:
+    patterns_box.markdown(t("real_patterns_intro"))
+    patterns = head_patterns(result.weights, result.tokens)
+    lines = []
+    for name in ("previous", "next", "sep", "cls", "same_word"):
+        best = strongest_heads(getattr(patterns, name), count=3)
+        if best[0][2] == 0.0:
+            lines.append(t("label_line", label=t("pattern_" + name), text=t("pattern_none")))
+            continue
+        heads = t("list_sep").join(
+            t("head_ref", layer=ly, head=hd, share=share) for ly, hd, share in best
+        )
+        lines.append(t("label_line", label=t("pattern_" + name), text=heads))
+    patterns_box.markdown("\n".join(lines))
 layout.notice("real_notice")

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from app_pages.rows.params import WORD
-from ui import compute, controls, figures, groups, layout, session, theme
+from ui import compute, controls, figures, fold, groups, layout, session, theme
 from ui.i18n import t
 
 layout.header("rows_intro")
@@ -29,20 +29,25 @@ def one_word() -> None:
 
     # the word's row in what goes in (X), what made the weights (Q, K, V) and what they make
     # (Z): a tab each, so the page stays within three projector screens
-    tab_x, tab_qkv, tab_z = st.tabs([t("rows_tab_x"), t("rows_tab_qkv"), t("tab_output")])
-    with tab_x:
-        x = figures.vectors(enc.x, tokens, figures.x_title(enc, p), p, **mark)
-        figures.show(x, key="rows_x", on_point=_pick)
-    with tab_qkv:
-        slots, fit = layout.grid(3, enc.q.shape[1], per_row=3, min_cell=theme.CELL_MIN_WIDTH)
-        vectors = [("q", enc.q, t("m_q")), ("k", enc.k, t("m_k")), ("v", enc.v, t("m_v"))]
-        for slot, (name, matrix, title) in zip(slots, vectors, strict=True):
-            with slot:
-                fig = figures.vectors(matrix, tokens, title, p, **mark, **fit)
-                figures.show(fig, key=f"rows_{name}", on_point=_pick)
-    with tab_z:
-        z = figures.vectors(p.attention.output, tokens, t("m_output"), p, **mark)
-        figures.show(z, key="rows_z", on_point=_pick)
+    (tab_x, x_open), (tab_qkv, qkv_open), (tab_z, z_open) = fold.tabs(
+        [t("rows_tab_x"), t("rows_tab_qkv"), t("tab_output")], "rows"
+    )
+    if x_open:
+        with tab_x:
+            x = figures.vectors(enc.x, tokens, figures.x_title(enc, p), p, **mark)
+            figures.show(x, key="rows_x", on_point=_pick)
+    if qkv_open:
+        with tab_qkv:
+            slots, fit = layout.grid(3, enc.q.shape[1], per_row=3, min_cell=theme.CELL_MIN_WIDTH)
+            vectors = [("q", enc.q, t("m_q")), ("k", enc.k, t("m_k")), ("v", enc.v, t("m_v"))]
+            for slot, (name, matrix, title) in zip(slots, vectors, strict=True):
+                with slot:
+                    fig = figures.vectors(matrix, tokens, title, p, **mark, **fit)
+                    figures.show(fig, key=f"rows_{name}", on_point=_pick)
+    if z_open:
+        with tab_z:
+            z = figures.vectors(p.attention.output, tokens, t("m_output"), p, **mark)
+            figures.show(z, key="rows_z", on_point=_pick)
     groups.weights_section(p)
 
 

@@ -10,7 +10,7 @@ from app_pages.variant.params import DEFAULT_VARIANT_TEXT, VARIANT_TEXT
 from core.params import MAX_TEXT_CHARS
 from core.qkmap import top_keys
 from core.variant import difference_maps
-from ui import compute, figures, layout, session, tables, theme
+from ui import compute, figures, fold, layout, session, tables, theme
 from ui.i18n import t
 from ui.markdown import escape_md
 from ui.settings import DEFAULT_TEXT
@@ -46,8 +46,11 @@ pb = compute.pipeline(s, text=text_b)
 layout.require_tokens(pb.key_side, notes=False)
 figures.offer_json(pa)
 point = st.container()  # the point first: the head that moved most; how it was measured after
-with st.expander(t("variant_measure_title"), icon=":material/straighten:"):
-    st.markdown(t("variant_measure"))
+measure, measure_open = fold.expander(
+    t("variant_measure_title"), "variant_measure", icon=":material/straighten:"
+)
+if measure_open:
+    measure.markdown(t("variant_measure"))
 
 v = head_variant(s.text, text_b)
 labels = [
@@ -112,47 +115,53 @@ def difference_map(rank: int, layer: int, head: int, **fit: int) -> figures.Figu
 with point:  # the head that moved most, as wide as the page
     figures.show(difference_map(1, *shown[0]), main=True)
 # the next heads and the words that moved: one tab each (the page stays near three screens)
-heads_tab, tokens_tab = st.tabs(
-    [t("variant_tab_heads"), t("variant_tab_tokens")], default=t("variant_tab_tokens")
+(heads_tab, heads_open), (tokens_tab, tokens_open) = fold.tabs(
+    [t("variant_tab_heads"), t("variant_tab_tokens")], "variant", default=t("variant_tab_tokens")
 )
-with heads_tab:
-    slots, fit = layout.grid(len(shown) - 1, len(labels), per_row=2)
-    for rank, ((layer, head), slot) in enumerate(zip(shown[1:], slots, strict=True), start=2):
-        with slot:
-            figures.show(difference_map(rank, layer, head, **fit))
-    st.caption(t("variant_maps_help"))
-with tokens_tab:
-    moved = top_keys(v.token_movement, TOP_TOKENS).tolist()
-    st.markdown(
-        t(
-            "variant_tokens_line",
-            words=t("list_sep").join(
-                t("variant_token_item", word=escape_md(labels[i]), js=v.token_movement[i])
-                for i in moved
-            ),
+if heads_open:
+    with heads_tab:
+        slots, fit = layout.grid(len(shown) - 1, len(labels), per_row=2)
+        for rank, ((layer, head), slot) in enumerate(zip(shown[1:], slots, strict=True), start=2):
+            with slot:
+                figures.show(difference_map(rank, layer, head, **fit))
+        st.caption(t("variant_maps_help"))
+if tokens_open:
+    with tokens_tab:
+        moved = top_keys(v.token_movement, TOP_TOKENS).tolist()
+        st.markdown(
+            t(
+                "variant_tokens_line",
+                words=t("list_sep").join(
+                    t("variant_token_item", word=escape_md(labels[i]), js=v.token_movement[i])
+                    for i in moved
+                ),
+            )
         )
-    )
-    bars = figures.bars(
-        v.token_movement,
-        labels,
-        t("variant_tokens_chart"),
-        None,
-        label_title=t("ax_token"),
-        value_title=t("variant_js"),
-        width=theme.BAR_WIDTH_FULL,  # alone on its row
-    )
-    figures.show(dataclasses.replace(bars, context=tuple(lines), file_tag="minilm-all-heads"))
-with st.expander(t("variant_table")):
-    tables.show(
-        pd.DataFrame(
-            {
-                t("variant_col_rank"): range(1, len(ranks) + 1),
-                t("ax_layer"): v.ranking[:, 0],
-                t("ax_head"): v.ranking[:, 1],
-                t("variant_js"): [float(v.head_scores[ly, hd]) for ly, hd in v.ranking.tolist()],
-            }
-        ),
-        "head-ranking",
-        hide_index=True,
-    )
+        bars = figures.bars(
+            v.token_movement,
+            labels,
+            t("variant_tokens_chart"),
+            None,
+            label_title=t("ax_token"),
+            value_title=t("variant_js"),
+            width=theme.BAR_WIDTH_FULL,  # alone on its row
+        )
+        figures.show(dataclasses.replace(bars, context=tuple(lines), file_tag="minilm-all-heads"))
+table, table_open = fold.expander(t("variant_table"), "variant_table")
+if table_open:
+    with table:
+        tables.show(
+            pd.DataFrame(
+                {
+                    t("variant_col_rank"): range(1, len(ranks) + 1),
+                    t("ax_layer"): v.ranking[:, 0],
+                    t("ax_head"): v.ranking[:, 1],
+                    t("variant_js"): [
+                        float(v.head_scores[ly, hd]) for ly, hd in v.ranking.tolist()
+                    ],
+                }
+            ),
+            "head-ranking",
+            hide_index=True,
+        )
 layout.notice("variant_notice")

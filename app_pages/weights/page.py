@@ -5,7 +5,7 @@ import streamlit as st
 from app_pages.weights.compute import random_weights
 from app_pages.weights.params import PARAMS, SEED_B
 from core.pipeline import max_change
-from ui import compute, controls, figures, layout, session
+from ui import compute, controls, figures, fold, layout, session
 from ui.i18n import t
 
 s = session.settings()
@@ -37,8 +37,8 @@ with point:
     st.metric(t("weights_diff_label"), f"{change:.3f}")
 
 # the matrices that made them, one tab each: the model's set beside the random one
-for tab, (name, matrix_of) in zip(
-    st.tabs([t("m_wq"), t("m_wk"), t("m_wv")]),
+for (tab, built), (name, matrix_of) in zip(
+    fold.tabs([t("m_wq"), t("m_wk"), t("m_wv")], "weights"),
     (
         ("m_wq", lambda p: p.projection.w_q),
         ("m_wk", lambda p: p.projection.w_k),
@@ -46,6 +46,8 @@ for tab, (name, matrix_of) in zip(
     ),
     strict=True,
 ):
+    if not built:
+        continue
     with tab:
         columns, fit = layout.grid(2, first.projection.w_q.shape[1], per_row=2)
         for col, p in zip(columns, (first, second), strict=True):
