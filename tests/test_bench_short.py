@@ -12,9 +12,10 @@ from pathlib import Path
 from urllib.parse import parse_qs
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from tests.browser.conftest import AppServer
-from tools import bench, bench_class, bench_live, bench_server
+from tools import bench, bench_class, bench_live, bench_rerun, bench_server
 from tools.bench_cluster import active_sessions
 from tools.bench_nginx import NGINX, NGINX_CONF, Nginx, nginx_site
 from tools.bench_server import CONCEPT_PAGES, PAGES, new_sentence
@@ -253,3 +254,14 @@ def test_a_class_of_five_phones_answers_and_every_vote_reaches_the_projector(ser
     report = bench_class.markdown(result)
     assert "Every vote counted: 5 of 5" in report
     assert re.search(r"\| \*\*a phone's answer, press to counted on the projector\*\* \|", report)
+
+
+def test_bench_rerun_times_a_page_against_the_bare_page_alternately():
+    bare = AppTest.from_file(str(bench_rerun.BARE_APP), default_timeout=60)
+    bare.run()
+    home = bench_rerun.MENU[0]
+    result = bench_rerun.page_rerun(home.script, "/", bare, runs=2)
+    assert result.page_ms > 0 and result.bare_ms > 0
+    assert result.ratio == result.page_ms / result.bare_ms
+    table = bench_rerun.markdown([result])
+    assert f"| / | {result.page_ms:.1f} | {result.bare_ms:.2f} | {result.ratio:.1f} |" in table

@@ -347,6 +347,25 @@ def test_difference_maps_are_restricted_rows_b_minus_a() -> None:
             np.testing.assert_allclose(got[ly, hd], expected)
 
 
+@pytest.mark.parametrize("page", ["atlas", "real_model", "variant"])
+def test_minilm_pages_offer_the_english_example_for_the_chinese_one(page: str) -> None:
+    """The Chinese UI's example is [UNK] to MiniLM: its pages offer the English example, and
+    one click puts it in the sentence box. The reader's own Chinese is never offered a swap."""
+    at = open_page(page_file(page), {"lang": "zh"})
+    assert at.text_area(key="text").value == DEFAULT_TEXTS["zh"]
+    offer = at.button(key="use_english_example")
+    assert offer.label == tr("use_english_example", "zh", text=DEFAULT_TEXTS["en"])
+    offer.click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.text_area(key="text").value == DEFAULT_TEXTS["en"]
+    why_unknown = TEXTS["unknown_pieces"]["zh"].split("：", 1)[1]  # the note's fixed half
+    assert why_unknown in all_text(open_page(page_file(page), {"lang": "zh"}))
+    assert why_unknown not in all_text(at)
+    assert "use_english_example" not in [b.key for b in at.button]
+    own = open_page(page_file(page), {"lang": "zh", "text": "黑猫喝了牛奶"})
+    assert "use_english_example" not in [b.key for b in own.button]
+
+
 def test_strongest_head_and_unknown_pieces(minilm: MiniLM) -> None:
     a = atlas(minilm, SENTENCES[:3])
     for i, b in enumerate(BEHAVIOURS):

@@ -26,6 +26,7 @@ from tools import (
     bench_live,
     bench_pretrained,
     bench_profile,
+    bench_rerun,
     bench_server,
 )
 from tools.server import ROOT
@@ -61,6 +62,7 @@ SECTIONS: dict[str, Callable[[bool], str]] = {
     "class": lambda quick: bench_class.markdown(bench_class.bench(quick=quick)),  # a class votes
     "cold": lambda quick: bench_cold.markdown(bench_cold.bench(quick=quick)),  # run first
     "server": lambda quick: bench_server.markdown(bench_server.bench(quick=quick)),  # CPU, soak
+    "rerun": lambda quick: bench_rerun.markdown(bench_rerun.bench(quick=quick)),  # AppTest
     "profile": lambda _quick: bench_profile.markdown(bench_profile.bench()),  # cProfile
     "attention": _attention,  # attend() alone
     "models": lambda _quick: bench_pretrained.markdown(bench_pretrained.bench()),  # MiniLM

@@ -18,7 +18,7 @@ from ui import compute, controls, figures, fold, predict, session, theme
 from ui.controls import CONTROL_LABELS
 from ui.i18n import t
 from ui.markdown import escape_md
-from ui.settings import TOY_SHAPE, K, Settings
+from ui.settings import DEFAULT_TEXTS, SHARED_PARAMS, TOY_SHAPE, K, Settings
 
 
 def header(intro_key: str) -> None:
@@ -182,8 +182,23 @@ def unknown_note(tokens: Sequence[str]) -> None:
     """Say how many of the sentence's word pieces a vocabulary lacks ([UNK]): MiniLM learned
     its vocabulary from English and holds few Chinese characters."""
     unknown, pieces = unknown_pieces(tokens)
-    if unknown:
-        st.caption(t("unknown_pieces", unknown=unknown, pieces=pieces))
+    if not unknown:
+        return
+    st.caption(t("unknown_pieces", unknown=unknown, pieces=pieces))
+    english = DEFAULT_TEXTS["en"]
+    text = st.session_state.get(K.TEXT)
+    if text != english and SHARED_PARAMS[K.TEXT].is_example(text):  # not the reader's words
+        st.button(
+            t("use_english_example", text=english),
+            key="use_english_example",
+            on_click=_use_text,
+            args=(english,),
+            icon=":material/translate:",
+        )
+
+
+def _use_text(text: str) -> None:
+    st.session_state[K.TEXT] = text
 
 
 def showing(p: Pipeline) -> Encoded:

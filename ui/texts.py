@@ -164,6 +164,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "numbers: hover a cell",
         "zh": "数值：鼠标移到格子上",
     },
+    "use_english_example": {
+        "en": "Use the English example, “{text}”",
+        "zh": "改用英文例句“{text}”",
+    },
     "unknown_pieces": {
         "en": "{unknown} of this sentence's {pieces} word pieces are [UNK] (unknown): the "
         "model's vocabulary, learned from English text, lacks them, so it reads them all as one "

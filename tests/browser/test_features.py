@@ -233,15 +233,18 @@ def test_real_model_grid_opens_a_head(tab: Page, app_url: str, lang: str) -> Non
     chosen = np.asarray(expected.weights[layer, head], dtype=float)  # [n, n]
 
     def head_drawn(words: list[str], matrix: np.ndarray) -> None:
+        # a tab is drawn once chosen (ui/fold.py): the weights' tab, then the scores' tab
+        tab.get_by_role("tab", name=tr(lang, "real_tab_weights")).click()
         for key in ("m_weights_raw", "m_weights_soft"):
             one = chart(tab, tr(lang, key))
             assert axis_labels(one, "X") == words and axis_labels(one, "Y") == words, key
-        scores = charts_titled(tab, tr(lang, "m_scores", steps=tr(lang, "step_scale")))
-        expect(scores).to_have_count(1)
-        assert axis_labels(scores.first, "X") == words and axis_labels(scores.first, "Y") == words
         weights = chart(tab, tr(lang, "m_weights_soft"))
         shown = as_matrix(heat(weights, lang, "ax_weight"), len(words), len(words))
         assert_close(shown, matrix, tol=1e-4)
+        tab.get_by_role("tab", name=tr(lang, "real_tab_scores")).click()
+        scores = charts_titled(tab, tr(lang, "m_scores", steps=tr(lang, "step_scale")))
+        expect(scores).to_have_count(1)
+        assert axis_labels(scores.first, "X") == words and axis_labels(scores.first, "Y") == words
 
     eventually(lambda: head_drawn(tokens, chosen))
     no_exception(tab)
@@ -264,8 +267,9 @@ def test_real_model_grid_opens_a_head(tab: Page, app_url: str, lang: str) -> Non
 
 
 def view_of(page: Page, lang: str) -> dict[str, object]:
-    """What a visitor sees: title, sentence, kind of attention, and the first two heatmaps."""
-    heatmaps = charts(page)
+    """What a visitor sees: title, sentence, kind of attention, and the first two heatmaps in
+    view (an open share panel builds the hidden tabs too: ui/fold.py)."""
+    heatmaps = charts(page).filter(visible=True)
     expect(heatmaps.nth(1).locator(MARKS).first).to_be_attached()
     kinds = page.get_by_role("radiogroup", name=tr(lang, "kind"))
     view: dict[str, object] = {
