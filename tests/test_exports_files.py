@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 import numpy as np
 import pytest
 
-from tests.apptest_utils import open_page, open_share_panel, page_file
+from tests.apptest_utils import open_page, open_share_panel, page_file, unfold
 from ui import charts, exports, figures
 from ui.i18n import TEXTS
 
@@ -178,6 +178,10 @@ def test_json_in_a_script_cannot_close_it():
 # ---- wiring: what a page offers --------------------------------------------------------------
 
 
+def labels_of(at) -> list[str]:
+    return [b.proto.label for b in at.get("download_button")]
+
+
 def test_a_page_offers_svg_png_and_html_for_what_it_drew():
     at = open_share_panel(open_page(page_file("weights")))
     assert not at.exception
@@ -185,9 +189,11 @@ def test_a_page_offers_svg_png_and_html_for_what_it_drew():
     specs = at.session_state[figures._SPECS]
     assert len(specs) == len(drawn) > 0
     assert [s.get("title") for s in specs] == [json.loads(c.proto.spec).get("title") for c in drawn]
-    labels = [b.proto.label for b in at.get("download_button")]
-    assert labels.count("SVG") == labels.count("PNG") == labels.count("CSV") > 0
-    assert labels.count(TEXTS["export_html"]["en"]) == 1
+    panel = [TEXTS["export_html"]["en"], TEXTS["export_json"]["en"]]
+    assert labels_of(at) == panel  # the charts' Download boxes are closed
+    labels = labels_of(unfold(at))  # each chart's Download box builds its buttons once open
+    assert labels.count("SVG") == labels.count("PNG") == labels.count("CSV") == len(drawn)
+    assert labels.count(panel[0]) == labels.count(panel[1]) == 1
     # every chart of the page renders on the server, its title inside
     for spec in specs:
         title = spec["title"]["text"] if isinstance(spec["title"], dict) else spec["title"]

@@ -160,10 +160,6 @@ class Shown:
     link: str = ""
 
 
-def share_open() -> bool:
-    return bool(st.session_state.get(session.SHARE_OPEN))
-
-
 def share_panel(
     url_path: str, page_params: Mapping[str, Param], exports_matrices: bool
 ) -> tuple[DeltaGenerator | None, Shown]:
@@ -180,7 +176,7 @@ def share_panel(
     with st.expander(
         t("share_heading"), icon=":material/share:", key=session.SHARE_OPEN, on_change="rerun"
     ):
-        if not share_open():
+        if not session.share_open():
             return None, shown
         st.caption(t("share_help", budget=f"{LINK_BUDGET:,}"))
         link_slot = st.empty()

@@ -20,7 +20,7 @@ from core.attention import AttentionSettings
 from core.encoding import Encoded, ModelRef
 from core.export import matrix_csv
 from core.pipeline import Pipeline
-from ui import charts, exports, session, theme
+from ui import charts, exports, fold, session, theme
 from ui.charts import SELECTION, Spec, id_index
 from ui.i18n import t
 
@@ -529,15 +529,19 @@ def show(
     if align is not None:
         spec = _pad_title(spec, align)
     show_spec(spec, key=key, on_point=on_point, own_fonts=own_fonts)
-    if exporting():
+    if session.share_open():
         st.session_state.setdefault(_LINES, {}).update(dict.fromkeys(fig.context))
     number = next_chart_number()
+    # one button under the chart; its three downloads are built once it is opened (ui/fold.py)
+    box, built = fold.popover(t("download"), f"download_{number}", icon=":material/download:")
+    if not built:
+        return
     downloads = (
         ("csv", lambda: matrix_csv(fig.matrix, fig.rows, fig.cols), "text/csv"),
         ("svg", lambda: exports.svg(spec), "image/svg+xml"),
         ("png", lambda: exports.png(spec), "image/png"),
     )
-    with st.container(horizontal=True, gap="small"):
+    with box:
         for kind, data, mime in downloads:
             st.download_button(
                 t(kind),
@@ -564,7 +568,7 @@ def show_spec(
         with st.container(key=theme.MAIN_CHART_KEY):
             show_spec(chart, key=key, on_point=on_point, own_fonts=own_fonts)
         return
-    if exporting():
+    if session.share_open():
         st.session_state.setdefault(_SPECS, []).append(chart)
     chart = arrow_datasets(chart)
     if on_point is None:
@@ -609,13 +613,6 @@ def _arrow_bytes(records: object) -> object:
     return sink.getvalue().to_pybytes()
 
 
-def exporting() -> bool:
-    """The share panel is open, so its page and JSON downloads need what the page draws.
-    Closed, nothing is kept: a closed session stays in Streamlit's memory for two minutes
-    (up to 128 of them), and every chart kept in each was most of a server's growth."""
-    return bool(st.session_state.get(session.SHARE_OPEN))
-
-
 def next_chart_number() -> int:
     """A number unique within this run, for download button keys."""
     count = st.session_state.get(_CHART_COUNTER, 0) + 1
@@ -643,7 +640,7 @@ def start_page(url_path: str) -> None:
 
 def offer_json(p: Pipeline) -> None:
     """The pipeline this page shows, for the sidebar's JSON download."""
-    if exporting():
+    if session.share_open():
         st.session_state[_SHOWN] = p
 
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from ui import figures
+from ui import session
 
 KEY_PREFIX = "fold_"  # the session keys of folded parts and tab rows start with this
 
@@ -22,7 +22,7 @@ KEY_PREFIX = "fold_"  # the session keys of folded parts and tab rows start with
 def expander(label: str, key: str, *, icon: str | None = None) -> tuple[DeltaGenerator, bool]:
     """A closed expander, and whether to build what is inside it."""
     box = st.expander(label, key=KEY_PREFIX + key, icon=icon, on_change="rerun")
-    return box, bool(box.open) or figures.exporting()
+    return box, bool(box.open) or session.share_open()
 
 
 def tabs(
@@ -30,5 +30,12 @@ def tabs(
 ) -> list[tuple[DeltaGenerator, bool]]:
     """Tabs, each with whether to build it: the open one (or all, see the module's note)."""
     boxes = st.tabs(list(labels), key=KEY_PREFIX + key, default=default, on_change="rerun")
-    everything = figures.exporting()
+    everything = session.share_open()
     return [(box, bool(box.open) or everything) for box in boxes]
+
+
+def popover(label: str, key: str, *, icon: str | None = None) -> tuple[DeltaGenerator, bool]:
+    """A small button that opens a box, and whether to build what is inside it: only while it
+    is open. The share panel builds no popover's content (it holds no download button)."""
+    box = st.popover(label, key=KEY_PREFIX + key, icon=icon, type="tertiary", on_change="rerun")
+    return box, bool(box.open)

@@ -14,7 +14,7 @@ from core.encoding import Encoded
 from core.params import Problem
 from core.pipeline import Pipeline
 from core.tokenize import MAX_TOKENS, tokenize
-from ui import compute, controls, figures, fold, predict, session, theme
+from ui import compute, figures, fold, predict, session, theme
 from ui.controls import CONTROL_LABELS
 from ui.i18n import t
 from ui.markdown import escape_md
@@ -89,7 +89,7 @@ def part(body: Callable[[], None]) -> Callable[[], None]:
         drawn = st.session_state.get(session.SIDEBAR_DRAWN, {})
         if session.sidebar_values(tuple(drawn)) != drawn:
             st.rerun(scope="app")
-        if controls.share_open():
+        if session.share_open():
             st.rerun(scope="app")  # the open panel's link and downloads follow the page
         figures.restart_count(int(st.session_state.get(start, 0)))
         page = st.session_state.get(session.CURRENT_PAGE)

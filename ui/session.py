@@ -107,6 +107,13 @@ def dismiss_rejected() -> None:
     st.session_state[_REPEATED] = {}
 
 
+def share_open() -> bool:
+    """The share panel is open, so its page and JSON downloads need all the page draws.
+    Closed, nothing is kept: a closed session stays in Streamlit's memory for two minutes (up
+    to 128 of them), and every chart kept in each was most of a server's growth."""
+    return bool(st.session_state.get(SHARE_OPEN))
+
+
 def settings() -> Settings:
     """The shared settings as this session holds them."""
     s = st.session_state

@@ -180,6 +180,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "数值：点一下格子",
     },
     "csv": {"en": "CSV", "zh": "CSV"},
+    "download": {"en": "Download", "zh": "下载"},
     "ctx_line": {
         "en": "{model} · softmax {softmax} · ÷√d_k {scale} · T = {temp:g}",
         "zh": "{model} · softmax {softmax} · ÷√d_k {scale} · 温度 {temp:g}",

@@ -187,6 +187,20 @@ def charts(page: Page) -> Locator:
     return page.get_by_test_id("stVegaLiteChart")
 
 
+# from a chart to the Download box drawn right under it (ui/figures.py show)
+DOWNLOAD_BOX = "xpath=ancestor::div[@data-testid='stElementContainer'][1]/following-sibling::div[1]"
+
+
+def chart_download(page: Page, one_chart: Locator, kind: str) -> Locator:
+    """The download button `kind` ("CSV", "SVG", "PNG") of a chart: the Download box under
+    the chart is opened, which builds its buttons (ui/fold.py)."""
+    one_chart.locator(DOWNLOAD_BOX).get_by_test_id("stPopover").get_by_role("button").click()
+    body = page.get_by_test_id("stPopoverBody").get_by_test_id("stDownloadButton")
+    button = body.get_by_role("button").filter(has_text=kind)
+    expect(button).to_have_count(1)
+    return button
+
+
 def title_pattern(chart_title: str) -> re.Pattern[str]:
     """The title in full. A long title is wrapped into lines (SVG tspans, whose text reads
     with no space where a line broke), so any space may be missing and a line may break

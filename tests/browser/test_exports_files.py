@@ -14,6 +14,7 @@ from tests.browser.helpers import (
     RECT,
     axis_labels,
     cell_fields,
+    chart_download,
     charts,
     no_exception,
     not_pwned,
@@ -74,23 +75,21 @@ def test_chart_files_and_the_page_offline(
     no_exception(tab)
     main = tab.get_by_test_id("stMain")
     # every chart drawn before the first is read: the browser can draw a later chart first,
-    # and on a loaded machine mounts them (and their download buttons) over a few seconds
-    n_charts = all_mounted(
-        charts(tab), main.get_by_test_id("stDownloadButton").filter(has_text="SVG")
-    )
+    # and on a loaded machine mounts them (and their Download boxes) over a few seconds
+    n_charts = all_mounted(charts(tab), main.get_by_test_id("stPopover"))
     expect(charts(tab)).to_have_count(n_charts)
     expect(charts(tab).locator("svg.marks")).to_have_count(n_charts)
     first = charts(tab).first
     shown_labels = axis_labels(first)
 
     # the first chart as SVG: the same axis labels as on the page
-    svg_file = download(tab, main.get_by_test_id("stDownloadButton").filter(has_text="SVG").first)
+    svg_file = download(tab, chart_download(tab, first, "SVG"))
     assert svg_file.suggested_filename.endswith(".svg")
     svg = Path(svg_file.path()).read_text(encoding="utf-8")
     assert svg.startswith("<svg")
     assert sorted(svg_axis_labels(svg)) == sorted(shown_labels)
 
-    png_file = download(tab, main.get_by_test_id("stDownloadButton").filter(has_text="PNG").first)
+    png_file = download(tab, chart_download(tab, first, "PNG"))
     assert png_file.suggested_filename.endswith(".png")
     assert Path(png_file.path()).read_bytes().startswith(PNG_SIGNATURE)
     wait_idle(tab)

@@ -43,6 +43,7 @@ from tests.browser.helpers import (
     cell_fields,
     cells,
     chart,
+    chart_download,
     charts,
     charts_titled,
     choose_option,
@@ -70,10 +71,6 @@ DEFAULT_TIMEOUT = 20_000  # ms: any single Playwright wait, as in conftest.py
 REPO = Path(__file__).resolve().parents[2]
 LANGS = ["en", "zh"]
 VALUE_TOL = 5e-5  # chart numbers (Vega's aria-labels keep 12 digits) vs core: 4 decimals
-CSV_BUTTON = (
-    "xpath=ancestor::div[@data-testid='stElementContainer'][1]"
-    "/following-sibling::div[1]"  # the row of downloads right under the chart: CSV, SVG, PNG
-)
 
 
 def tr(lang: str, key: str, **kwargs: object) -> str:
@@ -339,12 +336,6 @@ def test_share_link_restores_the_view(
 # ---- 4. downloads: a chart's CSV and every matrix as JSON ---------------------------------------
 
 
-def csv_button(one_chart: Locator, lang: str) -> Locator:
-    """The CSV download button drawn right under a chart."""
-    below = one_chart.locator(CSV_BUTTON).get_by_test_id("stDownloadButton")
-    return below.get_by_role("button").filter(has_text=tr(lang, "csv"))
-
-
 def test_csv_download_equals_the_chart(tab: Page, app_url: str) -> None:
     lang = "en"
     sentence = "the cat saw the other cat"
@@ -359,8 +350,7 @@ def test_csv_download_equals_the_chart(tab: Page, app_url: str) -> None:
         xs, ys = axis_labels(one, "X"), axis_labels(one, "Y")
         assert xs == ys == tokens
         shown = heat(one, lang, value_key)
-        button = csv_button(one, lang)
-        expect(button).to_have_count(1)
+        button = chart_download(tab, one, tr(lang, "csv"))
         with tab.expect_download() as download:
             button.click()
         path = download.value.path()
