@@ -44,7 +44,7 @@ def run(pages: Sequence[PageSpec]) -> None:
     if spec and not spec.chrome:
         st.set_page_config(initial_sidebar_state="collapsed")
     st.session_state[session.CURRENT_PAGE] = spec
-    st.html(theme.PAGE_LINK_CSS)  # our own constant stylesheet: page links wrap
+    st.html(theme.MAIN_CSS)  # our own constant stylesheet: page links wrap, buttons fit
     st.html(theme.NARROW_CSS)  # ours too: wide charts scroll inside their own box
     st.html(theme.PROJECTOR_CSS)  # ours too: a short menu, less space above the title
     figures.start_page(current.url_path)

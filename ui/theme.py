@@ -159,9 +159,12 @@ PHONE_BAR_WIDTH = 220  # px: the bars of a bar chart on a phone (labels beside t
 # query–key map and head atlas
 # Streamlit draws a page link's label on one line and cuts what does not fit: on a phone the
 # home page lost the end of every page's description. Labels in the page itself wrap instead.
-PAGE_LINK_CSS = """
+# Page links wrap; a chart's Download button holds its chevron (Streamlit 1.67 pulls a
+# popover's chevron 5 px out of its button, so the button's text overflows it).
+MAIN_CSS = """
 <style>
 [data-testid="stMain"] [data-testid="stPageLink"] p { white-space: normal; }
+[data-testid="stMain"] [data-testid="stPopoverButton"] > div { margin-right: 0; }
 </style>
 """
 # A projector (1280×720, sidebar open): the menu of every page, one short line each, so the
