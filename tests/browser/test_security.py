@@ -46,6 +46,7 @@ from tests.browser.helpers import (
     SCREENSHOTS,
     chart_download,
     charts,
+    wait_idle,
     wait_loaded,
 )
 from ui.i18n import TEXTS
@@ -373,6 +374,7 @@ def check_hostile_text_stays_text(
     if path == "real-model":  # a long sentence's big heatmaps are canvases: read every tab's
         for name in tab.get_by_role("tab").all_inner_texts():
             tab.get_by_role("tab", name=name).click()  # a tab is drawn once chosen (ui/fold.py)
+            wait_idle(tab)
             wait_charts_drawn(tab, 2)
             axes += axis_lists(tab)
     expected: list[list[str]] = []
