@@ -194,7 +194,8 @@ DOWNLOAD_BOX = "xpath=ancestor::div[@data-testid='stElementContainer'][1]/follow
 def chart_download(page: Page, one_chart: Locator, kind: str) -> Locator:
     """The download button `kind` ("CSV", "SVG", "PNG") of a chart: the Download box under
     the chart is opened, which builds its buttons (ui/fold.py)."""
-    one_chart.locator(DOWNLOAD_BOX).get_by_test_id("stPopover").get_by_role("button").click()
+    if not page.get_by_test_id("stPopoverBody").is_visible():  # a second click would close it
+        one_chart.locator(DOWNLOAD_BOX).get_by_test_id("stPopover").get_by_role("button").click()
     body = page.get_by_test_id("stPopoverBody").get_by_test_id("stDownloadButton")
     button = body.get_by_role("button").filter(has_text=kind)
     expect(button).to_have_count(1)
