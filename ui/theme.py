@@ -192,11 +192,15 @@ COLUMN_HEAD_KEY = "column_head"
 # On a narrow screen a chart wider than the screen (a wide matrix) scrolls sideways inside its
 # own box instead of running past the right edge (only there: axe wants a scrolling box to be
 # focusable, which a stylesheet cannot make it); segmented controls wrap instead of clipping.
+# A page title is smaller there, so a Chinese title of a dozen characters keeps to one line (at
+# Streamlit's size 1 · 输入如何进入注意力 broke inside 注意力) and an English one to two.
+PHONE_TITLE_REM = 1.75
 NARROW_CSS = f"""
 <style>
 @media (max-width: {NARROW_SCREEN}px) {{
   [data-testid="stMain"] [data-testid="stVegaLiteChart"] {{ max-width: 100%; overflow-x: auto; }}
   .st-key-{COLUMN_HEAD_KEY} {{ display: none; }}
+  [data-testid="stMain"] h1 {{ font-size: {PHONE_TITLE_REM}rem; }}
 }}
 [data-testid="stMain"] [data-testid="stButtonGroup"] div:has(> button) {{ flex-wrap: wrap; }}
 </style>
