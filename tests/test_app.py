@@ -40,8 +40,8 @@ def test_every_page_default(page, lang):
     assert at.title, "every page has a title"
     label_key = next(p.label_key for p in MENU if p.script == page)
     assert at.title[0].value == TEXTS[label_key][lang], "a page's title is its menu label"
-    assert not unfold(open_share_panel(at)).exception  # every tab and folded part built
     if lang == "zh":  # all the page prints, lists joined in code included: full-width punctuation
+        assert not unfold(open_share_panel(at)).exception  # every tab and folded part built
         titles = [json.dumps(spec.get("title", ""), ensure_ascii=False) for spec in chart_specs(at)]
         mistakes = half_width_next_to_cjk("\n".join([all_text(at), *titles]))
         assert not mistakes, mistakes
