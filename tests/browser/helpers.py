@@ -194,8 +194,13 @@ DOWNLOAD_BOX = "xpath=ancestor::div[@data-testid='stElementContainer'][1]/follow
 def chart_download(page: Page, one_chart: Locator, kind: str) -> Locator:
     """The download button `kind` ("CSV", "SVG", "PNG") of a chart: the Download box under
     the chart is opened, which builds its buttons (ui/fold.py)."""
-    if not page.get_by_test_id("stPopoverBody").is_visible():  # a second click would close it
-        one_chart.locator(DOWNLOAD_BOX).get_by_test_id("stPopover").get_by_role("button").click()
+    opener = one_chart.locator(DOWNLOAD_BOX).get_by_test_id("stPopover").get_by_role("button")
+    if opener.get_attribute("aria-expanded") != "true":  # a second click would close it
+        if page.get_by_test_id("stPopoverBody").count():
+            page.keyboard.press("Escape")  # another chart's box: one box is open at a time
+            expect(page.get_by_test_id("stPopoverBody")).to_have_count(0)
+        opener.click()
+    expect(opener).to_have_attribute("aria-expanded", "true")
     body = page.get_by_test_id("stPopoverBody").get_by_test_id("stDownloadButton")
     button = body.get_by_role("button").filter(has_text=kind)
     expect(button).to_have_count(1)

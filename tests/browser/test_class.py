@@ -3,6 +3,7 @@ through one vote and the reveal, with the live count arriving without a click.""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -39,6 +40,7 @@ def test_a_teacher_and_two_phones_vote_and_reveal(tab: Page, chromium: Browser, 
     open_app(tab, app_url, "class")
     tab.get_by_role("button", name=en("cls_start")).click()
     wait_idle(tab)
+    expect(tab).to_have_url(re.compile(r"[?&]tk="))  # the class's link is written after its run
     code, key = url_params(tab)["code"], url_params(tab)["tk"]
     expect(tab.get_by_text(f"/join?code={code}")).to_be_visible()
     tab.get_by_role("button", name=en("cls_open")).click()
