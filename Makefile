@@ -44,7 +44,7 @@ lint: $(VENV)/.installed-dev
 # core, so a third worker still shortens the run (measured on this 2-core machine while others
 # worked on it: 10.3 min on two workers, 8.4 on three).
 FAST := -m "not browser and not soak" -n 2
-BROWSER := -m "browser and not soak" -n 3 --dist worksteal
+BROWSER := -m "browser and not soak" -n 3 --dist worksteal --durations=12  # the slowest, for the log
 
 test: $(VENV)/.installed-dev browsers lint
 	$(PY) -m pytest $(FAST)
