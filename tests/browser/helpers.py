@@ -187,6 +187,69 @@ def charts(page: Page) -> Locator:
     return page.get_by_test_id("stVegaLiteChart")
 
 
+# ---- a phone's screen (tests/browser/test_pages.py, test_phone_fit.py) ----
+
+# Every element of the main area whose right edge is past the screen's, with what it is. An
+# element is excused only inside a box that scrolls sideways and is itself on screen: a chart's
+# own box, a table or a code block (not a row of buttons: a cut-off button is a defect).
+OVER_THE_EDGE = """(screen) => {
+    const main = document.querySelector("[data-testid='stMain']");
+    const limit = screen + 0.5;
+    const boxes = "[data-testid='stVegaLiteChart'], [data-testid='stDataFrame'], " +
+        "[data-testid='stTable'], [data-testid='stCode'], pre";
+    const scrolls = (el) => {
+        for (let a = el.parentElement; a && a !== main; a = a.parentElement) {
+            const x = getComputedStyle(a).overflowX;
+            if ((x === "auto" || x === "scroll") && a.matches(boxes)
+                && a.getBoundingClientRect().right <= limit) return true;
+        }
+        return false;
+    };
+    const drawn = "[data-testid='stVegaLiteChart'] svg, [data-testid='stVegaLiteChart'] canvas, " +
+        "g.role-legend, g.role-axis-label text, g.role-title text, g.role-axis-title text, " +
+        "p, h1, h2, h3, li, label, button, input, textarea, " +
+        "[data-testid='stCaptionContainer'], [data-testid='stMetric'], " +
+        "[data-testid='stDataFrame'], [data-testid='stImage'] img, table";
+    const over = [];
+    for (const el of main.querySelectorAll(drawn)) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0 || r.right <= limit || scrolls(el)) continue;
+        const chart = el.closest("[data-testid='stVegaLiteChart']");
+        const title = chart && chart.querySelector("g.role-title text");
+        over.push({element: el.tagName.toLowerCase() + "." + (el.getAttribute("class") || ""),
+                   right: Math.round(r.right), text: (el.textContent || "").slice(0, 40),
+                   chart: title ? title.textContent : null});
+    }
+    return over;
+}"""
+
+# Legends (their right and left edges) that are not wholly on screen, scrolled or not.
+LEGENDS_OFF_SCREEN = """(screen) => {
+    const limit = screen + 0.5;
+    return [...document.querySelectorAll("[data-testid='stMain'] g.role-legend")]
+        .map(g => [g, g.getBoundingClientRect()])
+        .filter(([g, r]) => r.width > 0 && (r.right > limit || r.left < -0.5))
+        .map(([g, r]) => ({legend: g.textContent.slice(0, 40), left: Math.round(r.left),
+                           right: Math.round(r.right)}));
+}"""
+
+CHARTS_DRAWN = """() => [...document.querySelectorAll("[data-testid='stVegaLiteChart']")]
+    .every(c => c.querySelector("svg, canvas"))"""
+
+
+def settled(tab: Page, script: str, screen: int, tries: int = 6) -> list:
+    """What `script` finds on a screen `screen` px wide once the layout has settled: a chart
+    drawn before its column took its final width is redrawn a moment later (seen once on a busy
+    machine: 415 px, then 390)."""
+    found = tab.evaluate(script, screen)
+    for _ in range(tries):
+        if not found:
+            break
+        time.sleep(0.5)
+        found = tab.evaluate(script, screen)
+    return found
+
+
 # from a chart to the Download box drawn right under it (ui/figures.py show)
 DOWNLOAD_BOX = "xpath=ancestor::div[@data-testid='stElementContainer'][1]/following-sibling::div[1]"
 

@@ -12,6 +12,7 @@ the translations instead of copying them. The shared helpers are in tests/browse
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import time
@@ -27,7 +28,9 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from tests.apptest_utils import MENU
 from tests.browser.conftest import DEFAULT_TIMEOUT
 from tests.browser.helpers import (
+    LEGENDS_OFF_SCREEN,
     MARKS,
+    OVER_THE_EDGE,
     RUN_TIMEOUT,
     SCREENSHOTS,
     SETTLE,
@@ -50,6 +53,7 @@ from tests.browser.helpers import (
     outline,
     plain,
     point_at,
+    settled,
     sidebar,
     title,
     type_sentence,
@@ -228,6 +232,11 @@ def check_fits_a_phone(phone: Page, path: str, lang: str) -> None:
     expect(phone.get_by_test_id("stExpandSidebarButton")).to_be_visible()
     cut = phone.evaluate(CUT_TEXT)
     assert cut == [], f"text cut off on a {PHONE['width']} px screen: {cut}"
+    # nothing past the right edge but inside its own sideways-scrolling box; legends on screen
+    over = settled(phone, OVER_THE_EDGE, PHONE["width"])
+    assert over == [], json.dumps(over[:5], ensure_ascii=False)
+    legends = settled(phone, LEGENDS_OFF_SCREEN, PHONE["width"])
+    assert legends == [], json.dumps(legends, ensure_ascii=False)
     if path in NO_CHARTS:
         return
     at_least(charts(phone), 1)

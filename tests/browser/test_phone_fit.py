@@ -1,17 +1,19 @@
 """Phones (issue 18, item 4): at 390 × 844 px no chart, legend or text of any page reaches past
 the right edge of the screen, except inside a chart's (or table's) own sideways-scrolling box.
 
-Two passes, one Chromium context each, every page in turn:
-- English in a plain 390 px window (a desktop browser sends no phone User-Agent, so the app
-  cannot narrow its charts): a chart wider than the screen scrolls inside its own box;
-- Chinese on a phone (its browser's User-Agent says "Mobile"): the charts are drawn to fit,
-  and every chart's legend is wholly on screen.
+Every page on a phone (its browser's User-Agent says "Mobile"), in both languages, is checked
+by the one pass over the pages (tests/browser/test_pages.py::test_every_page). Here, one
+Chromium context each:
+- English in a plain 390 px window, every page in turn (a desktop browser sends no phone
+  User-Agent, so the app cannot narrow its charts): a chart wider than the screen scrolls
+  inside its own box;
+- Chinese on a phone, page 7 after a training run (its curves and heatmaps, which the pass over
+  the pages does not train for): drawn to fit, every legend wholly on screen.
 """
 
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -19,7 +21,15 @@ from playwright.sync_api import Browser, Page
 
 from app_pages import PAGES
 from tests.browser.conftest import DEFAULT_TIMEOUT
-from tests.browser.helpers import RUN_TIMEOUT, no_exception, open_app
+from tests.browser.helpers import (
+    CHARTS_DRAWN,
+    LEGENDS_OFF_SCREEN,
+    OVER_THE_EDGE,
+    RUN_TIMEOUT,
+    no_exception,
+    open_app,
+    settled,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -30,53 +40,6 @@ PHONE_UA = (
 )
 PATHS = ["" if i == 0 else spec.url_path for i, spec in enumerate(PAGES)]  # home is at /
 EXTRA = {"learn": {"lrun": "1"}}  # page 7 after a training run: its curves and heatmaps
-
-# Every element of the main area whose right edge is past the screen's, with what it is. An
-# element is excused only inside a box that scrolls sideways and is itself on screen: a chart's
-# own box, a table or a code block (not a row of buttons: a cut-off button is a defect).
-OVER_THE_EDGE = """() => {
-    const main = document.querySelector("[data-testid='stMain']");
-    const limit = document.documentElement.clientWidth + 0.5;
-    const boxes = "[data-testid='stVegaLiteChart'], [data-testid='stDataFrame'], " +
-        "[data-testid='stTable'], [data-testid='stCode'], pre";
-    const scrolls = (el) => {
-        for (let a = el.parentElement; a && a !== main; a = a.parentElement) {
-            const x = getComputedStyle(a).overflowX;
-            if ((x === "auto" || x === "scroll") && a.matches(boxes)
-                && a.getBoundingClientRect().right <= limit) return true;
-        }
-        return false;
-    };
-    const drawn = "[data-testid='stVegaLiteChart'] svg, [data-testid='stVegaLiteChart'] canvas, " +
-        "g.role-legend, g.role-axis-label text, g.role-title text, g.role-axis-title text, " +
-        "p, h1, h2, h3, li, label, button, input, textarea, " +
-        "[data-testid='stCaptionContainer'], [data-testid='stMetric'], " +
-        "[data-testid='stDataFrame'], [data-testid='stImage'] img, table";
-    const over = [];
-    for (const el of main.querySelectorAll(drawn)) {
-        const r = el.getBoundingClientRect();
-        if (r.width === 0 || r.height === 0 || r.right <= limit || scrolls(el)) continue;
-        const chart = el.closest("[data-testid='stVegaLiteChart']");
-        const title = chart && chart.querySelector("g.role-title text");
-        over.push({element: el.tagName.toLowerCase() + "." + (el.getAttribute("class") || ""),
-                   right: Math.round(r.right), text: (el.textContent || "").slice(0, 40),
-                   chart: title ? title.textContent : null});
-    }
-    return over;
-}"""
-
-# Legends (their right and left edges) that are not wholly on screen, scrolled or not.
-LEGENDS_OFF_SCREEN = """() => {
-    const limit = document.documentElement.clientWidth + 0.5;
-    return [...document.querySelectorAll("[data-testid='stMain'] g.role-legend")]
-        .map(g => [g, g.getBoundingClientRect()])
-        .filter(([g, r]) => r.width > 0 && (r.right > limit || r.left < -0.5))
-        .map(([g, r]) => ({legend: g.textContent.slice(0, 40), left: Math.round(r.left),
-                           right: Math.round(r.right)}));
-}"""
-
-CHARTS_DRAWN = """() => [...document.querySelectorAll("[data-testid='stVegaLiteChart']")]
-    .every(c => c.querySelector("svg, canvas"))"""
 
 
 @pytest.fixture(params=["en-window", "zh-phone"])
@@ -97,30 +60,18 @@ def phone(chromium: Browser, request: pytest.FixtureRequest) -> Iterator[tuple[P
         context.close()
 
 
-def settled(tab: Page, script: str, tries: int = 6) -> list:
-    """What `script` finds once the layout has settled: a chart drawn before its column took
-    its final width is redrawn a moment later (seen once on a busy machine: 415 px, then 390)."""
-    found = tab.evaluate(script)
-    for _ in range(tries):
-        if not found:
-            break
-        time.sleep(0.5)
-        found = tab.evaluate(script)
-    return found
-
-
 def test_every_page_fits_a_phone(phone: tuple[Page, str, bool], app_url: str) -> None:
     tab, lang, on_phone = phone
     problems: dict[str, object] = {}
-    for path in PATHS:
+    for path in PATHS if not on_phone else list(EXTRA):
         open_app(tab, app_url, path, {"lang": lang, **EXTRA.get(path, {})})
         tab.wait_for_function(CHARTS_DRAWN, timeout=RUN_TIMEOUT)
         no_exception(tab)
-        over = settled(tab, OVER_THE_EDGE)
+        over = settled(tab, OVER_THE_EDGE, PHONE["width"])
         if over:
             problems[f"{path or 'home'}: past the right edge"] = over[:5]
         if on_phone:
-            legends = settled(tab, LEGENDS_OFF_SCREEN)
+            legends = settled(tab, LEGENDS_OFF_SCREEN, PHONE["width"])
             if legends:
                 problems[f"{path or 'home'}: legend off screen"] = legends
     assert not problems, json.dumps(problems, ensure_ascii=False, indent=1)
