@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 import numpy as np
 import pytest
 
-from tests.apptest_utils import open_page, open_share_panel, page_file, unfold
+from tests.apptest_utils import FOLD, open_page, open_share_panel, open_tab, page_file, unfold
 from ui import charts, exports, figures
 from ui.i18n import TEXTS
 
@@ -199,3 +199,17 @@ def test_a_page_offers_svg_png_and_html_for_what_it_drew():
         title = spec["title"]["text"] if isinstance(spec["title"], dict) else spec["title"]
         first_line = title.split("\n")[0] if isinstance(title, str) else title[0]
         assert first_line in " ".join(texts_in(svg_root(exports.svg(spec)), "title-text"))
+
+
+def test_an_open_download_box_stays_with_its_chart_when_a_tab_opens_above_it():
+    at = open_page(page_file("summary"))
+    boxes = [k for k in at.session_state if k.startswith(FOLD + "download_")]
+    factor = next(k for k in boxes if "factor" in k)
+    at.session_state[factor] = True
+    at.run()
+    assert TEXTS["csv"]["en"] in labels_of(at)  # the factor chart's box is open: its buttons
+    open_tab(at, "summary", TEXTS["tab_xqkv"]["en"])  # four charts now come before the rest
+    assert not at.exception
+    opened = [k for k in at.session_state if k.startswith(FOLD) and at.session_state[k] is True]
+    assert opened == [], opened  # no other chart's box opened in its place
+    assert labels_of(at) == []

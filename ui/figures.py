@@ -532,8 +532,12 @@ def show(
     if session.share_open():
         st.session_state.setdefault(_LINES, {}).update(dict.fromkeys(fig.context))
     number = next_chart_number()
-    # one button under the chart; its three downloads are built once it is opened (ui/fold.py)
-    box, built = fold.popover(t("download"), f"download_{number}", icon=":material/download:")
+    # one button under the chart; its three downloads are built once it is opened (ui/fold.py).
+    # Keyed by the chart's file name too: a tab opened above moves the numbers, and an open box
+    # must not reappear under another chart.
+    box, built = fold.popover(
+        t("download"), f"download_{number}_{fig.file_name}", icon=":material/download:"
+    )
     if not built:
         return
     downloads = (

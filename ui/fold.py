@@ -1,4 +1,4 @@
-"""Folded parts of a page (expanders and tabs) built only while they are seen.
+"""Folded parts of a page (expanders, tabs, popovers) built only while they are seen.
 
 Streamlit runs what is inside a closed expander or a hidden tab on every run. Here each says
 whether it is open (a click on it re-runs the page), and a page builds what is inside only
@@ -36,6 +36,6 @@ def tabs(
 
 def popover(label: str, key: str, *, icon: str | None = None) -> tuple[DeltaGenerator, bool]:
     """A small button that opens a box, and whether to build what is inside it: only while it
-    is open. The share panel builds no popover's content (it holds no download button)."""
+    is open, whatever the share panel (a chart's download buttons are not part of its exports)."""
     box = st.popover(label, key=KEY_PREFIX + key, icon=icon, type="tertiary", on_change="rerun")
     return box, bool(box.open)
