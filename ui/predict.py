@@ -244,11 +244,11 @@ def ask_all(page_questions: tuple[Question, ...], p: Pipeline) -> None:
     """A page's questions, each that fits the sentence, folded into one line above the page's
     charts: on a projector the chart that makes the page's point stays on the first screen,
     and a class opens the questions before looking (class mode asks them of everyone)."""
-    built = [(q, asked) for q in page_questions if (asked := fits(q, p)) is not None]
-    if not built:
+    fitting = [(q, asked) for q in page_questions if (asked := fits(q, p)) is not None]
+    if not fitting:
         return
-    box, built_open = fold.expander(t("pq_group", n=len(built)), "questions")
-    if built_open:
+    box, built = fold.expander(t("pq_group", n=len(fitting)), "questions")
+    if built:
         with box:
-            for question, asked in built:
+            for question, asked in fitting:
                 ask(question, p, asked)
