@@ -93,7 +93,10 @@ def open_settings(page: Page, lang: str) -> None:
     """Unfold page 7's "Training settings" (folded so the heatmap stays in view)."""
     panel = page.get_by_test_id("stExpander").filter(has_text=tr(lang, "learn_settings"))
     if panel.locator("details").get_attribute("open") is None:
-        panel.locator("summary").click()
+        # by the keyboard: CI once saw the buttons under the panel drawn over its heading for
+        # the whole of a click's 20 s, while the page was still settling
+        panel.locator("summary").press("Enter")
+    expect(panel.locator("details")).to_have_attribute("open", "")
 
 
 def wait_training(page: Page) -> None:
