@@ -187,7 +187,13 @@ def charts(page: Page) -> Locator:
     return page.get_by_test_id("stVegaLiteChart")
 
 
-# ---- a phone's screen (tests/browser/test_pages.py, test_phone_fit.py) ----
+# ---- a phone's screen (tests/browser/test_pages.py, test_phone_fit.py, class mode) ----
+
+PHONE = {"width": 390, "height": 844}
+PHONE_USER_AGENT = (  # what a phone's browser says: "Mobile" is how the app knows
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 "
+    "(KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1"
+)
 
 # Every element of the main area whose right edge is past the screen's, with what it is. An
 # element is excused only inside a box that scrolls sideways and is itself on screen: a chart's
@@ -378,7 +384,6 @@ def drawn_tokens(text: str) -> list[str]:
 
 # ---- class mode: a teacher's projector and students' phones ---------------------------------
 
-PHONE = {"width": 390, "height": 844}
 # A class sentence with no word twice: every word option's label is then the word itself, on
 # the phone's radio, in its "your answer" line and in the projector's table alike.
 CLASS_SENTENCE = "A small dog chased one red ball"

@@ -31,6 +31,8 @@ from tests.browser.helpers import (
     LEGENDS_OFF_SCREEN,
     MARKS,
     OVER_THE_EDGE,
+    PHONE,
+    PHONE_USER_AGENT,
     RUN_TIMEOUT,
     SCREENSHOTS,
     SETTLE,
@@ -135,11 +137,6 @@ WCAG_21_AA = {
     "resultTypes": ["violations"],
 }
 PROJECTOR = {"width": 1280, "height": 720}  # a classroom projector or a small laptop
-PHONE = {"width": 390, "height": 844}
-PHONE_USER_AGENT = (  # what a phone's browser says: "Mobile" is how the app knows
-    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 "
-    "(KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1"
-)
 # Text boxes whose content is wider than the box (`white-space: nowrap` and a hidden overflow
 # cut it off), outside charts and tables (which scroll) and the visually hidden radio inputs.
 CUT_TEXT = """() => [...document.querySelectorAll(

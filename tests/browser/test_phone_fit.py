@@ -25,6 +25,8 @@ from tests.browser.helpers import (
     CHARTS_DRAWN,
     LEGENDS_OFF_SCREEN,
     OVER_THE_EDGE,
+    PHONE,
+    PHONE_USER_AGENT,
     RUN_TIMEOUT,
     no_exception,
     open_app,
@@ -33,11 +35,6 @@ from tests.browser.helpers import (
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
-PHONE_UA = (
-    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 "
-    "(KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1"
-)
 PATHS = ["" if i == 0 else spec.url_path for i, spec in enumerate(PAGES)]  # home is at /
 EXTRA = {"learn": {"lrun": "1"}}  # page 7 after a training run: its curves and heatmaps
 
@@ -50,7 +47,7 @@ def phone(chromium: Browser, request: pytest.FixtureRequest) -> Iterator[tuple[P
     context = chromium.new_context(
         viewport=PHONE,
         locale="zh-CN" if lang == "zh" else "en-US",
-        user_agent=PHONE_UA if on_phone else None,
+        user_agent=PHONE_USER_AGENT if on_phone else None,
         is_mobile=False,  # Chromium's mobile emulation would zoom the page out to fit instead
     )
     context.set_default_timeout(DEFAULT_TIMEOUT)
