@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
-from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS
+from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, WATCH_RUNS
 from tools.server import Server
 
 DEFAULT_TIMEOUT = 20_000  # ms: any single Playwright wait
@@ -62,6 +62,15 @@ def chromium() -> Iterator[Browser]:
         )
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        new_context = browser.new_context
+
+        def watched_context(**options: object) -> BrowserContext:
+            """Every context a test opens watches its inputs and runs (helpers.WATCH_RUNS)."""
+            context = new_context(**options)
+            context.add_init_script(WATCH_RUNS)
+            return context
+
+        browser.new_context = watched_context  # type: ignore[method-assign]
         try:
             yield browser
         finally:

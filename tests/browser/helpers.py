@@ -88,16 +88,36 @@ def wait_loaded(page: Page) -> None:
     )
 
 
-def wait_idle(page: Page, *, start: float = 0.3) -> None:
-    """Wait for the script run started by the last action to finish, then let the page settle.
+# Installed in every browser context before any page script (conftest's `chromium`): the time of
+# the user's last input and of the last change of the app's run state, so `wait_idle` can tell
+# the run this input started from the one before it, however late the new run begins.
+WATCH_RUNS = """
+window.__lastAction = 0;
+window.__lastRun = 0;
+for (const type of ["pointerdown", "keydown", "input", "change"]) {
+    addEventListener(type, () => { window.__lastAction = performance.now(); }, true);
+}
+// any change of the app's run state is a run starting or ending (a run so short that the page
+// never drew it as running leaves no change: wait_idle's `start` covers it)
+new MutationObserver(() => { window.__lastRun = performance.now(); }).observe(
+    document, {attributes: true, subtree: true, attributeFilter: ["data-test-script-state"]});
+"""
+RUN_SINCE_LAST_ACTION = f"""() => window.__lastRun === undefined
+    ? document.querySelector("{RUNNING}") !== null
+    : window.__lastRun >= window.__lastAction"""
+RUN_START = 2.0  # s: an input that starts no run (a plain expander, a tab) waits this long
 
-    Just after a click the app still says `notRunning` from the run before, so give the new run
-    `start` seconds to begin first (a run that is already over is fine too).
-    """
+
+def wait_idle(page: Page, *, start: float = RUN_START) -> None:
+    """Wait for the script run started by the last input to finish, then let the page settle.
+
+    Just after a click the app still says `notRunning` from the run before, and on a busy machine
+    the new run can begin a second later: wait until a run has started since the last input (up
+    to `start` seconds, for an input that starts none), then until it is over."""
     try:
-        page.wait_for_selector(RUNNING, timeout=int(start * 1000))
+        page.wait_for_function(RUN_SINCE_LAST_ACTION, timeout=int(start * 1000))
     except PlaywrightTimeout:
-        pass  # the run was over before we looked, or there was none
+        pass  # the input started no run, or its run was too short to show (both are over)
     page.wait_for_selector(IDLE, timeout=RUN_TIMEOUT)
     time.sleep(SETTLE)
 
@@ -147,6 +167,19 @@ def choose_option(page: Page, select: Locator, name: str) -> None:
 
 def url_params(page: Page) -> dict[str, str]:
     return {k: v[-1] for k, v in parse_qs(urlparse(page.url).query, keep_blank_values=True).items()}
+
+
+def expect_param(page: Page, name: str, value: str) -> None:
+    """Wait until the address bar's link has `name=value`, then for the run that wrote it to end.
+
+    An action's run can begin later than `wait_idle` looks for it on a busy machine; the link is
+    what the run writes, so waiting for it cannot return early."""
+    page.wait_for_function(
+        "([name, value]) => new URLSearchParams(location.search).get(name) === value",
+        arg=[name, value],
+        timeout=RUN_TIMEOUT,
+    )
+    page.wait_for_selector(IDLE, timeout=RUN_TIMEOUT)
 
 
 def url_path(page: Page) -> str:
@@ -422,6 +455,10 @@ def start_class(tab: Page, base: str, sentence: str = CLASS_SENTENCE) -> tuple[s
     box.press("Enter")
     wait_idle(tab)
     tab.get_by_role("button", name=en("cls_start")).click()
+    tab.wait_for_function(
+        "() => ['code', 'tk'].every(n => new URLSearchParams(location.search).has(n))",
+        timeout=RUN_TIMEOUT,
+    )
     wait_idle(tab)
     params = url_params(tab)
     return params["code"], params["tk"]

@@ -49,6 +49,7 @@ from tests.browser.helpers import (
     choose_option,
     drawn_tokens,
     en,
+    expect_param,
     menu_link,
     no_exception,
     number,
@@ -250,7 +251,7 @@ def test_real_model_grid_opens_a_head(tab: Page, app_url: str, lang: str) -> Non
     tab.get_by_text(tr(lang, "hide_specials"), exact=True).click()
     wait_idle(tab)
     expect(tab.get_by_role("switch", name=tr(lang, "hide_specials"))).to_be_checked()
-    assert url_params(tab).get("nospecial") == "1"
+    expect_param(tab, "nospecial", "1")
     expect(heading(tab, tr(lang, "real_head", layer=layer, head=head))).to_have_count(1)
     kept = chosen[1:-1, 1:-1]
     renormalised = kept / kept.sum(axis=1, keepdims=True)  # each row over the words left
@@ -328,7 +329,7 @@ def test_share_link_restores_the_view(
         time.sleep(SETTLE)
         no_exception(visitor)
         eventually(lambda: _same(view_of(visitor, lang), view))
-        assert url_params(visitor).get("lang") == lang  # Chinese although the browser is English
+        expect_param(visitor, "lang", lang)  # Chinese although the browser is English
     finally:
         other.close()
 
@@ -472,7 +473,7 @@ def test_presenter_mode_steps_and_worked_example(tab: Page, app_url: str) -> Non
     on_step(tab, lang, factor)  # the step stays
     box = sidebar(tab).get_by_label(tr(lang, "sentence"))
     expect(box).to_have_value(EXAMPLE)
-    assert url_params(tab).get("text") == EXAMPLE
+    expect_param(tab, "text", EXAMPLE)
 
     def example_drawn() -> None:
         words = axis_labels(chart(tab, tr(lang, "m_factor")), "Y")
@@ -486,7 +487,7 @@ def test_presenter_mode_steps_and_worked_example(tab: Page, app_url: str) -> Non
     restore.click()
     wait_idle(tab)
     expect(box).to_have_value(mine)
-    assert url_params(tab).get("text") == mine
+    expect_param(tab, "text", mine)
     eventually(lambda: _labels_are(chart(tab, tr(lang, "m_factor")), "Y", mine.split()))
     expect(restore).to_have_count(0)
     expect(button(tab, "present_example")).to_have_count(1)
@@ -583,7 +584,7 @@ def test_glossary_links_open_their_pages(tab: Page, app_url: str) -> None:
         expect(title(tab)).to_contain_text(tr(lang, label_key), timeout=RUN_TIMEOUT)
         tab.wait_for_selector(IDLE, timeout=RUN_TIMEOUT)
         assert url_path(tab) == path
-        assert url_params(tab).get("lang") == lang
+        expect_param(tab, "lang", lang)
         no_exception(tab)
         menu_link(tab, "glossary").click()
         expect(title(tab)).to_contain_text(tr(lang, "nav_glossary"), timeout=RUN_TIMEOUT)
@@ -611,7 +612,7 @@ def test_a_pick_in_a_part_of_the_page_keeps_the_open_share_link_true(tab: Page, 
     choose_option(tab, main.get_by_test_id("stSelectbox").first, "2: cat")
     wait_idle(tab)
     no_exception(tab)
-    assert url_params(tab)["query"] == "2"
+    expect_param(tab, "query", "2")
     expect(code).to_contain_text("query=2")
     expect(charts_titled(tab, en("roles_weights", word="cat"))).to_have_count(1)
 
@@ -620,7 +621,7 @@ def test_a_pick_in_a_part_of_the_page_keeps_the_open_share_link_true(tab: Page, 
     wait_idle(tab)
     choose_option(tab, main.get_by_test_id("stSelectbox").first, "3: drank")
     wait_idle(tab)
-    assert url_params(tab)["query"] == "3"
+    expect_param(tab, "query", "3")
     expect(share_panel(tab, "en").get_by_test_id("stCode").locator("code")).to_contain_text(
         "query=3"
     )

@@ -21,10 +21,10 @@ from tests.browser.helpers import (
     choose_option,
     drawn_tokens,
     en,
+    expect_param,
     no_exception,
     number,
     open_app,
-    url_params,
     wait_idle,
 )
 from ui.settings import DEFAULT_TEXT
@@ -71,5 +71,5 @@ def test_opening_the_section_on_the_score_page_shows_the_two_row_chart(
     choose_option(tab, picker, f"4: {TOKENS[4]}")
     wait_idle(tab)
     no_exception(tab)
-    assert url_params(tab)["gq"] == "0,2,4"
-    assert url_params(tab)["gk"] == "1,3"
+    expect_param(tab, "gq", "0,2,4")
+    expect_param(tab, "gk", "1,3")

@@ -29,6 +29,7 @@ from tests.browser.helpers import (
     chart,
     charts,
     en,
+    expect_param,
     no_exception,
     open_app,
     sidebar,
@@ -149,7 +150,7 @@ def test_learn_trains_and_becomes_a_source(tab: Page, app_url: str, lang: str) -
     assert_close(shown, np.asarray(expected.probe_weights), tol=1e-4)
     row = dict(zip(tokens, shown[-1], strict=True))
     assert row["drank"] > row["cat"] > row["black"], row
-    assert url_params(tab).get("lrun") == "1"  # the link brings back this run
+    expect_param(tab, "lrun", "1")  # the link brings back this run
 
     sources = sidebar(tab).get_by_role("radiogroup", name=tr(lang, "source_label"))
     option = sources.get_by_role("radio", name=tr(lang, "source_trained"), exact=True)

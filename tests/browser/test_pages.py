@@ -45,6 +45,7 @@ from tests.browser.helpers import (
     charts_titled,
     drawn_tokens,
     en,
+    expect_param,
     find_cell,
     menu_link,
     nav_links,
@@ -203,7 +204,7 @@ def check_opens_and_draws(page: Page, path: str, lang: str) -> None:
         expect(drawn.first).to_be_attached()
     for i in range(drawn.count()):  # every chart is drawn as SVG with marks, none is empty
         expect(drawn.nth(i).locator(MARKS).first).to_be_attached()
-    assert url_params(page).get("lang") == lang
+    expect_param(page, "lang", lang)
     if lang == "zh":  # the page text itself, not only the menu, is Chinese
         assert TEXTS[spec.label_key]["en"] not in page.locator("body").inner_text()
 
@@ -391,7 +392,7 @@ def test_language_and_sentence_chosen_on_screen_survive_page_switches(
         go_by_menu(tab, path, "en")
         check_menu(tab, "en")
         expect(sidebar(tab).get_by_label(en("sentence"))).to_have_value(sentence)
-        assert url_params(tab).get("lang") == "en"
+        expect_param(tab, "lang", "en")
         drawn = [charts(tab).nth(i) for i in range(charts(tab).count())]
         axes = [axis_labels(c, axis) for c in drawn for axis in ("X", "Y")]
         assert drawn_tokens(sentence) in axes, (path, axes)
@@ -424,7 +425,7 @@ def test_softmax_switch_changes_score_and_home(tab: Page, app_url: str) -> None:
     expect(softmax_switch(tab)).not_to_be_checked()
     expect(tab.get_by_text(plain(en("score_sidebar_now", state=en("off"))))).to_be_visible()
     expect(now_on).to_have_count(0)
-    assert url_params(tab).get("softmax") == "0"
+    expect_param(tab, "softmax", "0")
     # the score page always shows both versions side by side
     chart(tab, en("m_weights_raw"))
     chart(tab, en("m_weights_soft"))
@@ -432,7 +433,7 @@ def test_softmax_switch_changes_score_and_home(tab: Page, app_url: str) -> None:
     go_by_menu(tab, "")
     chart(tab, en("m_weights_raw"))
     expect(charts_titled(tab, en("m_weights_soft"))).to_have_count(0)
-    assert url_params(tab).get("softmax") == "0"
+    expect_param(tab, "softmax", "0")
     no_exception(tab)
 
 
@@ -448,7 +449,7 @@ def test_softmax_switch_changes_summary(tab: Page, app_url: str) -> None:
     # a title cut at the chart's width must still tell "softmax off" from "softmax on"
     expect(charts_titled(tab, en("m_weights_soft"))).to_have_count(0)
     assert axis_labels(raw) == before
-    assert url_params(tab).get("softmax") == "0"
+    expect_param(tab, "softmax", "0")
     no_exception(tab)
 
 
@@ -489,7 +490,7 @@ def test_click_on_row_follows_word(tab: Page, app_url: str) -> None:
     wait_idle(tab)
 
     expect(picker).to_have_value("3: drank")
-    assert url_params(tab).get("word") == "3"
+    expect_param(tab, "word", "3")
     # the yellow outline now sits on the drank row of every per-token chart
     assert outlined_rows(chart(tab, en("m_q"))) == {"003|drank"}
     assert outlined_rows(chart(tab, en("m_v"))) == {"003|drank"}
@@ -544,8 +545,7 @@ def test_html_in_sentence_stays_text_on_every_page(tab: Page, app_url: str) -> N
     factor = chart(tab, en("m_factor"))
     assert axis_labels(factor, "X") == tokens
     assert axis_labels(factor, "Y") == tokens
-    assert url_params(tab).get("text") == XSS
-
+    expect_param(tab, "text", XSS)
     for path in CORE_PATHS:
         go_by_menu(tab, path)
         no_exception(tab)

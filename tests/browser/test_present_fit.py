@@ -26,6 +26,7 @@ from tests.browser.helpers import (
     cell_fields,
     charts,
     en,
+    expect_param,
     find_cell,
     no_exception,
     number,
@@ -124,7 +125,7 @@ def test_typing_a_minus_sign_in_one_go(tab: Page, app_url: str) -> None:
     wait_idle(tab)
     no_exception(tab)
     expect(box).to_have_value(typed)
-    assert url_params(tab).get("va") == typed
+    expect_param(tab, "va", typed)
     a = np.array([float(x) for x in typed.split(",")])
     dot = float(a @ enc.k[b])
     value = tab.get_by_test_id("stMetricValue").first

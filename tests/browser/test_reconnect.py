@@ -22,6 +22,7 @@ from tests.browser.helpers import (
     RUN_TIMEOUT,
     SCREENSHOTS,
     en,
+    expect_param,
     kill_and_restart,
     menu_link,
     open_app,
@@ -69,7 +70,7 @@ def test_page_survives_a_server_restart(chromium: Browser, own_server: AppServer
         # redrawn by the new server from the URL, before anyone touches the page
         wait_redrawn(page)
         assert url_path(page) == "input"
-        assert url_params(page).get("text") == sentence
+        expect_param(page, "text", sentence)
         expect(box).to_have_value(sentence)
         expect(title(page)).to_contain_text(en("nav_input"))
 
