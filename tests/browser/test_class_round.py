@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from app_pages.classroom.connection import LIVE_SECONDS
 from tests.browser.helpers import (
+    PHONE,
     choice_labels,
     choices,
     en,
@@ -66,6 +67,7 @@ def each_marks_own(phones: list[Page], labels: list[str]) -> None:
 def test_five_phones_vote_two_rounds(tab: Page, chromium: Browser, app_url: str) -> None:
     start = time.monotonic()
     code, key = start_class(tab, app_url)
+    expect(tab.get_by_text(f"/join?code={code}")).to_be_visible()  # the link the class opens
     open_voting(tab)
     phones = [phone(chromium, locale) for locale in LOCALES]
     try:
@@ -74,6 +76,9 @@ def test_five_phones_vote_two_rounds(tab: Page, chromium: Browser, app_url: str)
             no_exception(p)
             assert key not in p.content()  # the teacher key reaches no phone
         english = choice_labels(phones[1])  # the options, in the projector's language
+        for p in phones[:2]:  # the answers fit the phone's width, in Chinese and in English
+            box = choices(p).first.bounding_box()
+            assert box is not None and box["x"] + box["width"] <= PHONE["width"], box
 
         counted, labels = one_round(tab, phones, ROUND_1, 1)
         table = reveal(tab)

@@ -88,7 +88,6 @@ PAGES = {
     "dot-product": ("nav_dot", "nav_dot"),
     "summary": ("nav_summary", "nav_summary"),
 }
-CORE_PATHS = list(PAGES)
 
 XSS = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>'
 
@@ -129,7 +128,7 @@ CHART_COUNTS = {"qk-map": 1, "atlas": 1, "change-one-word": 2}
 # presenter mode opens on the tokens table; the glossary is text; class mode opens on its forms
 NO_CHARTS = {"present", "glossary", "class", "join"}
 NO_SIDEBAR = {"present", "class", "join"}  # these hide the sidebar, and with it the menu
-# class mode shows no shared sentence: student text there is tested by tests/browser/test_class.py
+# class mode shows no shared sentence: student text there is tested by tests/test_class_pages.py
 NO_SHARED_SENTENCE = {"class", "join"}
 WCAG_21_AA = {
     "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
@@ -537,7 +536,11 @@ def test_empty_sentence_is_explained(tab: Page, app_url: str) -> None:
     no_exception(tab)
 
 
-def test_html_in_sentence_stays_text_on_every_page(tab: Page, app_url: str) -> None:
+def test_html_in_sentence_stays_text(tab: Page, app_url: str) -> None:
+    """HTML typed into the sentence box is drawn as text, and stays text on the page it is
+    carried to. Every page shows a link's hostile text as text in the pass over the pages
+    (test_every_page), and every page keeps a typed sentence
+    (test_language_and_sentence_chosen_on_screen_survive_page_switches)."""
     tokens = drawn_tokens(XSS)
     open_app(tab, app_url, "score")
     type_sentence(tab, XSS)
@@ -546,21 +549,15 @@ def test_html_in_sentence_stays_text_on_every_page(tab: Page, app_url: str) -> N
     assert axis_labels(factor, "X") == tokens
     assert axis_labels(factor, "Y") == tokens
     expect_param(tab, "text", XSS)
-    for path in CORE_PATHS:
-        go_by_menu(tab, path)
-        no_exception(tab)
-        not_pwned(tab)
-        expect(sidebar(tab).get_by_label(en("sentence"))).to_have_value(XSS)
-        expect(charts(tab).first.locator(MARKS).first).to_be_attached()
-        if path == "":
-            expect(
-                tab.get_by_test_id("stMainBlockContainer").get_by_test_id("stCode")
-            ).to_contain_text(" | ".join(tokens))
 
-    open_app(tab, app_url, "roles", {"text": XSS})  # the same text from a shared link
+    go_by_menu(tab, "")  # the home page also prints the tokens in a code block
     no_exception(tab)
     not_pwned(tab)
     expect(sidebar(tab).get_by_label(en("sentence"))).to_have_value(XSS)
+    expect(charts(tab).first.locator(MARKS).first).to_be_attached()
+    expect(tab.get_by_test_id("stMainBlockContainer").get_by_test_id("stCode")).to_contain_text(
+        " | ".join(tokens)
+    )
 
 
 # ---- 8. nonsense in the link -----------------------------------------------------------------

@@ -37,12 +37,14 @@ pytestmark = pytest.mark.browser
 
 PATHS = ["" if i == 0 else spec.url_path for i, spec in enumerate(PAGES)]  # home is at /
 EXTRA = {"learn": {"lrun": "1"}}  # page 7 after a training run: its curves and heatmaps
+# (screen, path): one test each, so the pass spreads over the workers
+LOADS = [("en-window", path) for path in PATHS] + [("zh-phone", path) for path in EXTRA]
 
 
-@pytest.fixture(params=["en-window", "zh-phone"])
-def phone(chromium: Browser, request: pytest.FixtureRequest) -> Iterator[tuple[Page, str, bool]]:
-    """One context for every page of a pass: (page, language, sends a phone User-Agent)."""
-    lang, kind = request.param.split("-")
+@pytest.fixture
+def phone(chromium: Browser, screen: str) -> Iterator[tuple[Page, str, bool]]:
+    """A context of the screen: (page, language, sends a phone User-Agent)."""
+    lang, kind = screen.split("-")
     on_phone = kind == "phone"
     context = chromium.new_context(
         viewport=PHONE,
@@ -57,18 +59,22 @@ def phone(chromium: Browser, request: pytest.FixtureRequest) -> Iterator[tuple[P
         context.close()
 
 
-def test_every_page_fits_a_phone(phone: tuple[Page, str, bool], app_url: str) -> None:
+@pytest.mark.parametrize(
+    ("screen", "path"), LOADS, ids=[f"{screen}-{path or 'home'}" for screen, path in LOADS]
+)
+def test_every_page_fits_a_phone(
+    phone: tuple[Page, str, bool], screen: str, path: str, app_url: str
+) -> None:
     tab, lang, on_phone = phone
+    open_app(tab, app_url, path, {"lang": lang, **EXTRA.get(path, {})})
+    tab.wait_for_function(CHARTS_DRAWN, timeout=RUN_TIMEOUT)
+    no_exception(tab)
     problems: dict[str, object] = {}
-    for path in PATHS if not on_phone else list(EXTRA):
-        open_app(tab, app_url, path, {"lang": lang, **EXTRA.get(path, {})})
-        tab.wait_for_function(CHARTS_DRAWN, timeout=RUN_TIMEOUT)
-        no_exception(tab)
-        over = settled(tab, OVER_THE_EDGE, PHONE["width"])
-        if over:
-            problems[f"{path or 'home'}: past the right edge"] = over[:5]
-        if on_phone:
-            legends = settled(tab, LEGENDS_OFF_SCREEN, PHONE["width"])
-            if legends:
-                problems[f"{path or 'home'}: legend off screen"] = legends
+    over = settled(tab, OVER_THE_EDGE, PHONE["width"])
+    if over:
+        problems["past the right edge"] = over[:5]
+    if on_phone:
+        legends = settled(tab, LEGENDS_OFF_SCREEN, PHONE["width"])
+        if legends:
+            problems["legend off screen"] = legends
     assert not problems, json.dumps(problems, ensure_ascii=False, indent=1)
