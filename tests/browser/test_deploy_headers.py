@@ -34,7 +34,7 @@ import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Response, expect
 
 from app_pages import PAGES
-from tests.browser.conftest import DEFAULT_TIMEOUT, AppServer
+from tests.browser.conftest import DEFAULT_TIMEOUT, AppServer, Contexts
 from tests.browser.helpers import RUN_TIMEOUT, SCREENSHOTS, SETTLE, en, wait_loaded
 from tools.bench_nginx import NGINX, Nginx
 from tools.server import ROOT
@@ -234,12 +234,9 @@ class Tab:
     """One Chromium tab that opens pages by URL (each a new session) and records everything
     wrong the browser reports on the way: CSP violations, script errors, refused requests."""
 
-    def __init__(self, chromium: Browser, base: str) -> None:
+    def __init__(self, contexts: Contexts, base: str) -> None:
         self.base = base
-        self.context = chromium.new_context(viewport={"width": 1400, "height": 900})
-        self.context.set_default_timeout(DEFAULT_TIMEOUT)
-        self.context.add_init_script(CSP_LISTENER)
-        self.page = self.context.new_page()
+        self.page = contexts.page(init_script=CSP_LISTENER, viewport={"width": 1400, "height": 900})
         self.problems: list[str] = []
         self.page.on("console", self._console)
         self.page.on("pageerror", lambda error: self.problems.append(f"script error: {error}"))
@@ -275,12 +272,12 @@ class Tab:
 
 
 @pytest.fixture
-def tab(chromium: Browser, proxy: Nginx) -> Iterator[Tab]:
-    opened = Tab(chromium, proxy.url)
+def tab(contexts: Contexts, proxy: Nginx) -> Iterator[Tab]:
+    opened = Tab(contexts, proxy.url)
     try:
         yield opened
     finally:
-        opened.context.close()
+        opened.page.close()
 
 
 # Every page of the menu in English (the first at /, as the menu links it), and one in Chinese;

@@ -23,10 +23,10 @@ from urllib.parse import urlparse
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from tests.apptest_utils import MENU
-from tests.browser.conftest import DEFAULT_TIMEOUT
+from tests.browser.conftest import Contexts
 from tests.browser.helpers import (
     LEGENDS_OFF_SCREEN,
     MARKS,
@@ -159,12 +159,10 @@ OVER_COLUMN = f"""() => [...document.querySelectorAll('[data-testid=stVegaLiteCh
 
 
 @contextmanager
-def screen(chromium: Browser, name: str, **options: object) -> Iterator[Page]:
-    """A fresh context (a new Streamlit session per load) of one screen; a screenshot if the
-    check inside fails."""
-    context = chromium.new_context(locale="en-US", **options)
-    context.set_default_timeout(DEFAULT_TIMEOUT)
-    page = context.new_page()
+def screen(contexts: Contexts, name: str, **options: object) -> Iterator[Page]:
+    """A new tab (a new Streamlit session) of one screen; a screenshot if the check inside
+    fails."""
+    page = contexts.page(locale="en-US", **options)
     try:
         yield page
     except BaseException:
@@ -175,7 +173,7 @@ def screen(chromium: Browser, name: str, **options: object) -> Iterator[Page]:
             print(f"screenshot failed: {error}")
         raise
     finally:
-        context.close()
+        page.close()
 
 
 def check_opens_and_draws(page: Page, path: str, lang: str) -> None:
@@ -287,7 +285,7 @@ def check_projector(page: Page, path: str, lang: str) -> None:
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("path", ALL_PATHS)
-def test_every_page(chromium: Browser, app_url: str, path: str, lang: str) -> None:
+def test_every_page(contexts: Contexts, app_url: str, path: str, lang: str) -> None:
     """Each page in each language, loaded once per screen, and every check made on that load:
     on a 1280 px projector it opens and draws, its charts side by side stay in their columns, a
     concept page shows its point on the first screen (check_projector) and axe-core (WCAG 2.1
@@ -298,9 +296,9 @@ def test_every_page(chromium: Browser, app_url: str, path: str, lang: str) -> No
     name = f"every_page_{path}_{lang}"
     phone_screen = {"viewport": PHONE, "is_mobile": True, "user_agent": PHONE_USER_AGENT}
     with (
-        screen(chromium, f"{name}_projector", viewport=PROJECTOR) as page,
-        screen(chromium, f"{name}_phone", **phone_screen) as phone,
-        screen(chromium, f"{name}_hostile", viewport={"width": 1600, "height": 1000}) as evil,
+        screen(contexts, f"{name}_projector", viewport=PROJECTOR) as page,
+        screen(contexts, f"{name}_phone", **phone_screen) as phone,
+        screen(contexts, f"{name}_hostile", viewport={"width": 1600, "height": 1000}) as evil,
     ):
         # the phone and the hostile link load while the projector's page is checked
         phone.goto(f"{app_url}/{url}" + ("?lang=zh" if link else ""), wait_until="commit")

@@ -17,10 +17,10 @@ import json
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
 from app_pages import PAGES
-from tests.browser.conftest import DEFAULT_TIMEOUT
+from tests.browser.conftest import Contexts
 from tests.browser.helpers import (
     CHARTS_DRAWN,
     LEGENDS_OFF_SCREEN,
@@ -42,21 +42,20 @@ LOADS = [("en-window", path) for path in PATHS] + [("zh-phone", path) for path i
 
 
 @pytest.fixture
-def phone(chromium: Browser, screen: str) -> Iterator[tuple[Page, str, bool]]:
-    """A context of the screen: (page, language, sends a phone User-Agent)."""
+def phone(contexts: Contexts, screen: str) -> Iterator[tuple[Page, str, bool]]:
+    """A new tab on the screen: (page, language, sends a phone User-Agent)."""
     lang, kind = screen.split("-")
     on_phone = kind == "phone"
-    context = chromium.new_context(
+    page = contexts.page(
         viewport=PHONE,
         locale="zh-CN" if lang == "zh" else "en-US",
         user_agent=PHONE_USER_AGENT if on_phone else None,
         is_mobile=False,  # Chromium's mobile emulation would zoom the page out to fit instead
     )
-    context.set_default_timeout(DEFAULT_TIMEOUT)
     try:
-        yield context.new_page(), lang, on_phone
+        yield page, lang, on_phone
     finally:
-        context.close()
+        page.close()
 
 
 @pytest.mark.parametrize(

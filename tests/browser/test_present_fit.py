@@ -15,12 +15,12 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from app_pages.classroom.lesson import STEPS
 from core.pipeline import pipeline
 from tests.apptest_utils import default_model
-from tests.browser.conftest import DEFAULT_TIMEOUT
+from tests.browser.conftest import Contexts
 from tests.browser.helpers import (
     at_least,
     cell_fields,
@@ -60,14 +60,13 @@ MEASURE = """() => {
 
 
 @pytest.fixture(params=list(SCREENS))
-def projector(chromium: Browser, request: pytest.FixtureRequest) -> Iterator[tuple[Page, str]]:
+def projector(contexts: Contexts, request: pytest.FixtureRequest) -> Iterator[tuple[Page, str]]:
     width, height = SCREENS[request.param]
-    context = chromium.new_context(viewport={"width": width, "height": height}, locale="en-US")
-    context.set_default_timeout(DEFAULT_TIMEOUT)
+    page = contexts.page(viewport={"width": width, "height": height}, locale="en-US")
     try:
-        yield context.new_page(), request.param
+        yield page, request.param
     finally:
-        context.close()
+        page.close()
 
 
 def _button(page: Page, key: str):
