@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, WATCH_RUNS
+from tools.bench_nginx import NGINX, Nginx
 from tools.server import Server
 
 DEFAULT_TIMEOUT = 20_000  # ms: any single Playwright wait
@@ -43,6 +44,21 @@ def app_server() -> Iterator[AppServer]:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def proxy(app_server: AppServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Nginx]:
+    """nginx with the deploy's own config (deploy/nginx.conf, only its ports replaced) in front
+    of the session's app server."""
+    if not Path(NGINX).exists():
+        pytest.skip("no nginx (apt-get install nginx, or `make browsers`)")
+    app_server.ensure_running()
+    nginx = Nginx(tmp_path_factory.mktemp("nginx"), [app_server.port])
+    nginx.start()
+    try:
+        yield nginx
+    finally:
+        nginx.stop()
 
 
 @pytest.fixture

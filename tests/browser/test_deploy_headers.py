@@ -7,9 +7,10 @@ test_cluster.py):
    script Streamlit's index.html has (by its hash), and deploy/k8s.yaml sends the same ones.
 2. /_stcore/metrics is not served through nginx, however its path is spelled; the app itself
    still serves it (so the check means something), and /_stcore/health stays open.
-3. Every page of the menu, one in Chinese and a ~90 KB share link, opened through nginx in
-   Chromium: no Content-Security-Policy violation, no script error, no exception, every chart
-   drawn. Another site cannot show the app in a frame; the app's own origin can.
+3. A ~90 KB share link opened through nginx in Chromium: no Content-Security-Policy violation,
+   no script error, no exception, every chart drawn (every page, in both languages, is opened
+   through nginx and watched the same way by the pass over the pages: test_pages.py's
+   test_every_page). Another site cannot show the app in a frame; the app's own origin can.
 4. Request limits: a ~90 KB share link goes through, a ~200 KB one gets nginx's 414, a huge
    header its 400, a request body its 413.
 
@@ -27,16 +28,15 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from urllib.parse import parse_qs, quote, urlencode, urlparse
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Response, expect
+from playwright.sync_api import Browser, expect
 
-from app_pages import PAGES
 from tests.browser.conftest import DEFAULT_TIMEOUT, AppServer, Contexts
-from tests.browser.helpers import RUN_TIMEOUT, SCREENSHOTS, SETTLE, en, wait_loaded
-from tools.bench_nginx import NGINX, Nginx
+from tests.browser.helpers import RUN_TIMEOUT, SETTLE, en, wait_loaded
+from tests.browser.policy import ALL_DRAWN, CSP_LISTENER, Watch
+from tools.bench_nginx import Nginx
 from tools.server import ROOT
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
@@ -60,25 +60,8 @@ POLICY = {
     "form-action": "'self'",
     "frame-ancestors": "'self'",
 }
-NO_CHARTS = {"present", "glossary", "class", "join"}  # pages whose first view draws no chart
 LONG_LINK = 90_000  # bytes of query: a 64-word sentence in Cyrillic, as a share link holds it
 TOO_LONG = 200_000  # bytes of query: more than Streamlit itself would take (~128 KiB)
-
-
-# ---- nginx with the deploy config in front of the session's app server --------------------
-
-
-@pytest.fixture(scope="module")
-def proxy(app_server: AppServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Nginx]:
-    if not Path(NGINX).exists():
-        pytest.skip("no nginx (apt-get install nginx, or `make browsers`)")
-    app_server.ensure_running()
-    nginx = Nginx(tmp_path_factory.mktemp("nginx"), [app_server.port])
-    nginx.start()
-    try:
-        yield nginx
-    finally:
-        nginx.stop()
 
 
 @dataclass
@@ -215,46 +198,20 @@ def test_metrics_stay_private(proxy: Nginx, app_server: AppServer) -> None:
 
 # ---- 3. every page in Chromium ------------------------------------------------------------------
 
-# Registered before any script of the page runs (an init script): every CSP violation.
-CSP_LISTENER = """
-window.__cspViolations = [];
-document.addEventListener("securitypolicyviolation", (e) => window.__cspViolations.push(
-    `${e.effectiveDirective} refused ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`
-));
-"""
-ALL_DRAWN = """() => {
-    const found = [...document.querySelectorAll("[data-testid='stVegaLiteChart']")];
-    return found.length > 0 && found.every((chart) => chart.querySelector(".marks"));
-}"""
-# Streamlit's front end looks for its server under the page's own path first (/rows/_stcore/…)
-PROBES = ("/_stcore/health", "/_stcore/host-config")
-
 
 class Tab:
-    """One Chromium tab that opens pages by URL (each a new session) and records everything
-    wrong the browser reports on the way: CSP violations, script errors, refused requests."""
+    """One Chromium tab that opens pages by URL (each a new session) and checks that the browser
+    reported nothing wrong on the way (policy.Watch)."""
 
     def __init__(self, contexts: Contexts, base: str) -> None:
         self.base = base
         self.page = contexts.page(init_script=CSP_LISTENER, viewport={"width": 1400, "height": 900})
-        self.problems: list[str] = []
-        self.page.on("console", self._console)
-        self.page.on("pageerror", lambda error: self.problems.append(f"script error: {error}"))
-        self.page.on("response", self._response)
-
-    def _console(self, message: ConsoleMessage) -> None:
-        if re.search(r"Content[ -]Security[ -]Policy", message.text):
-            self.problems.append(f"console: {message.text}")
-
-    def _response(self, answer: Response) -> None:
-        probe = answer.status == 404 and urlparse(answer.url).path.endswith(PROBES)
-        if answer.status >= 400 and not probe:
-            self.problems.append(f"{answer.status} for {answer.url[:120]}")
+        self.watch = Watch(self.page)
 
     def open(self, path: str, params: dict[str, str], *, drawn: bool = True) -> None:
         """Open /path?params, wait for its first run (and, if `drawn`, every chart), and
         check that the browser reported nothing wrong."""
-        self.problems.clear()
+        self.watch.clear()
         query = f"?{urlencode(params, quote_via=quote)}" if params else ""
         self.page.goto(f"{self.base}/{path}{query}", wait_until="commit", timeout=RUN_TIMEOUT)
         wait_loaded(self.page)
@@ -262,13 +219,7 @@ class Tab:
             self.page.wait_for_function(ALL_DRAWN, timeout=RUN_TIMEOUT)
         time.sleep(SETTLE)
         expect(self.page.get_by_test_id("stException")).to_have_count(0)
-        violations = self.page.evaluate("window.__cspViolations")
-        problems = [f"CSP: {v}" for v in violations] + self.problems
-        assert not problems, f"/{path} {sorted(params)}: {problems}"
-
-    def screenshot(self, name: str) -> None:
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(SCREENSHOTS / f"deploy-headers-{name}.png"), full_page=True)
+        self.watch.check(f"/{path} {sorted(params)}")
 
 
 @pytest.fixture
@@ -278,25 +229,6 @@ def tab(contexts: Contexts, proxy: Nginx) -> Iterator[Tab]:
         yield opened
     finally:
         opened.page.close()
-
-
-# Every page of the menu in English (the first at /, as the menu links it), and one in Chinese;
-# one test each, so the pass spreads over the workers.
-POLICY_LOADS = [("" if i == 0 else spec.url_path, "en") for i, spec in enumerate(PAGES)]
-POLICY_LOADS.append(("rows", "zh"))
-
-
-@pytest.mark.parametrize(
-    ("path", "lang"), POLICY_LOADS, ids=[f"{p or 'home'}-{lang}" for p, lang in POLICY_LOADS]
-)
-def test_every_page_draws_under_the_policy(tab: Tab, path: str, lang: str) -> None:
-    try:
-        tab.open(path, {"lang": lang} if lang == "zh" else {}, drawn=path not in NO_CHARTS)
-    except Exception:
-        tab.screenshot(f"{path or 'home'}-{lang}")
-        raise
-    if lang == "zh":  # drawn in Chinese, not only opened with ?lang=zh
-        expect(tab.page.locator("h1").first).to_contain_text(re.compile(r"[\u4e00-\u9fff]"))
 
 
 def test_only_the_apps_own_origin_may_frame_it(chromium: Browser, proxy: Nginx) -> None:

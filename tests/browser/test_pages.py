@@ -66,9 +66,11 @@ from tests.browser.helpers import (
     wait_loaded,
     zh,
 )
+from tests.browser.policy import CSP_LISTENER, Watch
 from tests.browser.projector import measure, problems, projector_paths, row
 from tests.browser.test_features import CLIPPED_LINKS, GLOSSARY, glossary_table
 from tests.browser.test_security import check_hostile_text_stays_text, hostile_link
+from tools.bench_nginx import Nginx
 from ui import theme
 from ui.i18n import TEXTS
 from ui.settings import DEFAULT_MODEL, DEFAULT_TEXT, DEFAULT_TEXTS
@@ -137,6 +139,7 @@ WCAG_21_AA = {
     "resultTypes": ["violations"],
 }
 PROJECTOR = {"width": 1280, "height": 720}  # a classroom projector or a small laptop
+DESKTOP = {"width": 1600, "height": 1000}  # the hostile link's screen, as the other tests' tab
 # Text boxes whose content is wider than the box (`white-space: nowrap` and a hidden overflow
 # cut it off), outside charts and tables (which scroll) and the visually hidden radio inputs.
 CUT_TEXT = """() => [...document.querySelectorAll(
@@ -285,24 +288,31 @@ def check_projector(page: Page, path: str, lang: str) -> None:
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("path", ALL_PATHS)
-def test_every_page(contexts: Contexts, app_url: str, path: str, lang: str) -> None:
+def test_every_page(contexts: Contexts, app_url: str, proxy: Nginx, path: str, lang: str) -> None:
     """Each page in each language, loaded once per screen, and every check made on that load:
     on a 1280 px projector it opens and draws, its charts side by side stay in their columns, a
     concept page shows its point on the first screen (check_projector) and axe-core (WCAG 2.1
-    A/AA) finds nothing; on a 390 px phone nothing is wider than the screen;
-    then a hostile link shows its text as text (tests/browser/test_security.py)."""
+    A/AA) finds nothing; on a 390 px phone nothing is wider than the screen; then, through
+    nginx with the deploy's own config, a hostile link shows its text as text
+    (tests/browser/test_security.py) and the browser reports no Content-Security-Policy
+    violation, script error or refused request (tests/browser/policy.py)."""
     url = "" if path == ALL_PATHS[0] else path
     link = {"lang": "zh"} if lang == "zh" else None
     name = f"every_page_{path}_{lang}"
     phone_screen = {"viewport": PHONE, "is_mobile": True, "user_agent": PHONE_USER_AGENT}
+    deployed = proxy.url
     with (
         screen(contexts, f"{name}_projector", viewport=PROJECTOR) as page,
         screen(contexts, f"{name}_phone", **phone_screen) as phone,
-        screen(contexts, f"{name}_hostile", viewport={"width": 1600, "height": 1000}) as evil,
+        screen(contexts, f"{name}_hostile", init_script=CSP_LISTENER, viewport=DESKTOP) as evil,
     ):
         # the phone and the hostile link load while the projector's page is checked
+        watch = Watch(evil)
         phone.goto(f"{app_url}/{url}" + ("?lang=zh" if link else ""), wait_until="commit")
-        evil.goto(hostile_link(app_url, path, lang), wait_until="commit")
+        if path in NO_SHARED_SENTENCE:  # no sentence to carry: the page itself, through nginx
+            evil.goto(f"{deployed}/{url}" + ("?lang=zh" if link else ""), wait_until="commit")
+        else:
+            evil.goto(hostile_link(deployed, path, lang), wait_until="commit")
 
         open_app(page, app_url, url, link)
         check_opens_and_draws(page, path, lang)
@@ -320,8 +330,12 @@ def test_every_page(contexts: Contexts, app_url: str, path: str, lang: str) -> N
         if path == "glossary":
             check_glossary_links_not_clipped(phone, lang)
 
-        if path not in NO_SHARED_SENTENCE:
-            check_hostile_text_stays_text(evil, app_url, path, lang, opened=True)
+        if path in NO_SHARED_SENTENCE:
+            wait_loaded(evil)
+            no_exception(evil)
+        else:
+            check_hostile_text_stays_text(evil, deployed, path, lang, opened=True)
+        watch.check(f"/{url} in {lang} through nginx")
 
 
 # ---- 2. a repeated word keeps two rows and columns ---------------------------------------------
