@@ -40,9 +40,10 @@ lint: $(VENV)/.installed-dev
 
 # The in-process tests (core, charts, every page through AppTest) on both cores; then the
 # browser tests in a call of their own on three workers, each with its own Streamlit server and
-# Chromium: a browser test mostly waits (for a run, a redraw, a settle), using under half a
-# core, so a third worker still shortens the run (measured on this 2-core machine while others
-# worked on it: 10.3 min on two workers, 8.4 on three).
+# Chromium: a single browser test mostly waits (for a run, a redraw, a settle), so a third
+# worker still shortens the run (measured on this 2-core machine while others worked on it:
+# 10.3 min on two workers, 8.4 on three). With three the cores are busy (96%, most of it
+# Chromium drawing pages), and a fourth gains nothing (5.5 min on three and on four).
 FAST := -m "not browser and not soak" -n 2
 BROWSER := -m "browser and not soak" -n 3 --dist worksteal --durations=12  # the slowest, for the log
 
