@@ -28,6 +28,7 @@ from playwright.sync_api import Locator, Page, expect
 from tests.apptest_utils import MENU
 from tests.browser.conftest import Contexts
 from tests.browser.helpers import (
+    CHARTS_DRAWN,
     LEGENDS_OFF_SCREEN,
     MARKS,
     OVER_THE_EDGE,
@@ -292,7 +293,8 @@ def test_every_page(contexts: Contexts, app_url: str, proxy: Nginx, path: str, l
     """Each page in each language, loaded once per screen, and every check made on that load:
     on a 1280 px projector it opens and draws, its charts side by side stay in their columns, a
     concept page shows its point on the first screen (check_projector) and axe-core (WCAG 2.1
-    A/AA) finds nothing; on a 390 px phone nothing is wider than the screen; then, through
+    A/AA) finds nothing, and narrowed to a 390 px window nothing reaches past its edge but inside
+    a scrolling box; on a 390 px phone nothing is wider than the screen; then, through
     nginx with the deploy's own config, a hostile link shows its text as text
     (tests/browser/test_security.py) and the browser reports no Content-Security-Policy
     violation, script error or refused request (tests/browser/policy.py)."""
@@ -323,6 +325,12 @@ def test_every_page(contexts: Contexts, app_url: str, proxy: Nginx, path: str, l
             check_glossary_links_not_clipped(page, lang)
         found = wcag_violations(page)
         assert found == [], "\n".join(found)
+        # the same page in a 390 px desktop window, which sends no phone User-Agent, so the app
+        # cannot narrow its charts: what is wider than the screen scrolls inside its own box
+        page.set_viewport_size(PHONE)
+        page.wait_for_function(CHARTS_DRAWN, timeout=RUN_TIMEOUT)
+        over = settled(page, OVER_THE_EDGE, PHONE["width"])
+        assert over == [], json.dumps(over[:5], ensure_ascii=False)
 
         wait_loaded(phone)
         time.sleep(SETTLE)
