@@ -169,17 +169,22 @@ def url_params(page: Page) -> dict[str, str]:
     return {k: v[-1] for k, v in parse_qs(urlparse(page.url).query, keep_blank_values=True).items()}
 
 
-def expect_param(page: Page, name: str, value: str) -> None:
-    """Wait until the address bar's link has `name=value`, then for the run that wrote it to end.
+def expect_param(page: Page, name: str, value: str | None = None) -> None:
+    """Wait until the address bar's link has `name=value` (with no value: has `name`), then for
+    the run that wrote it to end and the page to settle.
 
     An action's run can begin later than `wait_idle` looks for it on a busy machine; the link is
     what the run writes, so waiting for it cannot return early."""
     page.wait_for_function(
-        "([name, value]) => new URLSearchParams(location.search).get(name) === value",
+        """([name, value]) => {
+            const found = new URLSearchParams(location.search).get(name);
+            return value === null ? found !== null : found === value;
+        }""",
         arg=[name, value],
         timeout=RUN_TIMEOUT,
     )
     page.wait_for_selector(IDLE, timeout=RUN_TIMEOUT)
+    time.sleep(SETTLE)
 
 
 def url_path(page: Page) -> str:
@@ -455,11 +460,8 @@ def start_class(tab: Page, base: str, sentence: str = CLASS_SENTENCE) -> tuple[s
     box.press("Enter")
     wait_idle(tab)
     tab.get_by_role("button", name=en("cls_start")).click()
-    tab.wait_for_function(
-        "() => ['code', 'tk'].every(n => new URLSearchParams(location.search).has(n))",
-        timeout=RUN_TIMEOUT,
-    )
-    wait_idle(tab)
+    expect_param(tab, "code")
+    expect_param(tab, "tk")
     params = url_params(tab)
     return params["code"], params["tk"]
 

@@ -47,6 +47,7 @@ from tests.browser.helpers import (
     chart_download,
     charts,
     expect_param,
+    url_params,
     wait_idle,
     wait_loaded,
 )
@@ -251,10 +252,6 @@ def axis_lists(page: Page) -> list[list[str]]:
         """axes => axes.map(a => [...a.querySelectorAll('g.role-axis-label text')]
                                   .map(e => e.textContent))"""
     )
-
-
-def url_params(page: Page) -> dict[str, str]:
-    return {k: v[-1] for k, v in parse_qs(urlparse(page.url).query, keep_blank_values=True).items()}
 
 
 def alerts_text(page: Page) -> str:
