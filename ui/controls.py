@@ -232,10 +232,10 @@ def show_link(slot: DeltaGenerator | None, url_path: str, page_params: Mapping[s
 
 
 def token_picker(label_key: str, key: str, tokens: tuple[str, ...]) -> int:
-    """Pick one token by position; the choice is kept across pages and in the link, and is
-    made to fit when the sentence gets shorter (then the last token)."""
+    """Pick one token by position; the choice is kept across pages and in the link, and a
+    new sentence moves it to its last word (session.token_index)."""
     n = len(tokens)
-    session.token_index(key, n)
+    session.token_index(key, tokens)
     st.selectbox(
         t(label_key),
         options=list(range(n)),

@@ -95,7 +95,7 @@ def last(p: Pipeline) -> int:
 
 def picked_query(key: str, p: Pipeline) -> int:
     """The query word a page's picker holds (made to fit the sentence)."""
-    return session.token_index(key, len(p.query_side.tokens))
+    return session.token_index(key, p.query_side.tokens)
 
 
 def top_key(p: Pipeline, query: int) -> Asked | None:

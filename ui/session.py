@@ -12,7 +12,7 @@ Every function that writes or composes a link takes the current page's own param
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from urllib.parse import quote, urlencode, urlsplit, urlunsplit
 
@@ -42,6 +42,8 @@ _REJECTED = "_url_rejected"  # what the link asked for and did not get
 _IGNORED_LINK = "_url_ignored"  # an IgnoredLink when Streamlit dropped the whole link
 _REPEATED = "_url_repeated"  # key -> how often the link gives it (the last one is used)
 _PARAMS = "_url_params"  # every parameter a link can hold (what load_from_url was given)
+PICKED_ON = "_picked_on_"  # + a token picker's key: the tokens its pick was made on
+FRAME_TOKENS = frozenset({"[CLS]", "[SEP]", "[PAD]", "[MASK]"})  # a model's frame, not words
 NO_PARAMS: Mapping[str, Param] = MappingProxyType({})  # a page without parameters of its own
 
 
@@ -120,15 +122,44 @@ def settings() -> Settings:
     return settings_from({key: s.get(key, param.default) for key, param in SHARED_PARAMS.items()})
 
 
-def token_index(key: str, n: int) -> int:
-    """The token index stored under `key`, made to fit a sentence of n tokens (else the last)."""
+def last_word(tokens: Sequence[str]) -> int:
+    """The position of the last token that is a word: not punctuation, not [CLS] or [SEP]
+    (the last token when none is)."""
+    words = [
+        i
+        for i, token in enumerate(tokens)
+        if token not in FRAME_TOKENS and any(char.isalnum() for char in token)
+    ]
+    return words[-1] if words else len(tokens) - 1
+
+
+def token_index(key: str, tokens: Sequence[str]) -> int:
+    """The token index stored under `key`, made to fit `tokens`. A new sentence (other tokens
+    than the pick was made on) moves it to the last word, as does -1 (a link that names no
+    word); a link's index too large for the sentence becomes its last token."""
     value = st.session_state.get(key, -1)
     if isinstance(value, str):  # a stale "5: milk" from before the sentence changed
         head = value.split(":", 1)[0].strip()
         value = int(head) if head.isdigit() else -1
     index = value if isinstance(value, int) else -1
-    st.session_state[key] = resolve_index(index, n)
+    tokens = tuple(tokens)
+    if pick_moved(key, tokens):
+        index = -1
+    set_pick(key, last_word(tokens) if index == -1 else resolve_index(index, len(tokens)), tokens)
     return st.session_state[key]
+
+
+def pick_moved(key: str, tokens: Sequence[str]) -> bool:
+    """The pick under `key` was made on other tokens (the sentence changed since). A pick
+    never made this session (the link's, or the default) was not."""
+    made_on = st.session_state.get(PICKED_ON + key)
+    return made_on is not None and made_on != tuple(tokens)
+
+
+def set_pick(key: str, index: int, tokens: Sequence[str]) -> None:
+    """Pick token `index` of `tokens` under `key` (before its picker is drawn)."""
+    st.session_state[key] = index
+    st.session_state[PICKED_ON + key] = tuple(tokens)
 
 
 def _carried(page_params: Mapping[str, Param]) -> dict[str, Param]:

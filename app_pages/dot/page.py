@@ -71,13 +71,13 @@ layout.header("dot_intro")
 p = compute.pipeline(s)
 enc = layout.showing(p)
 tokens = enc.tokens
-n = len(tokens)
 
 use_qk = controls.choice("vector_kind", ["qk", "x"], VECTOR_KIND, prefix="vector_") == "qk"
 queries, keys = (enc.q, enc.k) if use_qk else (enc.x, enc.x)
-related = related_words(queries, keys, session.token_index(WORD_A, n))
-if st.session_state.get(WORD_B) == -1:  # the page opens on word A's most related word
-    st.session_state[WORD_B] = related.most if related else 0
+related = related_words(queries, keys, session.token_index(WORD_A, tokens))
+# the page opens on word A's most related word, and so does a new sentence
+if st.session_state.get(WORD_B) == -1 or session.pick_moved(WORD_B, tokens):
+    session.set_pick(WORD_B, related.most if related else 0, tokens)
 c1, c2 = st.columns(2)
 with c1:
     a_i = controls.token_picker("word_a", WORD_A, tokens)
