@@ -14,6 +14,7 @@ from app_pages.atlas.charts import ATLAS_MIN_OPACITY, BEHAVIOUR_COLORS, UNFADED,
 from core.compare import shared_range
 from tests.apptest_utils import chart_specs, open_page, open_share_panel, page_file, unfold
 from ui import charts, theme
+from ui.controls import PE_FIXED
 from ui.i18n import TEXTS
 from ui.settings import K
 
@@ -230,8 +231,11 @@ def test_minilm_pages_offer_no_source_or_toy_switches(page: str) -> None:
 def test_a_page_draws_its_own_controls() -> None:
     at = open_page(page_file("input"))
     keys = _sidebar_keys(at)
-    assert {K.TEXT, K.MODEL, K.D_MODEL, K.PE, K.NUMBERS} <= keys
-    assert not keys & {K.SCALE, K.SOFTMAX, K.TEMP}  # page 1 stops before the scores
+    # the default model adds its positions always: its switch is shown on and fixed, apart from
+    # the toy's (whose value it keeps)
+    assert {K.TEXT, K.MODEL, K.D_MODEL, PE_FIXED, K.NUMBERS} <= keys
+    assert not keys & {K.PE, K.SCALE, K.SOFTMAX, K.TEMP}  # page 1 stops before the scores
+    assert K.PE in _sidebar_keys(open_page(page_file("input"), {K.MODEL: "toy"}))
 
 
 def test_charts_made_before_attention_name_only_the_model() -> None:

@@ -135,3 +135,61 @@ def test_article_example_holds_on_the_learned_model(page: str, lang: str):
         assert expected in said, (expected, said)
     assert int(learned.attention.weights[milk].argmax()) == 3  # drank
     assert tr(lang, "learned_random_meaningless") in [c.value for c in at.caption]
+
+
+# what a matrix made before softmax says it went through (figures.FACTOR, SCORES)
+NO_SOFTMAX = {"en": "no softmax", "zh": "未经 softmax"}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("page", [page_file("score"), page_file("summary")])
+def test_the_factor_matrix_says_no_softmax_and_the_weights_say_softmax_on(page: str, lang: str):
+    """Q·Kᵀ is made before any scaling and softmax: its caption says so, and never "softmax on",
+    while the weights beside it, made with softmax on, say "softmax on" (issue 28, item 4)."""
+    at = open_whole_page(page, {"lang": lang, "softmax": "1", "scale": "1"})
+    assert not at.exception
+    charts = {" ".join(title.split()): subtitle for title, subtitle in charts_by_title(at)}
+    factor = charts[tr(lang, "m_factor")]
+    assert says(factor, NO_SOFTMAX[lang]) and says(factor, "√d_k"), factor
+    assert not says(factor, softmax_says(lang, True)), factor
+    weights = [sub for title, sub in charts.items() if title == tr(lang, "m_weights_soft")]
+    assert weights and all(says(sub, softmax_says(lang, True)) for sub in weights), charts
+    scores = charts.get(tr(lang, "m_scores", steps=tr(lang, "step_scale")))
+    if scores is not None:  # the scores, ÷√d_k on: no softmax yet
+        assert says(scores, NO_SOFTMAX[lang]) and not says(scores, softmax_says(lang, True))
+
+
+def test_a_row_of_the_factor_matrix_or_the_scores_says_which_steps_it_went_through():
+    from core.models import ToyModel
+    from core.pipeline import pipeline
+
+    p = pipeline(ToyModel(), "the cat drank the milk")
+    a = p.attention
+    assert figures.stage_of(p, a.factor) == figures.FACTOR
+    assert figures.stage_of(p, a.factor[2]) == figures.FACTOR  # a row, as page 4's bars
+    assert figures.stage_of(p, a.scores[:, 1]) == figures.SCORES
+    assert figures.stage_of(p, a.weights[2]) == figures.WEIGHTS
+    assert figures.stage_of(p, a.factor[2] / 2.0) == figures.WEIGHTS  # a new array: say so
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(
+    ("model", "learned"), [("distilled", True), ("pretrained", True), ("toy", False)]
+)
+def test_page_1_says_how_the_model_shown_adds_positions(model: str, learned: bool, lang: str):
+    """Page 1 names the positions the chart draws (learned or sine waves), and a positions
+    switch that cannot change the model says why, instead of asking to be flipped."""
+    at = unfold(open_page(page_file("input"), {"lang": lang, "src": model}), "notice")
+    assert not at.exception
+    text = "\n".join(m.value for m in at.markdown)
+    right, wrong = ("positions_learned", "positions_sinusoidal")[:: 1 if learned else -1]
+    assert tr(lang, right) in text and tr(lang, wrong) not in text
+    captions = [c.value for c in at.sidebar.caption]
+    fixed = tr(lang, "pe_fixed", toy=tr(lang, "source_toy"))
+    if model == "toy":
+        assert fixed not in captions and not at.toggle(key="pe").disabled
+        assert tr(lang, "input_notice_pe") in text
+    else:
+        assert fixed in captions and tr(lang, "input_notice_pe") not in text
+        shown = [w for w in at.sidebar.toggle if w.label == tr(lang, "pe")]
+        assert len(shown) == 1 and shown[0].value is True and shown[0].disabled

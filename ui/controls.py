@@ -17,6 +17,8 @@ from ui import compute, exports, figures, session
 from ui.i18n import LANGUAGES, lang, t
 from ui.settings import GLOBAL_PARAMS, MODELS, TOY_SHAPE, K
 
+PE_FIXED = "_pe_fixed"  # the positions switch as a model other than the toy has it: on, fixed
+
 # which shared control each page can list under "This page uses"
 CONTROL_LABELS = {
     K.TEXT: "sentence",
@@ -119,8 +121,11 @@ def sidebar(
             steps = [key for key in steps if key != K.PE]
         if steps:
             st.subheader(t("steps_heading"))
-        if K.PE in steps:
-            st.toggle(t("pe"), key=K.PE, disabled=not toy, **kept)
+        if K.PE in steps and toy:
+            st.toggle(t("pe"), key=K.PE, **kept)
+        elif K.PE in steps:  # the other models add their positions always: say so, and why
+            st.toggle(t("pe"), value=True, key=PE_FIXED, disabled=True)
+            st.caption(t("pe_fixed", toy=t("source_toy")))
         if K.SCALE in steps:
             st.toggle(t("scale"), key=K.SCALE, **kept)
         if K.SOFTMAX in steps:

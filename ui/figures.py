@@ -85,15 +85,18 @@ def vectors(
     span: int = theme.SPAN_FULL,
     max_width: int | None = None,
     big: bool = False,
+    stage: str | None = None,
 ) -> Figure:
     """[n, d] matrix: one row per token, one column per dimension (the first MAX_DIMS drawn);
-    `max_width` (px): the whole chart fits in it (a column of layout.grid)."""
+    `max_width` (px): the whole chart fits in it (a column of layout.grid). `stage`: the step
+    of attention the numbers come from (see `context`), when the matrix is not `p`'s own."""
     return _numbers_figure(
         matrix,
         tokens,
         title,
         p,
         (t("ax_token"), t("ax_dim"), t("ax_value")),
+        stage=stage,
         highlight_row=highlight,
         selectable=selectable,
         domain_max=_full_range(matrix) if domain_max is None else domain_max,
@@ -109,6 +112,7 @@ def _numbers_figure(
     title: str,
     p: Pipeline,
     axes: tuple[str, str, str],
+    stage: str | None = None,
     **options: Any,
 ) -> Figure:
     """A matrix whose columns (and for weights, rows) are dimensions: at most MAX_DIMS of each
@@ -122,7 +126,7 @@ def _numbers_figure(
         rows=tuple(row_labels) or tuple(dims(matrix.shape[0])),
         cols=tuple(dims(matrix.shape[1])),
         title=title,
-        context=(*[n for n in (note_rows, note_cols) if n], *context(p, matrix)),
+        context=(*[n for n in (note_rows, note_cols) if n], *context(p, matrix, stage)),
         file_tag=file_tag(p.model),
         row_title=row_title,
         col_title=col_title,
@@ -147,7 +151,7 @@ def word_map(
         p.query_side.tokens if query_tokens is None else query_tokens,
         p.key_side.tokens if key_tokens is None else key_tokens,
         title,
-        context(p),
+        context(p, matrix),
         file_tag(p.model),
         **options,
     )
@@ -214,15 +218,17 @@ def bars(
     value_title: str,
     width: int = theme.BAR_WIDTH,
     domain: tuple[float, float] | None = None,
+    stage: str | None = None,
 ) -> Figure:
     """[n] values, one bar per label. `p` is None for numbers the user typed (page 6).
-    `domain`: the value axis shared with the bars this chart is compared with."""
+    `domain`: the value axis shared with the bars this chart is compared with. `stage`: the
+    step of attention the values come from (see `context`), when they are not read from `p`."""
     return Figure(
         matrix=np.asarray(values, dtype=float)[:, None],
         rows=tuple(labels),
         cols=(value_title,),
         title=title,
-        context=tuple(context(p)) if p is not None else (),
+        context=tuple(context(p, values, stage)) if p is not None else (),
         file_tag=file_tag(p.model) if p is not None else "",
         row_title=label_title,
         col_title=value_title,
@@ -269,10 +275,29 @@ def made_before_attention(p: Pipeline, matrix: np.ndarray) -> bool:
     return any(matrix is getattr(side, name) for side in sides for name in _BEFORE_ATTENTION)
 
 
-def context(p: Pipeline, matrix: np.ndarray | None = None) -> list[str]:
+# The steps of attention a matrix has been through, for the line under its title: a matrix made
+# before softmax must not say "softmax on".
+FACTOR = "factor"  # Q·Kᵀ as it is: no ÷√d_k, no temperature, no softmax
+SCALED = "scaled"  # Q·Kᵀ ÷ √d_k and nothing more, whatever the switches say
+SCORES = "scores"  # the scores: ÷√d_k and temperature as the result's switches say, no softmax
+WEIGHTS = "weights"  # the weights, Z, or what is read from them: every switch
+
+
+def stage_of(p: Pipeline, matrix: np.ndarray | None) -> str:
+    """The step `matrix` comes from when it is `p`'s factor matrix or scores (the very array,
+    or a row or column of it); WEIGHTS for anything else."""
+    if matrix is not None:
+        for whole, stage in ((p.attention.factor, FACTOR), (p.attention.scores, SCORES)):
+            if matrix is whole or getattr(matrix, "base", None) is whole:
+                return stage
+    return WEIGHTS
+
+
+def context(p: Pipeline, matrix: np.ndarray | None = None, stage: str | None = None) -> list[str]:
     """The sentence, then the model and the switches `matrix` depends on, read from the result:
     printed under every chart title, so a saved PNG says what it shows. A matrix made before
-    attention (X, Q, K, V, or a model's weights: `before`) names only the model."""
+    attention (X, Q, K, V, or a model's weights: `before`) names only the model; one made
+    before softmax says which steps it went through (`stage`, else read from the matrix)."""
     if p.is_cross:
         sentence = t("ctx_cross", q=_quote(p.query_side.text), k=_quote(p.key_side.text))
     else:
@@ -282,7 +307,7 @@ def context(p: Pipeline, matrix: np.ndarray | None = None) -> list[str]:
         return [model_name(p.model)]  # the model's own weights: no sentence, no switch
     if matrix is not None and made_before_attention(p, matrix):
         return [sentence, model_name(p.model)]
-    return [sentence, settings_line(p.model, p.settings)]
+    return [sentence, stage_line(p.model, p.settings, stage or stage_of(p, matrix))]
 
 
 def _quote(text: str) -> str:
@@ -305,6 +330,17 @@ def model_name(m: ModelRef) -> str:
     if m.weights_seed is not None:
         name += t("ctx_random_weights", seed=m.weights_seed)
     return name
+
+
+def stage_line(m: ModelRef, a: AttentionSettings, stage: str) -> str:
+    """The model and the steps a matrix of `stage` went through (see FACTOR ... WEIGHTS)."""
+    if stage == FACTOR:
+        return t("ctx_line_factor", model=model_name(m))
+    if stage == SCALED:
+        a = AttentionSettings(scale=True)
+    if stage in (SCALED, SCORES):
+        return t("ctx_line_scores", model=model_name(m), scale=_onoff(a.scale), temp=a.temperature)
+    return settings_line(m, a)
 
 
 def settings_line(m: ModelRef, a: AttentionSettings) -> str:
@@ -336,9 +372,14 @@ def _onoff(flag: bool) -> str:
     return t("on") if flag else t("off")
 
 
-def positions_title(enc_model: ModelRef) -> str:
-    learned = enc_model.kind in ("minilm", "distilled")
-    return t("m_positions_learned") if learned else t("m_positions")
+def learned_positions(m: ModelRef) -> bool:
+    """Whether the model's positions were learned (MiniLM's and the distilled head's position
+    embeddings) rather than the fixed sine waves (the toy's and page 7's)."""
+    return m.kind in ("minilm", "distilled")
+
+
+def positions_title(m: ModelRef) -> str:
+    return t("m_positions_learned") if learned_positions(m) else t("m_positions")
 
 
 def x_title(enc: Encoded, p: Pipeline) -> str:

@@ -21,13 +21,14 @@ from ui.markdown import escape_md
 from ui.settings import DEFAULT_TEXTS, SHARED_PARAMS, TOY_SHAPE, K, Settings
 
 
-def header(intro_key: str) -> None:
-    """Title (the page's menu label), explanation, and (in the sidebar) which of its controls
-    this page listens to: both from the page's PageSpec (app_pages/<page>/__init__.py)."""
+def header(intro_key: str, **values: object) -> None:
+    """Title (the page's menu label), explanation (`values` fill it in), and (in the sidebar)
+    which of its controls this page listens to: both from the page's PageSpec
+    (app_pages/<page>/__init__.py)."""
     page = st.session_state.get(session.CURRENT_PAGE)
     if page is not None:
         st.title(t(page.label_key))
-    st.markdown(t(intro_key))
+    st.markdown(t(intro_key, **values))
     s = session.settings()
     uses = list(page.uses) if page is not None else []
     own_model = page is not None and page.heads  # the page always shows MiniLM
@@ -107,11 +108,12 @@ def _part_rerun() -> bool:
     return bool(ctx and ctx.fragment_ids_this_run)
 
 
-def notice(key: str) -> None:
-    """What to notice: folded under the charts, so a page stays within three projector screens."""
+def notice(*keys: str) -> None:
+    """What to notice (the texts of `keys`, one after the other): folded under the charts, so a
+    page stays within three projector screens."""
     box, built = fold.expander(t("notice"), "notice", icon=":material/visibility:")
     if built:
-        box.markdown(t(key))
+        box.markdown("\n".join(t(key) for key in keys))
 
 
 MAX_UNKNOWN_NAMED = 5  # a link note names at most this many unknown parameters, then counts

@@ -82,10 +82,18 @@ def choice_labels(options: tuple[str, ...]) -> dict[str, str]:
     return {option: t(f"pq_opt_{option}") for option in options}
 
 
-def row_bars(values: np.ndarray, p: Pipeline, title: str, value_title: str) -> Figure:
-    """One query's row (one value per key) as bars."""
+def row_bars(
+    values: np.ndarray, p: Pipeline, title: str, value_title: str, stage: str | None = None
+) -> Figure:
+    """One query's row (one value per key) as bars; `stage`: see figures.context."""
     return figures.bars(
-        values, p.key_side.tokens, title, p, label_title=t("ax_key"), value_title=value_title
+        values,
+        p.key_side.tokens,
+        title,
+        p,
+        label_title=t("ax_key"),
+        value_title=value_title,
+        stage=stage,
     )
 
 

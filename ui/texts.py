@@ -62,6 +62,11 @@ TEXTS: dict[str, dict[str, str]] = {
     "seed": {"en": "Seed for the weights", "zh": "权重的随机种子"},
     "steps_heading": {"en": "Attention steps", "zh": "注意力步骤"},
     "pe": {"en": "Add positional encoding", "zh": "加入位置编码"},
+    "pe_fixed": {
+        "en": "This model was trained with its positions added, so they stay on: only “{toy}” "
+        "can leave them out.",
+        "zh": "这个模型是带着位置编码训练的，所以位置编码始终开启：只有“{toy}”可以去掉它。",
+    },
     "scale": {"en": "Divide by √d_k", "zh": "除以 √d_k"},
     "softmax": {"en": "Apply softmax", "zh": "使用 softmax"},
     "temperature": {"en": "Softmax temperature", "zh": "softmax 温度"},
@@ -184,6 +189,14 @@ TEXTS: dict[str, dict[str, str]] = {
     "ctx_line": {
         "en": "{model} · softmax {softmax} · ÷√d_k {scale} · T = {temp:g}",
         "zh": "{model} · softmax {softmax} · ÷√d_k {scale} · 温度 {temp:g}",
+    },
+    "ctx_line_factor": {
+        "en": "{model} · Q·Kᵀ as it is: no ÷√d_k, no softmax",
+        "zh": "{model} · 原始的 Q·Kᵀ：未除以 √d_k，未经 softmax",
+    },
+    "ctx_line_scores": {
+        "en": "{model} · ÷√d_k {scale} · T = {temp:g} · no softmax yet",
+        "zh": "{model} · ÷√d_k {scale} · 温度 {temp:g} · 未经 softmax",
     },
     "ctx_toy": {
         "en": "random weights (seed {seed}): d_model {d_model}, d_k {d_k}, positions {pe}",

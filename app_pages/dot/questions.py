@@ -21,6 +21,7 @@ def _dot_sign(p: Pipeline) -> predict.Asked | None:
         p,
         label_title=t("ax_dim"),
         value_title=t("ax_value"),
+        stage=figures.FACTOR,  # terms of one cell of Q·Kᵀ
     )
     because = t(
         "pq_dot_a", dot=dot, pos=int(n_pos), pos_sum=pos_sum, neg=int(n_neg), neg_sum=neg_sum

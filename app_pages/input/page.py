@@ -11,7 +11,9 @@ from ui.markdown import escape_md
 s = session.settings()
 p = compute.pipeline(s)
 minilm = p.model.kind == "minilm"
-layout.header("input_intro_minilm" if minilm else "input_intro")
+switchable = p.model.kind == "toy"  # the other models add their positions always
+positions = t("positions_learned" if figures.learned_positions(p.model) else "positions_sinusoidal")
+layout.header("input_intro_minilm" if minilm else "input_intro", positions=positions)
 enc = layout.showing(p)
 
 # the point first: X, what attention receives, as wide as the page
@@ -43,7 +45,8 @@ if repeats or same:
     if same:
         st.warning(t("identical_rows", pairs=pairs))
     else:
-        st.info(t("distinct_rows_learned" if minilm else "distinct_rows", pairs=pairs))
+        why = t("distinct_rows", pairs=pairs)
+        st.info(t("distinct_rows_try", why=why) if switchable else why)
 
 slots, fit = layout.grid(3, enc.q.shape[1], per_row=3, min_cell=theme.CELL_MIN_WIDTH)
 for slot, (matrix, name) in zip(
@@ -52,4 +55,7 @@ for slot, (matrix, name) in zip(
     with slot:
         figures.show(figures.vectors(matrix, enc.tokens, t(name), p, **fit))
 
-layout.notice("input_notice_minilm" if minilm else "input_notice")
+if minilm:
+    layout.notice("input_notice_minilm")
+else:
+    layout.notice("input_notice", *(["input_notice_pe"] if switchable else []))

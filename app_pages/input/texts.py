@@ -6,40 +6,67 @@ TEXTS: dict[str, dict[str, str]] = {
     "nav_input": {"en": "1 · How the input gets in", "zh": "1 · 输入如何进入注意力"},
     "input_intro": {
         "en": "Before any attention happens, the sentence is cut into tokens and each token is looked "
-        "up as a vector (the embedding). A sinusoidal positional encoding is added so the module can "
-        "tell the first “the” from the second. The result, X, goes through three separate linear "
-        "layers, which produce the query matrix Q, the key matrix K and the value matrix V.",
-        "zh": "在注意力开始之前，句子先被切分成词元，每个词元查表得到一个向量（嵌入）。再加上正弦位置编码，模块才能区分第一个“the”和第二个“the”。得到的 X 分别经过三个独立的线性层，产生查询矩阵 Q、键矩阵 K 和值矩阵 V。",
+        "up as a vector (the embedding). {positions} The result, X, goes through three separate "
+        "linear layers, which produce the query matrix Q, the key matrix K and the value matrix V.",
+        "zh": "在注意力开始之前，句子先被切分成词元，每个词元查表得到一个向量（嵌入）。{positions}"
+        "得到的 X 分别经过三个独立的线性层，产生查询矩阵 Q、键矩阵 K 和值矩阵 V。",
+    },
+    "input_intro_minilm": {
+        "en": "You are looking at MiniLM, a real pretrained model. Its tokenizer (WordPiece) cuts the "
+        "sentence into word pieces and adds [CLS] at the start and [SEP] at the end. Each piece is "
+        "looked up as a vector. {positions} The sum is normalised (LayerNorm); for a later layer, "
+        "X is what the layer before produced. X then goes through the chosen head's three linear "
+        "layers, which give Q, K and V.",
+        "zh": "现在看到的是 MiniLM，一个真实的预训练模型。它的分词器（WordPiece）把句子切成词片，"
+        "并在开头加上 [CLS]、在结尾加上 [SEP]。每个词片查表得到一个向量。{positions}"
+        "相加的结果还要经过归一化（LayerNorm）；如果选的是后面的层，X 就是前一层的输出。"
+        "然后 X 经过所选注意力头的三个线性层，得到 Q、K 和 V。",
+    },
+    "positions_sinusoidal": {
+        "en": "Then a fixed pattern of sine and cosine waves, different at every place in the "
+        "sentence, is added: the positional encoding. Without it, a word that appears twice would "
+        "get the same row both times.",
+        "zh": "接着加上位置编码：一组固定的正弦和余弦波，句子里每个位置各不相同。"
+        "没有它，同一个词出现两次，两次得到的行会完全一样。",
+    },
+    "positions_learned": {
+        "en": "Then a position embedding is added, one vector for each place in the sentence. The "
+        "model learned these vectors in training, as it learned its word vectors: they are not "
+        "sine waves. Without them, a word that appears twice would get the same row both times.",
+        "zh": "接着加上位置编码：句子里每个位置一个向量。这些向量和嵌入一样，是模型在训练中学到的，"
+        "不是正弦波。没有它们，同一个词出现两次，两次得到的行会完全一样。",
     },
     "input_tokens": {"en": "Tokens", "zh": "词元"},
     "input_notice": {
         "en": "- Every matrix has exactly one row per token, in sentence order; the columns are "
         "dimensions, not words.\n"
-        "- Case is ignored when looking up a word: “The” and “the” start from the same vector.\n"
-        "- Switch **positional encoding** off in the sidebar: repeated words then get identical "
-        "rows in X, Q, K and V, because nothing but position told them apart.",
-        "zh": "- 每个矩阵都恰好每个词元一行，按句子顺序排列；列是维度，不是词。\n- 查词时不区分大小写：“The”和“the”的初始向量相同。\n- 在侧边栏关闭**位置编码**：重复的词在 X、Q、K、V 中的行就会完全相同，因为此前区分它们的只有位置。",
+        "- Case is ignored when looking up a word: “The” and “the” start from the same vector.",
+        "zh": "- 每个矩阵都恰好每个词元一行，按句子顺序排列；列是维度，不是词。\n"
+        "- 查词时不区分大小写：“The”和“the”的初始向量相同。",
+    },
+    "input_notice_pe": {
+        "en": "- Switch **positional encoding** off in the sidebar: a repeated word then gets "
+        "identical rows in X, Q, K and V, because nothing but its position told them apart.",
+        "zh": "- 在侧边栏关闭**位置编码**：重复的词在 X、Q、K、V 中的行就会完全相同，"
+        "因为此前区分它们的只有位置。",
+    },
+    "input_notice_minilm": {
+        "en": "- Every matrix still has one row per token, [CLS] and [SEP] included.\n"
+        "- Vectors here have 384 numbers; the charts show the first 48 and the CSV holds them all.",
+        "zh": "- 每个矩阵仍然是每个词元一行，[CLS] 和 [SEP] 也算在内。\n"
+        "- 这里的向量有 384 个数；图中只显示前 48 个，CSV 文件里有全部数值。",
     },
     "identical_rows": {
         "en": "Identical rows right now (positional encoding is off): {pairs}",
         "zh": "目前完全相同的行（位置编码已关闭）：{pairs}",
     },
     "distinct_rows": {
-        "en": "Repeated words {pairs} have different rows because their positions differ. "
-        "Turn positional encoding off to see them become identical.",
-        "zh": "重复的词 {pairs} 的行并不相同，因为它们的位置不同。关闭位置编码，就能看到它们变得完全一样。",
+        "en": "Repeated words {pairs} have different rows because their positions differ.",
+        "zh": "重复的词 {pairs} 的行并不相同，因为它们的位置不同。",
     },
-    "distinct_rows_learned": {
-        "en": "Repeated words {pairs} have different rows: the model adds a learned position embedding to every token.",
-        "zh": "重复的词 {pairs} 的行并不相同：模型会给每个词元加上一个学习得到的位置编码。",
-    },
-    "input_intro_minilm": {
-        "en": "You are looking at MiniLM, a real pretrained model. Its tokenizer (WordPiece) cuts the sentence into word pieces and adds [CLS] at the start and [SEP] at the end. Each piece is looked up as a vector, and a position embedding that the model learned during training (not a sine wave) is added; the sum is normalised (LayerNorm). For a later layer, X is what the layer before produced. X then goes through the chosen head's three linear layers, which give Q, K and V.",
-        "zh": "现在看到的是 MiniLM，一个真实的预训练模型。它的分词器（WordPiece）把句子切成词片，并在开头加上 [CLS]、在结尾加上 [SEP]。每个词片查表得到一个向量，再加上模型在训练中学到的位置编码（不是正弦波）；相加的结果还要经过归一化（LayerNorm）。如果选的是后面的层，X 就是前一层的输出。然后 X 经过所选注意力头的三个线性层，得到 Q、K 和 V。",
-    },
-    "input_notice_minilm": {
-        "en": "- Every matrix still has one row per token, [CLS] and [SEP] included.\n- The position embeddings were learned, so they cannot be switched off: the model never saw a sentence without them. Switch the sidebar to “Random (before learning)” to take positions away.\n- Vectors here have 384 numbers; the charts show the first 48 and the CSV holds them all.",
-        "zh": "- 每个矩阵仍然是每个词元一行，[CLS] 和 [SEP] 也算在内。\n- 这里的位置编码是学习得到的，因此不能关闭：模型从来没有见过不带位置编码的句子。把侧边栏切换到“随机（学习之前）”，才能去掉位置编码。\n- 这里的向量有 384 个数；图中只显示前 48 个，CSV 文件里有全部数值。",
+    "distinct_rows_try": {
+        "en": "{why} Turn positional encoding off to see them become identical.",
+        "zh": "{why}关闭位置编码，就能看到它们变得完全一样。",
     },
     # ---- predict, then reveal (ui/predict.py) ----
     "pq_width_q": {

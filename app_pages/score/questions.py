@@ -38,7 +38,13 @@ def _score_scale_order(p: Pipeline) -> predict.Asked | None:
     row = p.attention.factor[q]  # [n_k]
     figs = (
         predict.row_bars(row, p, t("pq_fig_factor", word=word), t("ax_score")),
-        predict.row_bars(row / root, p, t("pq_fig_scaled", word=word, root=root), t("ax_score")),
+        predict.row_bars(
+            row / root,
+            p,
+            t("pq_fig_scaled", word=word, root=root),
+            t("ax_score"),
+            stage=figures.SCALED,
+        ),
     )
     if changed == 0:
         because = t("pq_scale_a_kept", root=root)
