@@ -124,14 +124,22 @@ def test_article_example_holds_on_the_learned_model(page: str, lang: str):
     milk = 5
     said = [m.value for m in at.markdown]
     for p in (learned, random):
-        best = int(p.attention.weights[milk].argmax())
-        expected = tr(
-            lang,
-            "roles_top",
-            query="milk",
-            w=float(p.attention.weights[milk, best]),
-            key=p.key_side.tokens[best],
-        )
+        row = p.attention.weights[milk]
+        best = int(row.argmax())
+        if best == milk:  # the word itself comes first: the page names it, then the next word
+            other = max((j for j in range(len(row)) if j != milk), key=lambda j: row[j])
+            expected = tr(
+                lang,
+                "roles_top_self",
+                query="milk",
+                w=float(row[milk]),
+                key=p.key_side.tokens[other],
+                w2=float(row[other]),
+            )
+        else:
+            expected = tr(
+                lang, "roles_top", query="milk", w=float(row[best]), key=p.key_side.tokens[best]
+            )
         assert expected in said, (expected, said)
     assert int(learned.attention.weights[milk].argmax()) == 3  # drank
     assert tr(lang, "learned_random_meaningless") in [c.value for c in at.caption]
@@ -193,3 +201,17 @@ def test_page_1_says_how_the_model_shown_adds_positions(model: str, learned: boo
         assert fixed in captions and tr(lang, "input_notice_pe") not in text
         shown = [w for w in at.sidebar.toggle if w.label == tr(lang, "pe")]
         assert len(shown) == 1 and shown[0].value is True and shown[0].disabled
+
+
+def test_the_word_a_row_names_besides_itself_is_the_largest_of_the_other_words():
+    """Page 5 names the word itself when it comes first, then the strongest other word: read
+    from the same row, never the query's own column."""
+    from core.models import ToyModel
+    from core.pipeline import pipeline
+    from ui.relevance import strongest_other_key
+
+    p = pipeline(ToyModel(), "the black cat drank the milk")
+    for q, row in enumerate(p.attention.weights):
+        j, w = strongest_other_key(p, q)
+        assert j != q and w == max(row[k] for k in range(len(row)) if k != q)
+    assert strongest_other_key(pipeline(ToyModel(), "milk"), 0) is None

@@ -277,6 +277,7 @@ def made_before_attention(p: Pipeline, matrix: np.ndarray) -> bool:
 
 # The steps of attention a matrix has been through, for the line under its title: a matrix made
 # before softmax must not say "softmax on".
+INPUTS = "inputs"  # made from X, Q, K or V alone (e.g. x·x): the model, no switch
 FACTOR = "factor"  # Q·Kᵀ as it is: no ÷√d_k, no temperature, no softmax
 SCALED = "scaled"  # Q·Kᵀ ÷ √d_k and nothing more, whatever the switches say
 SCORES = "scores"  # the scores: ÷√d_k and temperature as the result's switches say, no softmax
@@ -305,7 +306,7 @@ def context(p: Pipeline, matrix: np.ndarray | None = None, stage: str | None = N
     projection = p.projection
     if any(matrix is w for w in (projection.w_q, projection.w_k, projection.w_v)):
         return [model_name(p.model)]  # the model's own weights: no sentence, no switch
-    if matrix is not None and made_before_attention(p, matrix):
+    if stage == INPUTS or (matrix is not None and made_before_attention(p, matrix)):
         return [sentence, model_name(p.model)]
     return [sentence, stage_line(p.model, p.settings, stage or stage_of(p, matrix))]
 

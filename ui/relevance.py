@@ -22,16 +22,28 @@ def strongest_key(p: Pipeline, query: int) -> tuple[int, float]:
     return best, float(row[best])
 
 
+def strongest_other_key(p: Pipeline, query: int) -> tuple[int, float] | None:
+    """The key other than the query itself with the row's largest weight (None: no other)."""
+    row = np.array(p.attention.weights[query], dtype=float)  # [n_k]
+    if query < row.size:
+        row[query] = -np.inf
+    if row.size < 2 or not np.isfinite(row).any():
+        return None
+    best = int(np.argmax(row))
+    return best, float(row[best])
+
+
 def looks_at(p: Pipeline, query: int) -> str:
-    """One sentence, computed from the result: where the query word looks most."""
+    """One sentence, computed from the result: where the query word looks most, saying that the
+    word itself counts, and when the word itself comes first, which other word follows."""
     best, weight = strongest_key(p, query)
     tokens = p.key_side.tokens
-    return t(
-        "roles_top",
-        query=escape_md(p.query_side.tokens[query]),
-        w=weight,
-        key=escape_md(tokens[best]),
-    )
+    word = escape_md(p.query_side.tokens[query])
+    other = strongest_other_key(p, query) if best == query and not p.is_cross else None
+    if other is None:
+        return t("roles_top", query=word, w=weight, key=escape_md(tokens[best]))
+    j, w_j = other
+    return t("roles_top_self", query=word, w=weight, key=escape_md(tokens[j]), w2=w_j)
 
 
 def learned_vs_random(s: Settings, query: int) -> None:

@@ -362,8 +362,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "平均而言，每个所选查询把 {inside:.1%} 的注意力给了所选的键，把 {outside:.1%} 给了其他键。",
     },
     "group_outside_raw": {
-        "en": "Without softmax there are no shares: on average a chosen query’s weights add up to {inside:.3g} over the chosen keys and {outside:.3g} over the other keys.",
-        "zh": "不用 softmax 就谈不上份额：平均而言，一个所选查询的权重在所选键上合计 {inside:.3g}，在其他键上合计 {outside:.3g}。",
+        "en": "Without softmax there are no shares: on average a chosen query’s weights add up to {inside:.3f} over the chosen keys and {outside:.3f} over the other keys.",
+        "zh": "softmax 关闭时谈不上份额：平均而言，一个所选查询的注意力权重在所选键上合计 {inside:.3f}，在其他键上合计 {outside:.3f}。",
     },
     # ---- predict, then reveal (ui/predict.py) ----
     "pq_heading": {

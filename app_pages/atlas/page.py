@@ -51,10 +51,12 @@ for b in a.behaviours:
     )
 lines.append("- " + t("atlas_line_mixed", name=names[MIXED], count=len(a.heads_labelled(MIXED))))
 st.markdown("\n".join(lines))
-thresholds = t("list_sep").join(
-    f"{names[b]} ≥ {th:g}" for b, th in zip(a.behaviours, a.thresholds.tolist(), strict=True)
-)
-st.caption(t("atlas_rule", thresholds=thresholds))
+rule, rule_open = fold.expander(t("atlas_rule_title"), "atlas_rule")  # the arithmetic, folded
+if rule_open:
+    thresholds = t("list_sep").join(
+        f"{names[b]} ≥ {th:g}" for b, th in zip(a.behaviours, a.thresholds.tolist(), strict=True)
+    )
+    rule.markdown(t("atlas_rule", thresholds=thresholds))
 
 # the table, folded under the grid
 details, details_open = fold.expander(t("atlas_table"), "atlas_table")

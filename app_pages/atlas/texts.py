@@ -38,20 +38,21 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "atlas_open_real": {
         "en": "Open layer {layer}, head {head} ({label}) on the real-model page",
-        "zh": "在“真实模型”页打开第 {layer} 层第 {head} 个头（{label}）",
+        "zh": "在“真实模型”页打开层 {layer} · 头 {head}（{label}）",
     },
     "atlas_summary": {"en": "Each behaviour in one line", "zh": "每种行为一句话"},
     "atlas_line": {
         "en": "**{name}**: {count} of the 72 heads; strongest: layer {layer}, head {head} ({score:.2f})",
-        "zh": "**{name}**：72 个头中有 {count} 个；最强的是第 {layer} 层第 {head} 个头（{score:.2f}）",
+        "zh": "**{name}**：72 个头中有 {count} 个；最强的是层 {layer} · 头 {head}（{score:.2f}）",
     },
     "atlas_line_mixed": {
         "en": "**{name}**: {count} heads reach no threshold",
         "zh": "**{name}**：有 {count} 个头哪个阈值都没达到",
     },
+    "atlas_rule_title": {"en": "How it is measured", "zh": "如何计算"},
     "atlas_rule": {
-        "en": "How a head is labelled: each behaviour's score is divided by its threshold ({thresholds}); the largest ratio wins if it is at least 1, else the head is “mixed”. Scores are mean attention on that kind of key over every query of every sentence; “broad” is the mean entropy of a row divided by log n (1 = even rows).",
-        "zh": "标签的定法：每种行为的分数除以它的阈值（{thresholds}），比值最大者胜出，前提是比值至少为 1，否则这个头记为“混合”。分数是所有句子所有查询放在该类键上的平均注意力；“广泛分散”是每行熵除以 log n 的平均值（1 表示完全均匀）。",
+        "en": "How a head is labelled: each behaviour's score is divided by its threshold ({thresholds}); the largest ratio wins if it is at least 1, else the head is “mixed”. Scores are mean attention on that kind of key over every query of every sentence; “broad” measures how evenly a row spreads its weight: its entropy divided by log n, the most a row of n keys can have, averaged over the rows (1 = every key gets the same weight).",
+        "zh": "标签的定法：每种行为的分数除以它的阈值（{thresholds}），比值最大者胜出，前提是比值至少为 1，否则这个头记为“混合”。分数是所有句子所有查询放在该类键上的平均注意力；“广泛分散”衡量一行把权重分得有多均匀：每行的熵除以 log n（n 个键的一行所能达到的最大熵），再对所有行取平均（1 表示每个键得到的权重都一样）。",
     },
     "atlas_table": {"en": "Every head and every score", "zh": "所有的头和所有的分数"},
     "atlas_table_hint": {

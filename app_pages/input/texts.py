@@ -82,15 +82,15 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "“{word}”出现在位置 {i} 和 {j}。它在 X 中的两行会完全相同吗？",
     },
     "pq_repeat_same": {
-        "en": "Yes: rows {i} and {j} are equal in every number (largest difference {d:.3g}), so attention cannot tell the two apart.",
-        "zh": "是的：第 {i} 行和第 {j} 行的每个数都相等（最大差值 {d:.3g}），所以注意力无法区分这两个词。",
+        "en": "Yes: rows {i} and {j} are equal in every number (largest difference {d:.4f}), so attention cannot tell the two apart.",
+        "zh": "是的：行 {i} 和行 {j} 的每个数都相等（最大差值 {d:.4f}），所以注意力无法区分这两个词。",
     },
     "pq_repeat_differ": {
         "en": "No: rows {i} and {j} differ by up to {d:.3f}, so attention can tell the two apart.",
-        "zh": "不会：第 {i} 行和第 {j} 行最多相差 {d:.3f}，所以注意力可以区分这两个词。",
+        "zh": "不会：行 {i} 和行 {j} 最多相差 {d:.3f}，所以注意力可以区分这两个词。",
     },
     "pq_fig_diff": {
         "en": "Row {i} minus row {j} of X (“{word}”)",
-        "zh": "X 的第 {i} 行减去第 {j} 行（“{word}”）",
+        "zh": "X 的行 {i} 减去行 {j}（“{word}”）",
     },
 }

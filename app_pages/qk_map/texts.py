@@ -14,8 +14,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "qk_queries": {"en": "query", "zh": "查询"},
     "qk_keys": {"en": "key", "zh": "键"},
     "qk_axis": {
-        "en": "direction {i} ({share:.0%} of the scores)",
-        "zh": "方向 {i}（占分数的 {share:.0%}）",
+        "en": "axis {i}: explains {share:.0%} of how the scores vary",
+        "zh": "坐标轴 {i}：解释了分数变化的 {share:.0%}",
     },
     "qk_map_title": {
         "en": "q·k on this map ≈ score − the query's mean score",
@@ -31,13 +31,19 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "The same sentence through the page-7 model before and after training: training turns each query's arrow towards the keys it has learned to need.",
         "zh": "同一个句子分别经过训练前和训练后的第 7 页模型：训练让每个查询的箭头转向它学会需要的那些键。",
     },
-    "qk_rank_label": {"en": "Agreement with the weights", "zh": "与权重的一致程度"},
-    "qk_row_label": {"en": "For the query “{token}”", "zh": "查询“{token}”的一致程度"},
+    "qk_rank_label": {
+        "en": "How well the map's order matches the weights (1 = the same order)",
+        "zh": "地图的顺序与注意力权重的吻合度（1 = 顺序相同）",
+    },
+    "qk_row_label": {"en": "For the query “{token}”", "zh": "查询“{token}”的吻合度"},
     "qk_undefined": {"en": "not defined", "zh": "无定义"},
-    "qk_explained_label": {"en": "Scores kept by the map", "zh": "地图保留的分数"},
+    "qk_explained_label": {
+        "en": "How much of the scores' variation the map keeps",
+        "zh": "地图保留了分数变化的多少",
+    },
     "qk_trust_high": {
         "en": "At {high} or more: the arrows order the keys nearly as the weights do, so you can read who attends to whom from the map.",
-        "zh": "达到 {high} 或以上：箭头给键排的顺序与权重几乎一致，可以从地图读出谁关注谁。",
+        "zh": "达到 {high} 或以上：箭头给键排的顺序与注意力权重几乎相同，可以从地图读出谁关注谁。",
     },
     "qk_trust_some": {
         "en": "Between {some} and {high}: the broad picture holds, but check single keys against the weights.",
@@ -56,8 +62,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "但“{token}”例外：沿它的箭头，键的顺序与它的权重不同。请对照它的权重核实。",
     },
     "qk_how": {
-        "en": "Agreement: for each query, the rank correlation (Spearman) between its dot products on the map and its attention weights over the keys it sees, averaged over the queries (1 = the same order, 0 = unrelated, −1 = reversed). The weights follow the sidebar's switches.",
-        "zh": "一致程度：对每个查询，计算它在地图上的点积与它的注意力权重（只算它能看到的键）之间的秩相关（斯皮尔曼），再对所有查询取平均（1 表示顺序完全相同，0 表示无关，−1 表示完全相反）。权重随侧边栏的开关而变。",
+        "en": "How the match is measured: for each query, the rank correlation (Spearman) between its dot products on the map and its attention weights over the keys it sees, averaged over the queries (1 = the same order, 0 = unrelated, −1 = reversed). The weights follow the sidebar's switches.",
+        "zh": "吻合度的算法：对每个查询，计算它在地图上的点积与它的注意力权重（只算它能看到的键）之间的秩相关（斯皮尔曼），再对所有查询取平均（1 表示顺序完全相同，0 表示无关，−1 表示完全相反）。权重随侧边栏的开关而变。",
     },
     "qk_details_title": {"en": "How the map is made", "zh": "这张地图是怎么画的"},
     "qk_details": {
@@ -74,7 +80,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "qk_csv_query": {"en": "query {i}: {token}", "zh": "查询 {i}：{token}"},
     "qk_csv_key": {"en": "key {i}: {token}", "zh": "键 {i}：{token}"},
     "qk_notice": {
-        "en": "- Follow one query: do its heaviest keys reach farthest along its arrow? Is its nearest key also its heaviest?\n- The agreement tells you how far to believe the picture; two directions always lose something.\n- Switch the sidebar's model between random weights, a real MiniLM head and the page-7 model, and compare how the arrows and the agreement change.",
-        "zh": "- 跟踪一个查询：权重最大的键是不是沿它的箭头伸得最远？离它最近的键是不是权重也最大？\n- 一致程度告诉你这幅图能信几分；只用两个方向总会丢掉一些信息。\n- 在随机权重、真实的 MiniLM 注意力头和第 7 页的模型之间切换侧边栏的模型，比较箭头和一致程度如何变化。",
+        "en": "- Follow one query: do its heaviest keys reach farthest along its arrow? Is its nearest key also its heaviest?\n- The match with the weights tells you how far to believe the picture; two directions always lose something.\n- Switch the sidebar's model between random weights, a real MiniLM head and the page-7 model, and compare how the arrows and the match change.",
+        "zh": "- 跟踪一个查询：权重最大的键是不是沿它的箭头伸得最远？离它最近的键是不是权重也最大？\n- 吻合度告诉你这幅图能信几分；只用两个方向总会丢掉一些信息。\n- 在随机参数、真实的 MiniLM 注意力头和第 7 页的模型之间切换侧边栏的模型，比较箭头和吻合度如何变化。",
     },
 }

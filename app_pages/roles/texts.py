@@ -30,13 +30,19 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "各项之和 = “{word}”在 Z 中的那一行",
     },
     "roles_check": {
-        "en": "Check: the largest difference between the summed terms and Z's row is {d:.1e}.",
-        "zh": "验证：各项之和与 Z 中那一行的最大差值为 {d:.1e}。",
+        "en": "Check: the summed terms equal Z's row, to rounding (largest difference {d:.4f}).",
+        "zh": "验证：各项之和等于 Z 中的那一行，只差舍入误差（最大差值 {d:.4f}）。",
     },
     "term_row": {"en": "{w} × v({word})", "zh": "{w} × v({word})"},
     "roles_top": {
-        "en": "“{query}” gives its largest weight, {w:.3f}, to “{key}”.",
-        "zh": "“{query}”给出的最大权重 {w:.3f} 给了“{key}”。",
+        "en": "Of all the words, itself included, “{query}” gives its largest weight, {w:.3f}, "
+        "to “{key}”.",
+        "zh": "在所有词中（包括它自己），“{query}”把最大的权重 {w:.3f} 给了“{key}”。",
+    },
+    "roles_top_self": {
+        "en": "“{query}” gives its largest weight, {w:.3f}, to itself; of the other words, "
+        "“{key}” gets the most, {w2:.3f}.",
+        "zh": "“{query}”把最大的权重 {w:.3f} 给了它自己；在其他词中，“{key}”得到的最多，为 {w2:.3f}。",
     },
     "roles_notice": {
         "en": "- The bar chart is one row of the score matrix: the query's view of the sentence.\n"

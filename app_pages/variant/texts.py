@@ -13,8 +13,8 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "variant_measure_title": {"en": "How the change is measured", "zh": "怎样衡量注意力的变化"},
     "variant_measure": {
-        "en": "The measure: the tokens of A and B are paired up. For each head and each paired query, both attention rows are cut down to the paired keys and renormalised, then compared with the Jensen–Shannon divergence in bits (0 = the same row, 1 = no key in common). A head's score is the mean over the paired queries.",
-        "zh": "衡量方法：先把 A 和 B 的词元一一配对。对每个头、每个配对的查询，把两行注意力都只保留配对的键并重新归一化，再用詹森—香农散度（单位：比特）比较（0 表示两行相同，1 表示没有共同的键）。一个头的得分是所有配对查询的平均值。",
+        "en": "The tokens of A and B are paired up. For each head and each paired query, both attention rows are cut down to the paired keys and renormalised, then compared with the Jensen–Shannon divergence in bits: 0 when the two rows are the same, 1 when they share no key at all. A head's number is the mean over the paired queries; a word's, the mean over the 72 heads.",
+        "zh": "先把 A 和 B 的词元一一配对。对每个头、每个配对的查询，把两行注意力都只保留配对的键并重新归一化，再用詹森—香农散度（单位：比特）比较：两行相同时为 0，两行没有一个共同的键时为 1。一个头的数值是所有配对查询的平均值；一个词的数值是 72 个头的平均值。",
     },
     "variant_by_position": {
         "en": "Both sentences have the same number of pieces, so the {m} positions are paired one to one (a changed word is paired with its replacement).",
@@ -29,28 +29,31 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "两个句子在各处的注意力都相同：请改动句子 B 中的一个词。",
     },
     "variant_top": {"en": "Head that moved most", "zh": "变化最大的头"},
-    "variant_head": {"en": "layer {layer}, head {head}", "zh": "第 {layer} 层第 {head} 个头"},
-    "variant_top_js": {"en": "Its mean JS divergence (bits)", "zh": "它的平均 JS 散度（比特）"},
+    "variant_head": {"en": "layer {layer}, head {head}", "zh": "层 {layer} · 头 {head}"},
+    "variant_top_js": {
+        "en": "How far its attention moved (0 = not at all, 1 = completely)",
+        "zh": "它的注意力变化了多少（0 = 没变，1 = 完全不同）",
+    },
     "variant_sidebar_rank": {
-        "en": "The sidebar's head (layer {layer}, head {head}) ranks {rank} of {n}, with {js:.4f} bits.",
-        "zh": "侧边栏选中的头（第 {layer} 层第 {head} 个）在 {n} 个头中排第 {rank}，散度为 {js:.4f} 比特。",
+        "en": "The sidebar's head (layer {layer}, head {head}) ranks {rank} of {n}: its attention moved {js:.4f}.",
+        "zh": "侧边栏选中的头（层 {layer} · 头 {head}）在 {n} 个头中排第 {rank}：它的注意力变化了 {js:.4f}。",
     },
     "variant_tab_heads": {"en": "More heads", "zh": "更多的头"},
     "variant_ctx_a": {"en": "A: “{text}”", "zh": "A：“{text}”"},
     "variant_ctx_b": {"en": "B: “{text}”", "zh": "B：“{text}”"},
     "variant_map_title": {
         "en": "#{rank}: layer {layer}, head {head}, weights B − A",
-        "zh": "第 {rank} 名：第 {layer} 层第 {head} 个头，权重 B − A",
+        "zh": "第 {rank} 名：层 {layer} · 头 {head}，注意力权重 B − A",
     },
     "variant_ctx_head_short": {
-        "en": "MiniLM · mean JS {js:.4f} bits",
-        "zh": "MiniLM · 平均 JS {js:.4f} 比特",
+        "en": "MiniLM · moved {js:.4f} (0–1)",
+        "zh": "MiniLM · 变化 {js:.4f}（0–1）",
     },
     "variant_ctx_head": {
-        "en": "MiniLM layer {layer}, head {head} · mean JS {js:.4f} bits · paired tokens, rows renormalised",
-        "zh": "MiniLM 第 {layer} 层第 {head} 个头 · 平均 JS {js:.4f} 比特 · 配对的词元，行已重新归一化",
+        "en": "MiniLM layer {layer}, head {head} · moved {js:.4f} (0–1) · paired tokens, rows renormalised",
+        "zh": "MiniLM 层 {layer} · 头 {head} · 变化 {js:.4f}（0–1）· 配对的词元，行已重新归一化",
     },
-    "variant_diff": {"en": "change in weight", "zh": "权重变化"},
+    "variant_diff": {"en": "change in weight", "zh": "注意力权重的变化"},
     "variant_maps_help": {
         "en": "Red: B gives that key more weight than A; blue: less. A label “x→y” marks a changed word. As in #1, each map compares paired tokens only, with every row renormalised over them.",
         "zh": "红色：B 给该键的权重比 A 多；蓝色：比 A 少。“x→y”形式的标签表示被改动的词。和第 1 名一样，每张图只比较配对的词元，每一行都在它们之间重新归一化。",
@@ -60,12 +63,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Averaged over all 72 heads, the queries that moved most: {words}.",
         "zh": "对全部 72 个头取平均，变化最大的查询是：{words}。",
     },
-    "variant_token_item": {"en": "“{word}” ({js:.4f} bits)", "zh": "“{word}”（{js:.4f} 比特）"},
+    "variant_token_item": {"en": "“{word}” ({js:.4f})", "zh": "“{word}”（{js:.4f}）"},
     "variant_tokens_chart": {
         "en": "How far each token's attention moved (mean over 72 heads)",
         "zh": "每个词元的注意力变化了多少（72 个头的平均）",
     },
-    "variant_js": {"en": "mean JS divergence (bits)", "zh": "平均 JS 散度（比特）"},
+    "variant_js": {"en": "attention moved (0–1)", "zh": "注意力变化（0–1）"},
     "variant_table": {"en": "All 72 heads, most moved first", "zh": "全部 72 个头，变化最大的在前"},
     "variant_col_rank": {"en": "rank", "zh": "名次"},
     "variant_notice": {

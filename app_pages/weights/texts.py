@@ -38,8 +38,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "两个种子相同，所以两边完全一样。请把第二个种子换成别的数。",
     },
     "weights_diff_label": {
-        "en": "Largest change in one weight, seed to seed",
-        "zh": "换种子后单个权重的最大变化",
+        "en": "Largest difference in one attention weight, left vs right",
+        "zh": "左右两图同一个注意力权重的最大差值",
     },
     "weights_notice": {
         "en": "- W_Q, W_K and W_V have d_model rows and d_k columns, whatever the sentence: "
