@@ -28,17 +28,17 @@ TEXTS: dict[str, dict[str, str]] = {
     "source_distilled": {"en": "Learned (small)", "zh": "已学习（小模型）"},
     "source_toy": {"en": "Random (before learning)", "zh": "随机（学习之前）"},
     "source_pretrained": {"en": "MiniLM", "zh": "MiniLM"},
-    "source_trained": {"en": "Trained", "zh": "训练所得"},
+    "source_trained": {"en": "Trained", "zh": "第 7 页训练的模型"},
     "source_pretrained_help": {
         "en": "Real weights of all-MiniLM-L6-v2 (6 layers × 12 heads, d_model 384, d_k 32), run in numpy. "
         "X is the input of the chosen layer; the switches below still apply.",
-        "zh": "all-MiniLM-L6-v2 的真实权重（6 层 × 12 个头，d_model 384，d_k 32），用 numpy 运行。"
+        "zh": "all-MiniLM-L6-v2 的真实参数（6 层 × 12 个头，d_model 384，d_k 32），用 numpy 运行。"
         "X 是所选层的输入；下面的开关依然有效。",
     },
     "source_pretrained_help_fixed": {
         "en": "Real weights of all-MiniLM-L6-v2 (6 layers × 12 heads, d_model 384, d_k 32), run in numpy. "
         "This page always shows this model.",
-        "zh": "all-MiniLM-L6-v2 的真实权重（6 层 × 12 个头，d_model 384，d_k 32），用 numpy 运行。"
+        "zh": "all-MiniLM-L6-v2 的真实参数（6 层 × 12 个头，d_model 384，d_k 32），用 numpy 运行。"
         "本页始终显示这个模型。",
     },
     "source_distilled_help": {
@@ -48,18 +48,18 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "source_toy_help": {
         "en": "The same module before learning: random weights, so its patterns mean nothing yet.",
-        "zh": "学习之前的同一个模块：权重是随机的，所以它的模式还没有意义。",
+        "zh": "学习之前的同一个模块：参数是随机的，所以它的注意力模式还没有意义。",
     },
     "layer": {"en": "Layer (0–5)", "zh": "层（0–5）"},
     "head": {"en": "Head (0–11)", "zh": "头（0–11）"},
     "toy_only": {
         "en": "These settings shape the random-weights model only.",
-        "zh": "这些设置只作用于随机权重模型。",
+        "zh": "这些设置只作用于随机参数模型。",
     },
     "model_size": {"en": "Model size", "zh": "模型大小"},
     "d_model": {"en": "d_model (embedding width)", "zh": "d_model（嵌入维度）"},
     "d_k": {"en": "d_k (query/key width)", "zh": "d_k（查询/键的维度）"},
-    "seed": {"en": "Seed for the weights", "zh": "权重的随机种子"},
+    "seed": {"en": "Seed for the weights", "zh": "参数的随机种子"},
     "steps_heading": {"en": "Attention steps", "zh": "注意力步骤"},
     "pe": {"en": "Add positional encoding", "zh": "加入位置编码"},
     "pe_fixed": {
@@ -177,7 +177,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{unknown} of this sentence's {pieces} word pieces are [UNK] (unknown): the "
         "model's vocabulary, learned from English text, lacks them, so it reads them all as one "
         "and the same piece.",
-        "zh": "这个句子的 {pieces} 个词片中有 {unknown} 个是 [UNK]（未知）：模型的词表是从英文文本中学来的，"
+        "zh": "这个句子的 {pieces} 个词片中有 {unknown} 个是 [UNK]（未知）：模型的词表是从英文文本中学到的，"
         "没有这些字，所以把它们都当成同一个词片。",
     },
     "numbers_too_small_phone": {
@@ -200,7 +200,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "ctx_toy": {
         "en": "random weights (seed {seed}): d_model {d_model}, d_k {d_k}, positions {pe}",
-        "zh": "随机权重（种子 {seed}）：d_model {d_model}，d_k {d_k}，位置编码 {pe}",
+        "zh": "随机参数（种子 {seed}）：d_model {d_model}，d_k {d_k}，位置编码 {pe}",
     },
     "ctx_distilled": {
         "en": "learned head (MiniLM L{layer} H{head})",
@@ -208,7 +208,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "ctx_pretrained": {
         "en": "MiniLM layer {layer} head {head}",
-        "zh": "MiniLM 第 {layer} 层第 {head} 个头",
+        "zh": "MiniLM 层 {layer} · 头 {head}",
     },
     "ctx_trained": {"en": "model trained on page 7", "zh": "第 7 页训练的模型"},
     "ax_token": {"en": "token", "zh": "词元"},
@@ -224,14 +224,14 @@ TEXTS: dict[str, dict[str, str]] = {
     # ---- matrix names ------------------------------------------------------------------------
     "m_embedding": {"en": "Embedding (word vectors)", "zh": "嵌入（词向量）"},
     "m_positions": {"en": "Positional encoding", "zh": "位置编码"},
-    "m_positions_learned": {"en": "Position embeddings (learned)", "zh": "位置编码（学习得到）"},
+    "m_positions_learned": {"en": "Position embeddings (learned)", "zh": "位置编码（学到的）"},
     "m_x_layernorm": {
         "en": "X = LayerNorm(embedding + positions)",
         "zh": "X = LayerNorm(嵌入 + 位置编码)",
     },
     "m_x_layer": {
         "en": "X = input of layer {layer} (output of layer {before})",
-        "zh": "X = 第 {layer} 层的输入（第 {before} 层的输出）",
+        "zh": "X = 层 {layer} 的输入（层 {before} 的输出）",
     },
     "m_x": {"en": "X = embedding + positions", "zh": "X = 嵌入 + 位置编码"},
     "m_x_no_pe": {"en": "X = embedding (positions off)", "zh": "X = 嵌入（位置编码已关闭）"},
@@ -242,17 +242,17 @@ TEXTS: dict[str, dict[str, str]] = {
     "m_wk": {"en": "W_K", "zh": "W_K"},
     "m_wv": {"en": "W_V", "zh": "W_V"},
     "m_factor": {"en": "Factor matrix Q·Kᵀ", "zh": "因子矩阵 Q·Kᵀ"},
-    "m_scores": {"en": "Scores after {steps}", "zh": "经过{steps}后的分数"},
+    "m_scores": {"en": "Scores after {steps}", "zh": "分数（已 {steps}）"},
     "m_scores_raw": {"en": "Scores (no scaling, temperature 1)", "zh": "分数（未缩放，温度为 1）"},
     "m_weights_soft": {
         "en": "Weights: softmax on (rows sum to 1)",
-        "zh": "权重：使用 softmax（每行和为 1）",
+        "zh": "注意力权重：softmax 开启（每行和为 1）",
     },
     "m_weights_raw": {
         "en": "Weights: softmax off (the scores themselves)",
-        "zh": "权重：不用 softmax（即分数本身）",
+        "zh": "注意力权重：softmax 关闭（即分数本身）",
     },
-    "m_output": {"en": "Z = weights·V (output)", "zh": "Z = 权重·V（输出）"},
+    "m_output": {"en": "Z = weights·V (output)", "zh": "Z = 注意力权重·V（输出）"},
     "tab_output": {"en": "Output Z", "zh": "输出 Z"},  # a tab's label: short enough for a phone
     # ---- the pipeline, step by step (home page strip, presenter strip, score titles) -------
     "step_tokens": {"en": "tokens", "zh": "词元"},
@@ -287,23 +287,23 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "learned_heading": {
         "en": "Does the query find the word that matters?",
-        "zh": "查询能找到真正重要的词吗？",
+        "zh": "查询能找到真正相关的词吗？",
     },
     "learned_intro": {
         "en": "Which word is relevant to which is something a model learns from data. On the left, the model trained on page 7 (it learned that the object depends on the verb); on the right, the same kind of module with random weights, before any learning.",
-        "zh": "哪个词与哪个词相关，是模型从数据中学到的。左边是第 7 页训练出的模型（它学到了宾语取决于动词）；右边是随机权重模型，它还什么都没学。",
+        "zh": "哪个词与哪个词相关，是模型从数据中学到的。左边是第 7 页训练出的模型（它学到了宾语取决于动词）；右边是随机参数模型，它还什么都没学。",
     },
     "learned_trained": {
         "en": "Learned: weights of “{word}” (model trained on page 7)",
-        "zh": "学习所得：“{word}”的权重（第 7 页训练的模型）",
+        "zh": "学到的：“{word}”的注意力权重（第 7 页训练的模型）",
     },
     "learned_random": {
         "en": "Random: weights of “{word}” (before learning)",
-        "zh": "随机：“{word}”的权重（学习之前）",
+        "zh": "随机：“{word}”的注意力权重（学习之前）",
     },
     "learned_random_meaningless": {
         "en": "Random weights give attention that means nothing: any word may win.",
-        "zh": "随机权重给出的注意力没有任何意义：哪个词胜出都有可能。",
+        "zh": "随机参数给出的注意力没有任何意义：哪个词胜出都有可能。",
     },
     "link_shortened": {
         "en": "Your text is longer than the {max} tokens drawn: the link holds the part that is drawn; the box keeps all of it.",
@@ -351,7 +351,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "group_note_raw": {
         "en": "Without softmax the weights are the scores themselves, signed, so the colours are centred on 0. Row “{sum}” adds the {g} chosen queries’ rows, key by key; row “{mean}” divides by {g}. These are not shares of attention.",
-        "zh": "不用 softmax 时权重就是分数本身，有正有负，所以颜色以 0 为中心。“{sum}”行把所选的 {g} 个查询的行按键逐列相加；“{mean}”行再除以 {g}。这些不是注意力的份额。",
+        "zh": "softmax 关闭时，注意力权重就是分数本身，有正有负，所以颜色以 0 为中心。“{sum}”行把所选的 {g} 个查询的行按键逐列相加；“{mean}”行再除以 {g}。这些不是注意力的份额。",
     },
     "group_outside_all": {
         "en": "Every key is shown, so no attention falls outside. Pick key tokens to see how much stays on them.",
@@ -434,11 +434,11 @@ TEXTS: dict[str, dict[str, str]] = {
     "pq_why_random": {
         "en": "These weights are random (before learning), so which word comes first is chance: "
         "nothing has taught “{word}” what matters to it yet.",
-        "zh": "这些权重是随机的（学习之前），所以哪个词排第一纯属偶然：还没有什么教会“{word}”哪个词与它相关。",
+        "zh": "这组参数是随机的（学习之前），所以哪个词排第一纯属偶然：还没有什么教会“{word}”哪个词与它相关。",
     },
     "pq_fig_weights": {
         "en": "Weights of “{word}”",
-        "zh": "“{word}”的权重",
+        "zh": "“{word}”的注意力权重",
     },
     "pq_fig_factor": {
         "en": "Q·Kᵀ of “{word}” against every key",

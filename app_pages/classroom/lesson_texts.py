@@ -35,7 +35,7 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "the matrix would be symmetric; two weight matrices W_Q and W_K are what let attention have a "
         "direction.",
         "zh": "投票前先指着一行、再指着一列讲解。题目里的两个词是两个分数相差最大的一对。"
-        "揭晓后讲：如果每个词的查询和键是同一个向量，矩阵就会对称；正是 W_Q 和 W_K 两个权重矩阵让注意力有了方向。",
+        "揭晓后讲：如果每个词的查询和键是同一个向量，矩阵就会对称；正是 W_Q 和 W_K 两个参数矩阵让注意力有了方向。",
     },
     "cls_q_factor": {
         "en": "Does “{a}” score “{b}” exactly as high as “{b}” scores “{a}”? (Is the factor matrix "
@@ -49,29 +49,31 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
     "cls_why_factor": {
         "en": "Why: a score is one word's query · the other word's key, and the query and key come from "
         "different weights, so swapping the two words changes the score.",
-        "zh": "原因：分数是一个词的查询与另一个词的键的点积，而查询和键来自不同的权重，所以交换两个词，分数就变了。",
+        "zh": "原因：分数是一个词的查询与另一个词的键的点积，而查询和键来自不同的参数，所以交换两个词，分数就变了。",
     },
     # ---- 3. softmax on and off ----
-    "cls_step_softmax": {"en": "Softmax on and off", "zh": "打开和关闭 softmax"},
+    "cls_step_softmax": {"en": "Softmax on and off", "zh": "softmax 开启与关闭"},
     "cls_short_softmax": {"en": "Softmax", "zh": "softmax"},
     "cls_point_softmax": {
         "en": "Without softmax a row is raw scores: negative ones too, adding up to anything. Softmax "
         "turns each row into shares of attention: positive, adding up to 1, the largest score still "
         "largest.",
-        "zh": "没有 softmax 时，一行只是原始分数：可以有负数，加起来可以是任何值。"
+        "zh": "softmax 关闭时，一行只是原始分数：可以有负数，加起来可以是任何值。"
         "softmax 把每一行变成注意力的份额：全为正，加起来等于 1，最大的分数仍然最大。",
     },
     "cls_notes_softmax": {
-        "en": "The question is asked with softmax off. Afterwards the two charts side by side: the colours "
-        "keep their order, only the scale changes. The article's point: softmax is not what makes a word "
-        "important, it only makes the weights comparable from row to row.",
-        "zh": "这道题是在关闭 softmax 的情况下问的。揭晓后并排看两张图：颜色的深浅顺序不变，变的只是刻度。"
-        "文章的观点：softmax 并不决定哪个词重要，它只是让各行的权重可以相互比较。",
+        "en": "The question is asked with softmax off. Afterwards put the two charts side by side: within "
+        "each row the colours keep their order, only the scale changes. That is why the article leaves "
+        "softmax and the division by √d_k out: they change the numbers in the matrix, but not which row "
+        "belongs to which word, and they make no word interact with another.",
+        "zh": "这道题是在 softmax 关闭的情况下问的。揭晓后把两张图并排：每一行里颜色的深浅顺序不变，变的只是刻度。"
+        "原文正是因此省略了 softmax 和除以 √d_k：它们只改变矩阵里的数值，不改变哪一行属于哪个词，"
+        "也不让词与词之间发生任何相互作用。",
     },
     "cls_why_softmax": {
         "en": "Why: with softmax off the weights are the scaled scores themselves; softmax divides each "
         "row's exponentials by their sum, so with it every row adds up to 1.",
-        "zh": "原因：关闭 softmax 时，权重就是缩放后的分数本身；softmax 把每一行的指数除以它们的和，所以打开后每一行加起来都等于 1。",
+        "zh": "原因：softmax 关闭时，注意力权重就是缩放后的分数本身；softmax 把每一行的指数除以它们的和，所以开启后每一行加起来都等于 1。",
     },
     # ---- 4. × V ----
     "cls_step_out": {"en": "× V: what each word takes in", "zh": "× V：每个词吸收了什么"},
@@ -79,7 +81,7 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
     "cls_point_out": {
         "en": "A word's output is a weighted sum of value vectors: the words it weighs most make up most "
         "of it, so the output carries what matters to that word.",
-        "zh": "一个词的输出是值向量的加权和：它权重最大的词占了输出的大部分，所以输出带着对这个词重要的信息。",
+        "zh": "一个词的输出是值向量的加权和：它权重最大的词占了输出的大部分，所以输出主要带着与这个词相关的那些词的信息。",
     },
     "cls_notes_out": {
         "en": "Read the question slowly: it is about the length of weight × value, not the weight alone. "
@@ -93,13 +95,13 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
     "cls_point_train": {
         "en": "Nobody tells the model which words matter. It learns W_Q and W_K by guessing a hidden "
         "word, and the weights move to the words that help the guess.",
-        "zh": "没有人告诉模型哪些词重要。它通过猜一个被遮住的词来学习 W_Q 和 W_K，权重就移到了有助于猜词的词上。",
+        "zh": "没有人告诉模型哪些词相关。它通过猜一个被隐藏的词来学习参数 W_Q 和 W_K，注意力权重就移到了有助于猜词的词上。",
     },
     "cls_notes_train": {
         "en": "This step uses page 7's little language, not the class's sentence: its sentences follow "
         "rules, so the hidden last word can be guessed. Vote, reveal, then press Train live and let the "
         "room watch the row of the last word change (a few seconds).",
-        "zh": "这一步用的是第 7 页的小语言，而不是本节课的句子：那些句子有规则，被遮住的最后一个词才猜得出来。"
+        "zh": "这一步用的是第 7 页的小语言，而不是本节课的句子：那些句子有规则，被隐藏的最后一个词才猜得出来。"
         "先投票、揭晓，再点“现场训练”，让全班看着最后一个词那一行的变化（几秒钟）。",
     },
     "cls_q_train": {
@@ -122,18 +124,18 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "zh": "训练完成：第 7 页的训练共 {steps} 步。",
     },
     # ---- 6. learned against random ----
-    "cls_step_random": {"en": "Learned against random", "zh": "学习过的与随机的对比"},
+    "cls_step_random": {"en": "Learned against random", "zh": "学到的参数与随机参数"},
     "cls_short_random": {"en": "Random", "zh": "随机"},
     "cls_point_random": {
         "en": "Random weights rank the words too, but another seed ranks them differently: the order is "
         "chance. Learned weights keep the words that matter first.",
-        "zh": "随机权重也会给词排出顺序，但换一个种子顺序就变了：那只是偶然。学习过的权重始终把重要的词排在前面。",
+        "zh": "随机参数也会给词排出顺序，但换一个种子顺序就变了：那只是偶然。学到的参数始终把相关的词排在前面。",
     },
     "cls_notes_random": {
         "en": "Left chart: the learned head; right: random weights on the same X. Ask whether the same "
         "word would come first with twenty random seeds; the reveal counts how often it does, against "
         "chance.",
-        "zh": "左图是学习过的注意力头，右图是同一个 X 配上随机权重。问大家：换 20 个随机种子，同一个词还会排第一吗？揭晓会数出它排第一的次数，并与纯靠运气的次数比较。",
+        "zh": "左图是参数学到的注意力头，右图是同一个 X 配上随机参数。问大家：换 20 个随机种子，同一个词还会排第一吗？揭晓会数出它排第一的次数，并与纯靠运气的次数比较。",
     },
     # ---- 7. a real MiniLM head ----
     "cls_step_real": {"en": "A real model's head", "zh": "真实模型的一个注意力头"},
@@ -190,7 +192,7 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
         "comes first. That is why self-attention works: training points the queries at the keys that "
         "matter.",
         "zh": "缩放和 softmax 都不改变一行的顺序；决定哪个词排第一的，只有学到的 W_Q 和 W_K。"
-        "这就是自注意力有效的原因：训练让查询指向重要的词的键。",
+        "这就是自注意力有效的原因：训练让查询指向相关的词的键。",
     },
     "cls_notes_recap": {
         "en": "Go back over the arc in one minute: dot product → factor matrix → softmax → × V → "
@@ -213,10 +215,10 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
     },
     "cls_why_recap_chance": {
         "en": "Why: dividing by √d_k and softmax never change a row's order. These random weights happen to keep the top word, but that is chance: step 6 counts how seldom random seeds do.",
-        "zh": "原因：除以 √d_k 和 softmax 都不会改变一行的顺序。这组随机权重碰巧保留了排第一的词，但这只是偶然：第 6 步数过随机种子做到这一点的次数有多少。",
+        "zh": "原因：除以 √d_k 和 softmax 都不会改变一行的顺序。这组随机参数碰巧保留了排第一的词，但这只是偶然：第 6 步数过随机种子做到这一点的次数有多少。",
     },
     "pq_opt_scale": {"en": "No division by √d_k", "zh": "不除以 √d_k"},
     "pq_opt_softmax": {"en": "Softmax off", "zh": "关闭 softmax"},
-    "pq_opt_random": {"en": "Random weights", "zh": "随机权重"},
+    "pq_opt_random": {"en": "Random weights", "zh": "随机参数"},
     "pq_opt_none": {"en": "None of these", "zh": "都不会"},
 }

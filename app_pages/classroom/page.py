@@ -273,7 +273,7 @@ left, right = st.columns([1, 2], gap="large")
 with left:
     projector_header(state)
 with right:
-    st.caption(t("cls_step_of", i=state.step + 1, n=len(STEPS), m=step.minutes))
+    st.caption(t("cls_step_of", number=state.step + 1, n=len(STEPS), m=step.minutes))
     st.subheader(step.title)
     if point_shown(step, state.phase):  # never the answer before the reveal
         st.write(step.point)

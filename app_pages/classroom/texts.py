@@ -34,8 +34,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "cls_code": {"en": "Code", "zh": "课堂码"},
     "cls_qr_caption": {"en": "Scan to join", "zh": "扫码加入"},
     "cls_step_of": {
-        "en": "Step {i} of {n} · about {m} min",
-        "zh": "第 {i} 步，共 {n} 步 · 约 {m} 分钟",
+        "en": "Step {number} of {n} · about {m} min",
+        "zh": "第 {number} 步，共 {n} 步 · 约 {m} 分钟",
     },
     "cls_back": {"en": "Back", "zh": "上一步"},
     "cls_next": {"en": "Next", "zh": "下一步"},

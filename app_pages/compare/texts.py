@@ -27,7 +27,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "cmp_setting_seed": {"en": "seed", "zh": "种子"},
     "cmp_setting_source": {
         "en": "learned weights against random ones",
-        "zh": "学到的权重与随机权重",
+        "zh": "学到的参数与随机参数",
     },
     "cmp_sentence_a": {"en": "Sentence A", "zh": "句子 A"},
     "cmp_sentence_b": {"en": "Sentence B", "zh": "句子 B"},
@@ -78,8 +78,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "- With random weights (before learning) which cells move is arbitrary: pick "
         "“learned weights against random ones” under “One sentence, two settings” to see both.",
         "zh": "- 换掉的那个词，它自己的行和列变化最大；其他行只稍有移动，因为每行的权重加起来仍然是 1。\n"
-        "- 在学到的权重下，词的角色经得起替换：换一个喝东西的主语，被喝的东西仍然最关注动词。\n"
-        "- 在随机权重下（学习之前），哪些格子会变毫无规律：在“同一句子，两种设置”里选“学到的权重与随机权重”，"
+        "- 用学到的参数时，词的角色经得起替换：换一个喝东西的主语，被喝的东西仍然最关注动词。\n"
+        "- 用随机参数时（学习之前），哪些格子会变毫无规律：在“同一句子，两种设置”里选“学到的参数与随机参数”，"
         "就能看到两者的对比。",
     },
     "cmp_notice_settings": {

@@ -27,7 +27,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "gloss_linear": {
         "en": "Three learned matrices that turn each input row X into its query, key and value.",
-        "zh": "三个学习得到的矩阵，把每一行输入 X 变成它的查询、键和值。",
+        "zh": "三个学到的参数矩阵，把每一行输入 X 变成它的查询、键和值。",
     },
     "gloss_query": {
         "en": "The vector of the word that is looking: what it is searching for.",

@@ -15,14 +15,14 @@ TEXTS: dict[str, dict[str, str]] = {
     "home_softmax": {
         "en": "The article leaves softmax out of its attention score on purpose. Here you can switch "
         "softmax (and the division by √d_k) on and off on every page and see exactly what changes.",
-        "zh": "原文在计算注意力分数时有意省略了 softmax。在这里，你可以在每一页打开或关闭 softmax"
+        "zh": "原文在计算注意力分数时有意省略了 softmax。在这里，你可以在每一页开启或关闭 softmax"
         "（以及除以 √d_k 的缩放），亲眼看到到底改变了什么。",
     },
     "home_glance": {"en": "The pipeline at a glance", "zh": "流程一览"},
     "home_pages": {"en": "The pages", "zh": "各页内容"},
     "home_toy": {
         "en": "By default the model is a small learned head: its vectors and its W_Q, W_K, W_V were trained (distilled from a real pretrained model) so that it attends the way the article describes, on any sentence you type. “Random (before learning)” in the sidebar shows the same module with weights drawn from a seed, where the patterns mean nothing: page 7 trains such a module in front of you.",
-        "zh": "默认模型是一个学习过的小注意力头：它的向量和 W_Q、W_K、W_V 都经过训练（从一个真实的预训练模型蒸馏而来），所以无论你输入什么句子，它的注意力都和文章描述的一样。侧边栏里的“随机（学习之前）”是同一个模块，但权重由种子随机生成，看到的模式没有意义；第 7 页会当场训练这样一个模块。",
+        "zh": "默认模型是一个小注意力头，它的向量和参数 W_Q、W_K、W_V 都是学到的（从一个真实的预训练模型蒸馏而来），所以无论你输入什么句子，它的注意力都和文章描述的一样。侧边栏里的“随机（学习之前）”是同一个模块，但参数由种子随机生成，看到的模式没有意义；第 7 页会当场训练这样一个模块。",
     },
     "desc_nav_input": {
         "en": "tokens, embeddings, positions, and the three linear layers",
@@ -38,7 +38,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "desc_nav_score": {
         "en": "Q·Kᵀ, scaling, mask, softmax off and on, × V",
-        "zh": "Q·Kᵀ、缩放、掩码、softmax 开与关、× V",
+        "zh": "Q·Kᵀ、缩放、掩码、softmax 开启与关闭、× V",
     },
     "desc_nav_roles": {
         "en": "one query against every key, its output built term by term",
@@ -55,7 +55,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "desc_nav_summary": {"en": "the whole module on one screen", "zh": "一屏看完整个模块"},
     "desc_nav_real": {
         "en": "all 72 heads of a pretrained transformer, softmax switch included",
-        "zh": "预训练 Transformer 的全部 72 个头，同样可以切换 softmax",
+        "zh": "预训练 Transformer 的全部 72 个头，同样可以开启或关闭 softmax",
     },
     "desc_nav_compare": {
         "en": "two sentences or two settings side by side, with their difference",

@@ -98,7 +98,7 @@ def current_step(store: ClassStore, code: str, me: str) -> None:
         st.info(t("cls_ended"))
         return
     step = step_at(state.step)
-    st.caption(t("cls_step_of", i=state.step + 1, n=len(STEPS), m=step.minutes))
+    st.caption(t("cls_step_of", number=state.step + 1, n=len(STEPS), m=step.minutes))
     st.subheader(step.title)
     if point_shown(step, state.phase):  # never the answer before the reveal
         st.write(step.point)

@@ -305,7 +305,7 @@ def show(s: Settings, left: DeltaGenerator, right: DeltaGenerator) -> None:
     if result.diverged:
         st.error(t("learn_diverged", step=result.diverged_at))
     show_result(result, s)
-    st.success(t("learn_source_ready"))
+    st.success(t("learn_source_ready", source=t("source_trained")))
     layout.notice("learn_notice")
 
 

@@ -8,7 +8,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "learn_intro": {
         "en": "How does a model come to attend to the right words? Here a tiny one-layer attention model starts from random weights and is trained in front of you, in plain numpy. Nothing tells it where to look: it only has to guess a hidden word, and attending to the right words turns out to be the way to guess well. Watch the row of the hidden word change as it learns.",
-        "zh": "模型是怎样学会关注正确的词的？这里一个只有一层的小型注意力模型从随机权重出发，当场接受训练，完全用 numpy 实现。没有任何东西告诉它该看哪里：它只需要猜出一个被隐藏的词，而关注正确的词恰好是猜得准的方法。看着被隐藏词的那一行随着学习而变化。",
+        "zh": "模型是怎样学会关注正确的词的？这里一个只有一层的小型注意力模型从随机参数出发，当场接受训练，完全用 numpy 实现。没有任何东西告诉它该看哪里：它只需要猜出一个被隐藏的词，而关注正确的词恰好是猜得准的方法。看着被隐藏词的那一行随着学习而变化。",
     },
     "learn_mode": {"en": "Mode", "zh": "模式"},
     "learn_mode_task": {"en": "Learn from a task", "zh": "从任务中学习"},
@@ -69,11 +69,11 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "learn_replaying": {
         "en": "Replay · step {step} of {steps}",
-        "zh": "回放 · 第 {step}/{steps} 步",
+        "zh": "回放 · {step}/{steps} 步",
     },
     "learn_replayed": {
         "en": "Replayed {frames} frames, from step 0 to step {steps}.",
-        "zh": "已回放 {frames} 帧，从第 0 步到第 {steps} 步。",
+        "zh": "已回放 {frames} 帧，从训练前（0 步）到 {steps} 步。",
     },
     "learn_trained": {
         "en": "Trained for {steps} steps. Press Replay to watch the attention change again.",
@@ -81,7 +81,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "learn_progress": {
         "en": "Step {step} of {steps} · loss {loss:.3f} · accuracy {acc:.0%}",
-        "zh": "第 {step}/{steps} 步 · 损失 {loss:.3f} · 准确率 {acc:.0%}",
+        "zh": "{step}/{steps} 步 · 损失 {loss:.3f} · 准确率 {acc:.0%}",
     },
     "learn_waiting": {
         "en": "Other students are training on this server. Runs ahead of yours: {n}. Yours starts when they finish (runs take turns, so each one ends sooner).",
@@ -93,12 +93,12 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "learn_interrupted": {
         "en": "The last run was stopped at step {step} of {steps} before it finished. Press Train to run it again.",
-        "zh": "上一次训练在第 {step}/{steps} 步被停止，未完成。点击“开始训练”重新运行。",
+        "zh": "上一次训练在 {step}/{steps} 步时被停止，未完成。点击“开始训练”重新运行。",
     },
     "learn_diverged": {
         "en": "Training blew up at step {step}: the loss stopped being a finite number. The model below is the "
         "last state before that. This happens more easily without softmax: nothing keeps the weights small.",
-        "zh": "训练在第 {step} 步发散：损失不再是有限的数。下面的模型是发散前的最后状态。不用 softmax 时更容易出现这种情况：没有东西约束权重的大小。",
+        "zh": "训练到 {step} 步时发散：损失不再是有限的数。下面的模型是发散前的最后状态。softmax 关闭时更容易出现这种情况：没有东西约束权重的大小。",
     },
     "learn_watch_row": {
         "en": "The row to watch is “{word}”: the model must guess this word, so during training it sees only a "
@@ -107,7 +107,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "learn_live_heatmap": {
         "en": "Attention at step {step}",
-        "zh": "第 {step} 步的注意力",
+        "zh": "训练 {step} 步时的注意力",
     },
     "ctx_training": {
         "en": "trained here: seed {seed}, {steps} steps, learning rate {lr:g}, d_model {d_model}, d_k {d_k}, softmax {softmax}",
@@ -139,7 +139,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "learn_why_plain": {
         "en": "Plain: no softmax here, so the weights are the scores themselves and nothing is taken away from the keys.",
-        "zh": "“普通”是指不做任何处理：这里没有 softmax，权重就是分数本身，键不减去任何东西。",
+        "zh": "“普通”是指不做任何处理：这里 softmax 关闭，注意力权重就是分数本身，键不减去任何东西。",
     },
     "learn_cos_word": {"en": "key word", "zh": "键"},
     "learn_cos_before": {"en": "{measure} before", "zh": "训练前{measure}"},
@@ -149,15 +149,15 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "“{word}”的查询与“{a}”的键之间的{measure}：{a0:+.2f} → {a1:+.2f}；与“{b}”的键：{b0:+.2f} → {b1:+.2f}。",
     },
     "learn_source_ready": {
-        "en": "The sidebar's “Trained” source gives every other page the model trained with these settings.",
-        "zh": "在侧边栏选“训练所得”，其他所有页面就会用这些设置训练出的模型。",
+        "en": "Choose “{source}” in the sidebar, and every other page shows the model trained with these settings.",
+        "zh": "在侧边栏选“{source}”，其他所有页面就会用这些设置训练出的模型。",
     },
     "learn_notice": {
         "en": "- Nobody labelled “drank” as important: the model found that looking there makes its guesses better.\n"
         "- The adjective carries no information about the hidden word, and the trained row gives it almost nothing.\n"
         "- Train without softmax and compare: look at the signs of the weights, the row's range and whether the ranking "
         "still holds. The accuracy can stay high while the weights stop meaning “how relevant”.",
-        "zh": "- 没有人把“喝”标成重要：是模型自己发现看向那里能让猜测更准。\n- 形容词不包含关于隐藏词的任何信息，训练后的那一行几乎不给它权重。\n- 关闭 softmax 再训练并比较：看看权重的正负、这一行的数值范围，以及排序是否仍然成立。准确率可能依然很高，但权重不再表示“有多相关”。",
+        "zh": "- 没有人告诉模型“喝”与宾语相关：是模型自己发现看向那里能让猜测更准。\n- 形容词不包含关于隐藏词的任何信息，训练后的那一行几乎不给它权重。\n- 关闭 softmax 再训练并比较：看看权重的正负、这一行的数值范围，以及排序是否仍然成立。准确率可能依然很高，但权重不再表示“有多相关”。",
     },
     # ---- mode 2 ---------------------------------------------------------------------------
     "rel_intro": {

@@ -133,7 +133,7 @@ def controls_row() -> int:
         disabled=i == len(STEPS) - 1,
         icon=":material/arrow_forward:",
     )
-    counter = t("present_counter", i=i + 1, n=len(STEPS))
+    counter = t("present_counter", number=i + 1, n=len(STEPS))
     head[3].markdown(f"**{counter}** · {t('present_minutes', m=STEPS[i].minutes)}")
     head[4].toggle(t("present_ask"), key=ASK, help=t("present_ask_help"), persist_state="session")
     if session.SAVED_TEXT in st.session_state:

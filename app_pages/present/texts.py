@@ -12,7 +12,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "present_back": {"en": "Back", "zh": "上一步"},
     "present_next": {"en": "Next", "zh": "下一步"},
-    "present_counter": {"en": "Step {i} of {n}", "zh": "第 {i} 步，共 {n} 步"},
+    "present_counter": {"en": "Step {number} of {n}", "zh": "第 {number} 步，共 {n} 步"},
     "present_example": {"en": "Worked example (4 words)", "zh": "手算示例（4 个词）"},
     "present_example_help": {
         "en": "Sets the sentence to “{text}” with numbers in every cell: small enough to check on the board. "

@@ -25,7 +25,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "qk_after": {"en": "After training", "zh": "训练后"},
     "qk_ctx_before": {
         "en": "the page-7 model at its starting (random) weights",
-        "zh": "第 7 页模型在起始（随机）权重时的样子",
+        "zh": "第 7 页模型在起始（随机）参数时的样子",
     },
     "qk_before_after": {
         "en": "The same sentence through the page-7 model before and after training: training turns each query's arrow towards the keys it has learned to need.",

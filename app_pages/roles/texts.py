@@ -52,7 +52,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "is added.",
         "zh": "- 条形图就是分数矩阵中的一行：查询词眼中的整个句子。\n"
         "- 每一项 αⱼ·vⱼ 都是一行值向量乘以一个权重；权重大的词在总和中占主导。\n"
-        "- 不用 softmax 时，负的分数会先把该词的值向量取反，然后再加进去。",
+        "- softmax 关闭时，负的分数会先把该词的值向量取反，然后再加进去。",
     },
     # ---- predict, then reveal (ui/predict.py) ----
     "pq_why_term": {

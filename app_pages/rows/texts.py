@@ -10,8 +10,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "to the output. The sizes of the matrices and the number of dimensions do not matter for "
         "this — only where each word's row goes.",
         "zh": "理解注意力的一种方法，是盯住一个词，看它一路怎么走。选一个词（或点击任意图表中的某一行），"
-        "它在从嵌入到输出的每个矩阵中对应的那一行都会被高亮。矩阵大小和维度数量在这里并不重要，"
-        "重要的是每个词的那一行去了哪里。",
+        "它在从嵌入到输出的每个矩阵中对应的那一行都会被高亮。矩阵大小和维度数量在这里不是重点，"
+        "关键是每个词的那一行去了哪里。",
     },
     "rows_tab_x": {"en": "X (what goes in)", "zh": "X（输入）"},
     "rows_tab_qkv": {"en": "Q, K and V", "zh": "Q、K 与 V"},

@@ -26,7 +26,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "kind_causal_help": {
         "en": "Each word may only look at itself and the words before it, as in a decoder that "
         "writes one word at a time. Masked cells are 0 with or without softmax.",
-        "zh": "每个词只能看向自己和它之前的词，就像逐词生成的解码器一样。无论是否使用 softmax，"
+        "zh": "每个词只能看向自己和它之前的词，就像逐词生成的解码器一样。无论 softmax 开启还是关闭，"
         "被遮住的格子都为 0。",
     },
     "kind_cross_help": {
@@ -38,25 +38,25 @@ TEXTS: dict[str, dict[str, str]] = {
     "target": {"en": "Target sentence (decoder: Q)", "zh": "目标句子（解码器：Q）"},
     "score_step1": {"en": "Step 1: the factor matrix", "zh": "第 1 步：因子矩阵"},
     "score_tab2": {"en": "2: Scale", "zh": "2：缩放"},
-    "score_tab3": {"en": "3: Softmax off / on", "zh": "3：softmax 关 / 开"},
+    "score_tab3": {"en": "3: Softmax off / on", "zh": "3：softmax 关闭 / 开启"},
     "score_tab4": {"en": "4: × V", "zh": "4：乘以 V"},
     "score_sidebar_now": {
         "en": "The sidebar currently has softmax **{state}**; the rest of the app uses that choice.",
         "zh": "侧边栏当前 softmax 为**{state}**；应用的其余部分都采用这个选择。",
     },
     "row_sums": {"en": "Row sums", "zh": "每行之和"},
-    "col_sum_off": {"en": "sum, softmax off", "zh": "和（不用 softmax）"},
-    "col_sum_on": {"en": "sum, softmax on", "zh": "和（使用 softmax）"},
+    "col_sum_off": {"en": "sum, softmax off", "zh": "和（softmax 关闭）"},
+    "col_sum_on": {"en": "sum, softmax on", "zh": "和（softmax 开启）"},
     "range_off": {
         "en": "Softmax off: values from {lo:.3f} to {hi:.3f}",
-        "zh": "不用 softmax：数值范围 {lo:.3f} 到 {hi:.3f}",
+        "zh": "softmax 关闭：数值范围 {lo:.3f} 到 {hi:.3f}",
     },
     "range_on": {
         "en": "Softmax on: values from {lo:.3f} to {hi:.3f}",
-        "zh": "使用 softmax：数值范围 {lo:.3f} 到 {hi:.3f}",
+        "zh": "softmax 开启：数值范围 {lo:.3f} 到 {hi:.3f}",
     },
-    "out_off": {"en": "Z with softmax off", "zh": "不用 softmax 时的 Z"},
-    "out_on": {"en": "Z with softmax on", "zh": "使用 softmax 时的 Z"},
+    "out_off": {"en": "Z with softmax off", "zh": "softmax 关闭时的 Z"},
+    "out_on": {"en": "Z with softmax on", "zh": "softmax 开启时的 Z"},
     "score_terms_title": {
         "en": "Two meanings of “attention score”",
         "zh": "“注意力分数”的两种含义",
@@ -82,8 +82,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "highest weight. It changes the numbers, not which word wins.\n"
         "- Lower the temperature to make each row close to “all on one word”; raise it to spread "
         "the weights evenly.",
-        "zh": "- 不用 softmax 时，权重可以为负，每行之和可以是任意值，因此 Z 会随句子长度和向量大小而变大。\n"
-        "- 使用 softmax 后，每个权重都在 0 到 1 之间，每行之和恰好为 1：Z 就是各个 V 行的加权平均。\n"
+        "zh": "- softmax 关闭时，注意力权重可以为负，每行之和可以是任意值，因此 Z 会随句子长度和向量大小而变大。\n"
+        "- softmax 开启后，每个注意力权重都在 0 到 1 之间，每行之和恰好为 1：Z 就是各个 V 行的加权平均。\n"
         "- softmax 不改变一行内部的大小顺序：分数最高的词权重仍然最高。它改变的是数值，而不是哪个词胜出。\n"
         "- 降低温度会让每行几乎“全部集中在一个词上”；提高温度则让权重更平均。",
     },

@@ -10,28 +10,28 @@ TEXTS: dict[str, dict[str, str]] = {
         "same sentence, other weights. Only training can say which set is right (page 7 shows "
         "it); the default model's set was learned.",
         "zh": "W_Q、W_K、W_V（以及嵌入表）都是参数：属于模型、可以改变的数字。模型自己的这组参数旁边，"
-        "是用一个种子随机生成的另一组：句子相同，权重却不同。哪一组才对？只有训练能回答（第 7 页会展示）；"
-        "默认模型的参数就是学来的。",
+        "是用一个种子随机生成的另一组：句子相同，参数不同，注意力权重也就不同。哪一组才对？只有训练能回答（第 7 页会展示）；"
+        "默认模型的参数就是学到的。",
     },
     "seed_b": {"en": "Second seed", "zh": "第二个种子"},
-    "set_toy": {"en": "Random weights, seed {seed}", "zh": "随机权重，种子 {seed}"},
+    "set_toy": {"en": "Random weights, seed {seed}", "zh": "随机参数，种子 {seed}"},
     "set_pretrained": {
         "en": "Learned weights: MiniLM layer {layer}, head {head}",
-        "zh": "学到的权重：MiniLM 第 {layer} 层第 {head} 个头",
+        "zh": "学到的参数：MiniLM 层 {layer} · 头 {head}",
     },
-    "set_trained": {"en": "Weights trained on page 7", "zh": "在第 7 页训练得到的权重"},
+    "set_trained": {"en": "Weights trained on page 7", "zh": "在第 7 页训练的参数"},
     "set_distilled": {
         "en": "Learned weights (from MiniLM L{layer} H{head})",
-        "zh": "学到的权重（学自 MiniLM 第 {layer} 层第 {head} 个头）",
+        "zh": "学到的参数（学自 MiniLM 层 {layer} · 头 {head}）",
     },
     "set_random": {
         "en": "Random weights, seed {seed}, same X",
-        "zh": "随机权重，种子 {seed}，X 相同",
+        "zh": "随机参数，种子 {seed}，X 相同",
     },
     "weights_learned_vs_random": {
         "en": "Left: weights that were learned. Right: random weights of the same shape applied to the very same X. "
         "Compare how the two weight patterns differ.",
-        "zh": "左边是学到的权重，右边是形状相同的随机权重，两者作用在完全相同的 X 上。比较两种权重的模式有何不同。",
+        "zh": "左边是学到的参数，右边是形状相同的随机参数，两者作用在完全相同的 X 上。比较两边的注意力权重有何不同。",
     },
     "weights_same_seed": {
         "en": "Both seeds are equal, so both sides are identical. Pick a different second seed.",
@@ -48,14 +48,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "- In a real transformer these numbers are not chosen by hand or by chance: they are "
         "learned from data.",
         "zh": "- 无论句子是什么，W_Q、W_K、W_V 都有 d_model 行、d_k 列：同一组线性层作用在每个词上。\n"
-        "- 换一个种子会改变每个权重，于是同样的词也会得到完全不同的分数。\n"
-        "- 在真正的 Transformer 中，这些数字不是手选或随机的，而是从数据中学出来的。",
+        "- 换一个种子会改变每个参数，于是同样的词也会得到完全不同的分数。\n"
+        "- 在真正的 Transformer 中，这些数字不是手选或随机的，而是从数据中学到的。",
     },
     # ---- predict, then reveal (ui/predict.py) ----
     "pq_kept_q": {
         "en": "Of the other words, “{word}” now looks most at “{key}”. Swap in random weights, "
         "{seeds} times with a different seed: how often will it still?",
-        "zh": "在其他词中，“{word}”现在最关注“{key}”。换成随机权重，用 {seeds} 个不同的种子各试一次："
+        "zh": "在其他词中，“{word}”现在最关注“{key}”。换成随机参数，用 {seeds} 个不同的种子各试一次："
         "它还会最关注“{key}”吗？",
     },
     "pq_opt_mostly": {
@@ -77,27 +77,27 @@ TEXTS: dict[str, dict[str, str]] = {
     "pq_ax_seeds": {"en": "seeds that put it first", "zh": "让它排第一的种子数"},
     "pq_why_kept": {
         "en": "Why: what made “{key}” first was learned, and random weights have learned nothing, so their order is chance.",
-        "zh": "原因：让“{key}”排第一的是学到的东西，而随机权重什么都没学到，它们的排序纯属偶然。",
+        "zh": "原因：让“{key}”排第一的是学到的东西，而随机参数什么都没学到，它们的排序纯属偶然。",
     },
     "pq_why_max": {
         "en": "Why: learned weights pick out the few words that matter; random ones spread the weight almost evenly.",
-        "zh": "原因：学到的权重会挑出少数相关的词；随机权重则把权重分得几乎一样平均。",
+        "zh": "原因：学到的参数会挑出少数相关的词；随机参数则把注意力权重分得几乎一样平均。",
     },
     "pq_why_both_random": {
         "en": "Both sets are random here (before learning), so neither knows which words matter.",
-        "zh": "这里两组都是随机权重（学习之前），哪一组都不知道哪些词相关。",
+        "zh": "这里两组都是随机参数（学习之前），哪一组都不知道哪些词相关。",
     },
     "pq_max_q": {
         "en": "Which weights give one word the larger single weight: the current ones, or the random ones of seed {seed}?",
-        "zh": "哪一组权重给出的单个最大权重更大：当前的权重，还是种子 {seed} 的随机权重？",
+        "zh": "哪一组参数给出的单个注意力权重更大：当前的参数，还是种子 {seed} 的随机参数？",
     },
     "pq_max_a": {
         "en": "Largest weight: {a:.3f} with the current weights, {b:.3f} with seed {seed}.",
-        "zh": "最大权重：当前权重为 {a:.3f}，种子 {seed} 为 {b:.3f}。",
+        "zh": "最大的注意力权重：当前参数为 {a:.3f}，种子 {seed} 为 {b:.3f}。",
     },
     "pq_set_a": {
         "en": "Current weights",
-        "zh": "当前权重",
+        "zh": "当前参数",
     },
     "pq_set_b": {
         "en": "Seed {seed}",
@@ -105,10 +105,10 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "pq_fig_max": {
         "en": "The largest weight of each weights matrix",
-        "zh": "每个权重矩阵中最大的权重",
+        "zh": "每组参数给出的最大注意力权重",
     },
     "pq_ax_set": {
         "en": "weights",
-        "zh": "权重组",
+        "zh": "参数组",
     },
 }

@@ -423,7 +423,7 @@ def button(page: Page, key: str) -> Locator:
 
 def on_step(page: Page, lang: str, i: int) -> None:
     """Presenter mode shows step i (0-based): the counter, the strip, the link, the buttons."""
-    counter = tr(lang, "present_counter", i=i + 1, n=len(STEPS))
+    counter = tr(lang, "present_counter", number=i + 1, n=len(STEPS))
     expect(page.get_by_text(counter, exact=True)).to_be_visible()
     lit = page.get_by_test_id("stMain").locator("span.stMarkdownColoredBackground")
     expect(lit).to_have_count(1)
