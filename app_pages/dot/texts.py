@@ -58,8 +58,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "dot_result": {"en": "Dot product A·B", "zh": "点积 A·B"},
     "cosine_result": {"en": "Cosine (direction only)", "zh": "余弦（只看方向）"},
     "dot_least": {
-        "en": "A · the least related word, “{word}”",
-        "zh": "A · 最不相关的词“{word}”",
+        "en": "A · the least related of the other words, “{word}”",
+        "zh": "A · 其他词中最不相关的“{word}”",
     },
     "dot_explain": {
         "en": "Positive terms: {pos} (sum {pos_sum:.3f}). Negative terms: {neg} (sum {neg_sum:.3f}).",

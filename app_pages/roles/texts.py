@@ -61,8 +61,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "原因：“{word}”的输出是值向量的加权和，所以它给了大权重的词，也就是与它相关的词，占了输出的大部分。",
     },
     "pq_term_q": {
-        "en": "In the output row of “{word}”, which word's term αⱼ·vⱼ (its weight × its value vector) will be the longest vector?",
-        "zh": "在“{word}”的输出行中，哪个词的项 αⱼ·vⱼ（权重 × 值向量）会是最长的向量？",
+        "en": "In the output row of “{word}”, which word's term αⱼ·vⱼ (its weight × its value vector) will be the longest vector, “{word}” itself included?",
+        "zh": "在“{word}”的输出行中（“{word}”自己也算），哪个词的项 αⱼ·vⱼ（权重 × 值向量）会是最长的向量？",
     },
     "pq_term_a": {
         "en": "“{key}”: its weight {w:.3f} × its value vector gives a term of length {length:.3f}, the longest.",
