@@ -14,7 +14,7 @@ from core.encoding import Encoded
 from core.params import Problem
 from core.pipeline import Pipeline
 from core.tokenize import MAX_TOKENS, tokenize
-from ui import compute, figures, fold, predict, session, theme
+from ui import compute, figures, fold, minilm, predict, session, theme
 from ui.controls import CONTROL_LABELS
 from ui.i18n import t
 from ui.markdown import escape_md
@@ -171,6 +171,7 @@ def check_tokens(encoded: Encoded, notes: bool = True) -> bool:
         st.warning(t("truncated", n_total=encoded.n_total, max=MAX_TOKENS))
     if len(encoded.tokens) == 1:
         st.info(t("one_token"))
+    minilm.chinese_note(encoded)  # MiniLM reads English: say so, and what it reads
     unknown_note(encoded.tokens)
     counts = Counter(tok.lower() for tok in encoded.tokens)  # "The" and "the" are one word
     repeated = [tok for tok in dict.fromkeys(encoded.tokens) if counts.pop(tok.lower(), 0) > 1]

@@ -44,6 +44,8 @@ _REPEATED = "_url_repeated"  # key -> how often the link gives it (the last one 
 _PARAMS = "_url_params"  # every parameter a link can hold (what load_from_url was given)
 PICKED_ON = "_picked_on_"  # + a token picker's key: the tokens its pick was made on
 FRAME_TOKENS = frozenset({"[CLS]", "[SEP]", "[PAD]", "[MASK]"})  # a model's frame, not words
+OLD_LAYER = 0  # MiniLM's layer when a link named only its head (the default until issue 28)
+HEAD_KEYS = (K.LAYER, K.HEAD)  # MiniLM's layer and head: a link names both or neither
 NO_PARAMS: Mapping[str, Param] = MappingProxyType({})  # a page without parameters of its own
 
 
@@ -69,6 +71,8 @@ def load_from_url(params: Mapping[str, Param]) -> None:
     old_link = bool(raw.keys() - {K.LANG}) and K.MODEL not in raw
     if old_link and any(key in values for key in TOY_SHAPE):
         values[K.MODEL] = "toy"  # a link from before issue 18: then the toy was the default
+    if K.HEAD in values and K.LAYER not in values:
+        values[K.LAYER] = OLD_LAYER  # made when it was the default (links now name both)
     lang = str(values[K.LANG])
     for key, param in params.items():  # example sentences in the reader's language
         default = param.default_in(lang)
@@ -202,9 +206,14 @@ def link_shortened(page_params: Mapping[str, Param] = NO_PARAMS) -> str | None:
 
 def url_params(page_params: Mapping[str, Param] = NO_PARAMS) -> dict[str, str]:
     """The shared controls and this page's controls that differ from their defaults, and the
-    language and model always."""
+    language and model always; MiniLM's layer and head both, when either differs (a link
+    naming only a head means layer OLD_LAYER, see load_from_url)."""
     lang = st.session_state[K.LANG]
-    return encode_changed(link_values(page_params), _carried(page_params), lang) | _always()
+    values = link_values(page_params)
+    query = encode_changed(values, _carried(page_params), lang)
+    if any(key in query for key in HEAD_KEYS):
+        query |= {key: GLOBAL_PARAMS[key].encode(values[key]) for key in HEAD_KEYS}
+    return query | _always()
 
 
 def _always() -> dict[str, str]:

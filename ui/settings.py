@@ -17,6 +17,7 @@ from core.learning.corpus import DEFAULT_PROBE, DEFAULT_PROBE_ZH, check_probe
 from core.learning.task import TrainSettings
 from core.models import ToyConfig
 from core.params import Param
+from core.story import TEACHER_HEADS, TEACHER_LAYER
 
 # The example sentence in each language: on the default model the last word's row weighs the
 # verb above the subject above the adjective (tests/test_article_claims.py)
@@ -86,8 +87,10 @@ GLOBAL_PARAMS: dict[str, Param] = params_of(  # the sidebar's; every link carrie
     Param(K.TEMP, _ATTENTION.temperature, "float", MIN_TEMPERATURE, 5.0),
     Param(K.NUMBERS, True, "bool"),
     Param(K.MODEL, DEFAULT_MODEL, "choice", choices=MODELS),
-    Param(K.LAYER, 0, "int", 0, 5),
-    Param(K.HEAD, 0, "int", 0, 11),
+    # MiniLM opens on the first head the default model learned from (core/story.py). A link
+    # made when layer 0 was the default and naming only a head means layer 0 (session.py)
+    Param(K.LAYER, TEACHER_LAYER, "int", 0, 5),
+    Param(K.HEAD, TEACHER_HEADS[0], "int", 0, 11),
 )
 GROUP_PARAMS: dict[str, Param] = params_of(  # a page that shows groups lists these as its own
     Param(K.GROUP_Q, "", "text"),
@@ -117,8 +120,8 @@ class Settings:
     attention: AttentionSettings
     show_numbers: bool
     model: str = DEFAULT_MODEL  # one of MODELS
-    layer: int = 0  # pretrained
-    head: int = 0  # pretrained
+    layer: int = TEACHER_LAYER  # pretrained
+    head: int = TEACHER_HEADS[0]  # pretrained
     learn: TrainSettings = LEARN  # page 7's training settings, as its controls hold them
     trained: TrainSettings = LEARN  # the "Trained" source's run: `learn`, on a probe that fits
 

@@ -444,4 +444,54 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Q·Kᵀ of “{word}” against every key",
         "zh": "“{word}”与每个键的 Q·Kᵀ",
     },
+    # ---- MiniLM: the heads the default model learned from; what it reads of Chinese (ui/minilm.py)
+    "minilm_and": {"en": " and ", "zh": " 和 "},
+    "minilm_words_title": {
+        "en": "Words only ([CLS] and [SEP] left out): each row re-normalised to sum to 1",
+        "zh": "只看词（不含 [CLS] 和 [SEP]）：每行重新归一化，和为 1",
+    },
+    "minilm_sink": {
+        "en": "“{word}” puts {sink:.2f} of its weight on [CLS] and [SEP]; the words-only view shows "
+        "how it shares the other {rest:.2f} among the words.",
+        "zh": "“{word}”把 {sink:.2f} 的权重放在 [CLS] 和 [SEP] 上；“只看词”的图显示它怎样把其余的 {rest:.2f} "
+        "分给句子里的词。",
+    },
+    "minilm_sink_mean": {
+        "en": "On average over the two heads, “{word}” puts {sink:.2f} of its weight on [CLS] and "
+        "[SEP] and {rest:.2f} on the words; the words-only view shows how they share that rest "
+        "among the words.",
+        "zh": "两个头平均下来，“{word}”把 {sink:.2f} 的权重放在 [CLS] 和 [SEP] 上，{rest:.2f} 放在词上；"
+        "“只看词”的图显示它们怎样把这部分分给句子里的词。",
+    },
+    "minilm_words_empty": {
+        "en": "Left empty in the words-only view: the rows of {words}, which give every bit of "
+        "their weight to [CLS] and [SEP] and none to the words.",
+        "zh": "“只看词”图中留空的行：{words}。它们把全部权重都给了 [CLS] 和 [SEP]，词一点也没有分到。",
+    },
+    "minilm_teacher_raw": {
+        "en": "Layer {layer}, heads {heads}, as they are: their mean, [CLS] and [SEP] included",
+        "zh": "层 {layer} · 头 {heads} 的原样：两者的平均，含 [CLS] 和 [SEP]",
+    },
+    "minilm_teacher_words": {
+        "en": "Layer {layer}, heads {heads}, words only: what the default model learned from",
+        "zh": "层 {layer} · 头 {heads}，只看词：默认模型学习的对象",
+    },
+    "minilm_teacher_ctx": {
+        "en": "MiniLM layer {layer}, heads {heads}: the mean of their rows · softmax on",
+        "zh": "MiniLM 层 {layer} · 头 {heads}：它们各行的平均 · 使用 softmax",
+    },
+    "minilm_reads_unk": {
+        "en": "MiniLM reads English. {unknown} of the {characters} Chinese characters in your "
+        "sentence are unknown to it: it reads each of them as [UNK], one and the same token, so "
+        "its charts cannot tell them apart. Any other it reads as a lone character, not as part "
+        "of a word. What it reads: {tokens}",
+        "zh": "MiniLM 读的是英文。你句子里的 {characters} 个汉字中有 {unknown} 个它不认识：每个都读成同一个 [UNK]，"
+        "所以它的图分不出这些字。认识的字它也只当作单个的字来读，不当作词的一部分。它读到的是：{tokens}",
+    },
+    "minilm_reads_chars": {
+        "en": "MiniLM reads English. It knows the {characters} Chinese characters in your sentence "
+        "only one by one, each as a lone character, not as part of a word. What it reads: {tokens}",
+        "zh": "MiniLM 读的是英文。你句子里的 {characters} 个汉字它只是一个一个地认识，每个都当作单个的字，"
+        "不当作词的一部分。它读到的是：{tokens}",
+    },
 }

@@ -29,7 +29,8 @@ from core import questions
 from core.attention import AttentionSettings
 from core.learning.task import TrainResult, TrainSettings, initial_probe_weights
 from core.pipeline import Pipeline
-from ui import compute, figures, predict, session
+from core.story import TEACHER_HEADS, TEACHER_LAYER
+from ui import compute, figures, minilm, predict, session
 from ui.figures import Figure
 from ui.i18n import lang, t
 from ui.predict import Asked, Question
@@ -37,7 +38,6 @@ from ui.settings import DEFAULT_MODEL, SHARED_PARAMS, K, Settings, settings_from
 
 RANDOM_SEED = 1  # the random weights the lesson compares with (page 3's second seed)
 TRAINING = TrainSettings()  # page 7's default run: the one the training step trains live
-SPECIALS = frozenset({"[CLS]", "[SEP]"})  # MiniLM's frame around a sentence
 TRAINED = "_lesson_trained"  # this session trained the run live: show it finished
 
 
@@ -68,8 +68,9 @@ def switched(p: Pipeline, **switches: object) -> Pipeline:
 
 
 def real_head(p: Pipeline) -> Pipeline:
-    """`p`'s sentence through the MiniLM head the default model learned from (its teacher)."""
-    values = {K.LAYER: p.model.layer, K.HEAD: p.model.head}
+    """`p`'s sentence through the first MiniLM head the default model learned from (its
+    teacher is the mean of TEACHER_HEADS, core/story.py)."""
+    values = {K.LAYER: TEACHER_LAYER, K.HEAD: TEACHER_HEADS[0]}
     s = lesson_settings(lang(), **values)
     return compute.pipeline(s, text=p.key_side.text, model="pretrained")
 
@@ -151,31 +152,33 @@ def _train(p: Pipeline) -> Asked | None:
 
 
 def _real(p: Pipeline) -> Asked | None:
-    real = real_head(p)
-    tokens = real.key_side.tokens
-    if len(tokens) < 3:
+    """In the words-only view of the heads the default model learned from, which other word
+    does the last word weigh most?"""
+    text = p.key_side.text
+    teacher = minilm.teacher(text)
+    if not minilm.has_words(teacher.tokens):
         return None
-    q = len(tokens) - 2 if tokens[-1] == "[SEP]" else len(tokens) - 1  # the last word piece
-    answer = questions.top_key(real, q)
+    words = teacher.word_tokens
+    q = session.last_word(words)
+    answer = questions.top_of_row(teacher.words[q], q, q)
     if answer is None:
         return None
-    row = real.attention.weights[q]  # [n_k]
-    k = answer.words[1]
-    name = figures.model_name(real.model)
-    w, key = predict.word(tokens, q), predict.word(tokens, k)
-    because = t("cls_a_real", word=w, key=key, w=answer.numbers[0])
-    words = [j for j, tok in enumerate(tokens) if j != q and tok not in SPECIALS]
-    among = questions.top_among(row, q, words)
-    if among is not None and not among.correct & answer.correct:
-        top = among.words[1]
-        because += " " + t("cls_a_real_words", key=predict.word(tokens, top), w=among.numbers[0])
+    w, key = predict.word(words, q), predict.word(words, answer.words[1])
+    heads = minilm.teacher_heads()
+    question = t("cls_q_real", word=w, layer=TEACHER_LAYER, heads=heads)
+    reads = minilm.chinese_line(text, teacher.tokens)  # MiniLM reads English: say so first
+    because = (
+        t("cls_a_real", word=w, key=key, w=answer.numbers[0])
+        + " "
+        + minilm.sink_line(teacher.raw, teacher.tokens, mean=True)
+    )
     return Asked(
         answer,
-        t("cls_q_real", word=w, model=name),
+        question if reads is None else f"{question}\n\n{reads}",
         because + " " + t("cls_why_real"),
-        predict.word_labels(tokens, answer.options),
-        (figures.weights(real),),
-        (real.model,),
+        predict.word_labels(words, answer.options),
+        minilm.teacher_figures(teacher, real_head(p)),
+        (TEACHER_LAYER, TEACHER_HEADS),
     )
 
 
@@ -246,7 +249,8 @@ def _training_chart(p: Pipeline) -> tuple[Figure, ...]:
 
 
 def _real_chart(p: Pipeline) -> tuple[Figure, ...]:
-    return (figures.weights(real_head(p)),)
+    """The teacher as it is, [CLS] and [SEP] included, beside its words-only view."""
+    return minilm.teacher_figures(minilm.teacher(p.key_side.text), real_head(p))
 
 
 # ---- the steps ------------------------------------------------------------------------

@@ -141,33 +141,38 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
     "cls_step_real": {"en": "A real model's head", "zh": "真实模型的一个注意力头"},
     "cls_short_real": {"en": "MiniLM", "zh": "MiniLM"},
     "cls_point_real": {
-        "en": "A real model does the same computation. Its heads also park much of their attention on "
-        "[CLS] and [SEP]; among the words, the weight still goes to the words that matter.",
-        "zh": "真实模型做的是同样的计算。它的注意力头还会把很大一部分注意力放在 [CLS] 和 [SEP] 上；在句子的词之间，权重仍然给了重要的词。",
+        "en": "A real model does the same computation. The heads our small model learned from park much "
+        "of their weight on [CLS] and [SEP]; leave those out and share the rest among the words, and "
+        "the weight goes to the words that matter.",
+        "zh": "真实模型做的是同样的计算。我们的小模型所学习的那两个头把很大一部分权重放在 [CLS] 和 [SEP] 上；"
+        "把它们去掉，只在句子的词之间分配其余的权重，权重就落在相关的词上。",
     },
     "cls_notes_real": {
-        "en": "This is the MiniLM head our small default model learned from, on the class's sentence "
-        "(MiniLM reads no Chinese characters: they become [UNK]). Most students forget [CLS]; after the "
-        "reveal, explain it as a place to put attention when nothing else is needed.",
-        "zh": "这是本应用默认小模型所学习的那个 MiniLM 注意力头，用的是本节课的句子（MiniLM 不认识汉字，它们会变成 [UNK]）。"
-        "多数学生会忘记 [CLS]；揭晓后解释：当不需要看别的词时，注意力就停在这里。",
+        "en": "These are the two MiniLM heads our small default model learned from, on the class's "
+        "sentence: left as they are, right over the words only (what the small model was taught). "
+        "The question is about the right chart. After the reveal, point at the left one: [CLS] and "
+        "[SEP] are where a head puts attention it needs nowhere else. MiniLM reads English; "
+        "Chinese characters it lacks become [UNK], and the question says how many.",
+        "zh": "这是本应用默认小模型所学习的两个 MiniLM 注意力头，用的是本节课的句子：左图是它们的原样，"
+        "右图只看句子里的词（小模型学的就是这个）。问题问的是右图。揭晓后指着左图说：[CLS] 和 [SEP] "
+        "是注意力头在不需要看别处时停放注意力的地方。MiniLM 读的是英文；它不认识的汉字会变成 [UNK]，"
+        "问题里会说有几个。",
     },
     "cls_q_real": {
-        "en": "In {model}, which token will “{word}” weigh most, apart from itself?",
-        "zh": "{model}：除了自己，“{word}”会给哪个词元最大的权重？",
+        "en": "MiniLM layer {layer}, heads {heads}, words only ([CLS] and [SEP] left out): which other "
+        "word will “{word}” weigh most?",
+        "zh": "MiniLM 层 {layer} · 头 {heads}，只看词（不含 [CLS] 和 [SEP]）：除了自己，“{word}”会给哪个词最大的权重？",
     },
     "cls_a_real": {
-        "en": "“{word}” gives “{key}” {w:.3f} of its attention.",
-        "zh": "“{word}”把 {w:.3f} 的注意力给了“{key}”。",
-    },
-    "cls_a_real_words": {
-        "en": "Among the words, “{key}” gets most: {w:.3f}.",
-        "zh": "在句子的词之间，“{key}”得到的最多：{w:.3f}。",
+        "en": "Over the words only, “{word}” gives its largest weight among the other words, {w:.3f}, "
+        "to “{key}”.",
+        "zh": "只看词时，在其他词中，“{word}”把最大的权重 {w:.3f} 给了“{key}”。",
     },
     "cls_why_real": {
-        "en": "Why: the head was trained with the whole model on a huge corpus; it learned where its "
-        "query should look, [CLS] and [SEP] included.",
-        "zh": "原因：这个注意力头是和整个模型一起在海量语料上训练出来的；它学会了查询该看向哪里，包括 [CLS] 和 [SEP]。",
+        "en": "Why: these heads were trained with the whole model on a huge corpus; they learned where "
+        "a query should look, [CLS] and [SEP] included, and our small model learned from them.",
+        "zh": "原因：这些注意力头是和整个模型一起在海量语料上训练出来的；它们学会了查询该看向哪里（包括 [CLS] 和 "
+        "[SEP]），我们的小模型又是向它们学习的。",
     },
     # ---- 8. the students' own sentences ----
     "cls_step_own": {"en": "Your own sentence", "zh": "你自己的句子"},

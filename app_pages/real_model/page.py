@@ -13,7 +13,8 @@ from core.heads import (
     without_specials,
 )
 from core.pipeline import row_sums, value_range
-from ui import compute, controls, figures, fold, groups, layout, session
+from core.story import TEACHER_LAYER
+from ui import compute, controls, figures, fold, groups, layout, minilm, session
 from ui.i18n import t
 
 layout.header("real_intro")
@@ -83,14 +84,46 @@ def one_head() -> None:
             shown_p, chosen, words, words, figures.weights_title(shown_p), probabilities=soft
         )
 
+    def words_part() -> None:
+        """The head as it is beside its words-only view, where the rest went, and the mean
+        the default model learned when this head is one of its teachers."""
+        if not minilm.has_words(tokens):
+            st.info(t("real_no_words"))
+            return
+        count = 1 if hide else 2  # hidden [CLS] and [SEP]: the words-only view alone
+        slots, fit = layout.grid(count, len(tokens), per_row=2)
+        for col, fig in zip(slots, minilm.head_figures(on, **fit)[-count:], strict=True):
+            with col:
+                figures.show(fig)
+        st.caption(minilm.sink_line(on.attention.weights, tokens))
+        empty = minilm.empty_rows(on.attention.weights, tokens)
+        if empty:
+            st.caption(empty)
+        if teacher:
+            (learned,) = minilm.teacher_figures(minilm.teacher(s.text), on, raw=False)
+            figures.show(learned)
+
     st.subheader(t("real_head", layer=s.layer, head=s.head))
-    # one tab each: the head's weights (softmax off and on), scores, output, its layer's mean
+    teacher = minilm.is_teacher(s.layer, s.head)
+    about = "real_teacher_head" if teacher else "real_teacher_elsewhere"
+    st.caption(t(about, layer=TEACHER_LAYER, heads=minilm.teacher_heads()))
+    # one tab each: the head with and without [CLS]/[SEP], its weights (softmax off and on),
+    # scores, output, its layer's mean
     tabs = fold.tabs(
-        [t("real_tab_weights"), t("real_tab_scores"), t("tab_output"), t("real_tab_mean")],
+        [
+            t("real_tab_words"),
+            t("real_tab_weights"),
+            t("real_tab_scores"),
+            t("tab_output"),
+            t("real_tab_mean"),
+        ],
         "real_model",
     )
-    (weights_tab, weights_open), (scores_tab, scores_open) = tabs[:2]
-    (output_tab, output_open), (mean_tab, mean_open) = tabs[2:]
+    (words_tab, words_open), (weights_tab, weights_open) = tabs[:2]
+    (scores_tab, scores_open), (output_tab, output_open), (mean_tab, mean_open) = tabs[2:]
+    if words_open:
+        with words_tab:
+            words_part()
     scores, words = shown(on.attention.scores)
     if scores_open:
         with scores_tab:

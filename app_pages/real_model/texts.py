@@ -3,6 +3,10 @@
 A page's title is its menu label, `nav_*`: one text for both."""
 
 TEXTS: dict[str, dict[str, str]] = {
+    "real_tab_words": {
+        "en": "With and without [CLS]/[SEP]",
+        "zh": "含与不含 [CLS]/[SEP]",
+    },
     "real_tab_weights": {"en": "Softmax off / on", "zh": "softmax 关 / 开"},
     "real_tab_scores": {"en": "Scores", "zh": "分数"},
     "real_tab_mean": {"en": "Layer mean", "zh": "所在层的平均"},
@@ -74,5 +78,21 @@ TEXTS: dict[str, dict[str, str]] = {
     "specials_hidden_renorm": {
         "en": "[CLS] and [SEP] are hidden, not removed: the model still attends to them. Each softmax row shown here is divided by what the remaining words got, so it adds up to 1 again (the thumbnails above too); the row sums below are before hiding.",
         "zh": "[CLS] 和 [SEP] 只是被隐藏，并没有被删除：模型仍然会关注它们。这里显示的每一行 softmax 权重都除以了剩下的词所得权重之和，因此每行之和重新等于 1（上面的缩略图也一样）；下面的行和是隐藏之前的。",
+    },
+    "real_teacher_head": {
+        "en": "One of the heads the default model learned from: it learned the mean of layer "
+        "{layer}, heads {heads}, each read over the sentence's words only. The first tab shows "
+        "this head with [CLS] and [SEP] and without them, then that mean.",
+        "zh": "默认模型就是向这样的头学习的：它学的是层 {layer} · 头 {heads} 的平均，每个头都只看句子里的词。"
+        "第一个标签页并排显示这个头含与不含 [CLS]、[SEP] 的样子，再显示那个平均。",
+    },
+    "real_teacher_elsewhere": {
+        "en": "The default model learned from other heads: layer {layer}, heads {heads}. Click "
+        "them in the grid.",
+        "zh": "默认模型学习的是另外的头：层 {layer} · 头 {heads}。在网格中点击它们即可查看。",
+    },
+    "real_no_words": {
+        "en": "Nothing but [CLS] and [SEP]: there is no word to show.",
+        "zh": "只有 [CLS] 和 [SEP]：没有词可以显示。",
     },
 }

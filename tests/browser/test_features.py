@@ -32,6 +32,7 @@ from core.attention import AttentionSettings
 from core.models import ToyConfig, ToyModel
 from core.pipeline import pipeline
 from core.pretrained import MiniLM, MiniLMResult
+from core.story import TEACHER_HEADS, TEACHER_LAYER
 from core.tokenize import MAX_TOKENS, tokenize
 from tests.apptest_utils import MENU, PAGE_PARAMS, default_model, page_file
 from tests.browser.helpers import (
@@ -181,7 +182,8 @@ def test_real_model_grid_opens_a_head(tab: Page, app_url: str, lang: str) -> Non
     grid = chart(tab, tr(lang, "real_grid"))
     images = grid.locator("g.mark-image image")
     expect(images).to_have_count(72)
-    expect(heading(tab, tr(lang, "real_head", layer=0, head=0))).to_have_count(1)
+    opening = {"layer": TEACHER_LAYER, "head": TEACHER_HEADS[0]}  # the default model's teacher
+    expect(heading(tab, tr(lang, "real_head", **opening))).to_have_count(1)
     xs, ys = axis_labels(grid, "X"), axis_labels(grid, "Y")
     assert xs == [str(h) for h in range(12)], xs
     assert ys == [str(ly) for ly in range(6)], ys
@@ -208,7 +210,7 @@ def test_real_model_grid_opens_a_head(tab: Page, app_url: str, lang: str) -> Non
     wait_idle(tab)
 
     expect(heading(tab, tr(lang, "real_head", layer=layer, head=head))).to_have_count(1)
-    expect(heading(tab, tr(lang, "real_head", layer=0, head=0))).to_have_count(0)
+    expect(heading(tab, tr(lang, "real_head", **opening))).to_have_count(0)
     # the layer and head pickers sit beside the grid, in the part the click re-ran, and not
     # in the sidebar (which that re-run does not redraw)
     main = tab.get_by_test_id("stMain")
