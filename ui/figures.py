@@ -142,16 +142,18 @@ def word_map(
     *,
     query_tokens: Sequence[str] | None = None,
     key_tokens: Sequence[str] | None = None,
+    stage: str | None = None,
     **options: Any,
 ) -> Figure:
     """[n_q, n_k] matrix of a pipeline: query words down, key words across (the pipeline's
-    tokens unless other labels are given, e.g. with [CLS]/[SEP] hidden)."""
+    tokens unless other labels are given, e.g. with [CLS]/[SEP] hidden). `stage`: the step of
+    attention the numbers come from (see `context`), when the matrix is not `p`'s own."""
     return words_by_words(
         matrix,
         p.query_side.tokens if query_tokens is None else query_tokens,
         p.key_side.tokens if key_tokens is None else key_tokens,
         title,
-        context(p, matrix),
+        context(p, matrix, stage),
         file_tag(p.model),
         **options,
     )

@@ -72,8 +72,14 @@ with point:
         if matrix_name == "output":
             fig = figures.vectors(diff.matrix, diff.labels, title, pa)
         else:
+            stage = figures.SCORES if matrix_name == "scores" else None  # a difference of scores
             fig = figures.word_map(
-                diff.matrix, title, pa, query_tokens=diff.labels, key_tokens=diff.labels
+                diff.matrix,
+                title,
+                pa,
+                query_tokens=diff.labels,
+                key_tokens=diff.labels,
+                stage=stage,
             )
         # the legend names what is drawn: a difference, not the scores or weights themselves
         legend = t("cmp_diff_legend", what=t(f"cmp_kind_{ka}"))
