@@ -96,10 +96,6 @@ def sink_line(raw: np.ndarray, tokens: Sequence[str], mean: bool = False) -> str
     return t(key, word=escape_md(tokens[q]), sink=sink, rest=rest)
 
 
-def words_title() -> str:
-    return t("minilm_words_title")
-
-
 def head_figures(p: Pipeline, **fit: Any) -> tuple[Figure, Figure]:
     """A MiniLM head's softmax weights as they are, and over the words only."""
     tokens = p.key_side.tokens
@@ -108,7 +104,7 @@ def head_figures(p: Pipeline, **fit: Any) -> tuple[Figure, Figure]:
     )
     words = figures.word_map(
         over_words(p.attention.weights),
-        words_title(),
+        t("minilm_words_title"),
         p,
         query_tokens=tokens[1:-1],
         key_tokens=tokens[1:-1],
