@@ -35,6 +35,8 @@ else:
         prefix="cmp_setting_",
     )
     pa, pb = compute.pipeline(s), compute.pipeline(flipped(s, setting))
+    if setting in ("pe", "seed") and s.model != "toy":  # they shape the random model only
+        st.caption(t("pe_fixed", toy=t("source_toy")) if setting == "pe" else t("toy_only"))
 layout.require_tokens(pa.key_side)
 layout.require_tokens(pb.key_side, notes=False)
 figures.offer_json(pa)
