@@ -104,7 +104,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "种子 {seed}",
     },
     "pq_fig_max": {
-        "en": "The largest weight of each weights matrix",
+        "en": "The largest attention weight each set of weights gives",
         "zh": "每组参数给出的最大注意力权重",
     },
     "pq_ax_set": {
