@@ -26,8 +26,9 @@ class ModelRef:
     d_k: int
     seed: int | None = None  # toy: word vectors and W; trained: the training seed
     positional: bool = True  # positions were added to the embeddings
-    layer: int | None = None  # minilm; distilled: the MiniLM head it learned from
-    head: int | None = None  # minilm; distilled: likewise
+    layer: int | None = None  # minilm; distilled: the MiniLM layer it learned from
+    head: int | None = None  # minilm
+    heads: tuple[int, ...] = ()  # distilled: the heads of `layer` whose mean it learned
     weights_seed: int | None = None  # W_Q, W_K, W_V redrawn at random from this seed
 
 

@@ -70,7 +70,7 @@ def pipeline_settings(p: Pipeline) -> dict[str, Any]:
     settings: dict[str, Any] = {"text": p.key_side.text}
     if p.is_cross:
         settings["query_text"] = p.query_side.text
-    model = {k: v for k, v in dataclasses.asdict(p.model).items() if v is not None}
+    model = {k: v for k, v in dataclasses.asdict(p.model).items() if v not in (None, ())}
     return settings | {"model": model, "attention": dataclasses.asdict(p.settings)}
 
 

@@ -1,27 +1,28 @@
-"""The models, each a `Model` (core/encoding.py) for `pipeline`: three that pages show, and one
-not shown yet (the distilled head).
+"""The models, each a `Model` (core/encoding.py) for `pipeline`.
 
+DistilledHead: the pages' default, a 16-wide head trained to attend like two MiniLM heads
+    (tools/distill_head.py), with learned positions.
 ToyModel: word vectors and W_Q, W_K, W_V drawn from a seed, with sinusoidal positions.
 MiniLMHead: one head of the pretrained all-MiniLM-L6-v2; x is the input of its layer.
 TrainedHead: the one-head model page 7 trains (or the same model before training).
-DistilledHead: a 16-wide head trained to attend like a MiniLM head (tools/distill_head.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from core.arrays import read_only
+from core.chinese import read_pieces
 from core.embeddings import embed, positional_encoding
 from core.encoding import Embedded, ModelRef, Projection
 from core.learning.task import TrainedModel
 from core.pretrained import DEFAULT_DIR, MiniLM, MiniLMResult
 from core.tokenize import MAX_TOKENS, Tokenized, tokenize
-from core.wordpiece import WordPieceTokenizer, basic_tokenize
+from core.wordpiece import WordPieceTokenizer
 
 DISTILLED_FILE = Path(__file__).resolve().parent.parent / "models" / "distilled" / "head.npz"
 
@@ -147,39 +148,20 @@ class TrainedHead:
         return _summed(text, tokenized, embedding, positions)
 
 
-def glossed_pieces(
-    tokenizer: WordPieceTokenizer, glosses: Mapping[str, str], text: str
-) -> tuple[list[str], list[str]]:
-    """Word pieces of `text` (no [CLS], [SEP]) and, one for one, the vocabulary piece whose
-    vector each takes: itself, or a glossed Chinese character's English gloss."""
-    tokens: list[str] = []
-    sources: list[str] = []
-    for word in basic_tokenize(text):  # a CJK character is a word of its own
-        if word in glosses:
-            tokens.append(word)
-            sources.append(glosses[word])
-        else:
-            pieces = tokenizer.wordpiece(word)
-            tokens += pieces
-            sources += pieces
-    return tokens, sources
-
-
 @dataclass(frozen=True, eq=False)
 class DistilledHead:
-    """A head 16 wide that attends like a MiniLM head, made by tools/distill_head.py.
+    """A head 16 wide that attends like MiniLM heads, made by tools/distill_head.py.
 
     x = word_vectors[piece] + positions[i]: MiniLM's word and position embeddings, each through
     a learned 384 -> d_model projection; no context, so every piece has one vector. A Chinese
-    character missing from MiniLM's vocabulary takes the vector of its English gloss.
+    word takes the vector of its English gloss (core/chinese.py).
     """
 
     tokenizer: WordPieceTokenizer
     word_vectors: np.ndarray  # [vocab_size, d_model]
-    positions: np.ndarray  # [MAX_TOKENS, d_model] the i-th piece's position vector
-    glosses: Mapping[str, str]  # Chinese character -> English piece
+    positions: np.ndarray  # [MAX_TOKENS, d_model] the i-th piece's position vector (learned)
     qkv: Projection  # W_Q, W_K [d_model, d_k], W_V [d_model, d_v], b_v; b_q, b_k are zero
-    teacher: tuple[int, int]  # MiniLM (layer, head) it learned from
+    teacher: tuple[int, tuple[int, ...]]  # MiniLM layer and the heads whose mean it learned
 
     @classmethod
     def load(
@@ -193,7 +175,7 @@ class DistilledHead:
             table = npz["embed.word"]  # [vocab_size, 384] float16
         word_vectors = table.astype(np.float32) @ head["a"]  # [vocab_size, d_model]
         zero_k = np.zeros(head["w_q"].shape[1], dtype=np.float32)
-        chars = head["gloss_chars"]  # [g]
+        layer, *heads = head["teacher"].tolist()  # [1 + h] MiniLM layer, then its heads
         qkv = Projection(
             *read_only(head["w_q"], head["w_k"], head["w_v"]),
             b_q=read_only(zero_k),
@@ -204,27 +186,27 @@ class DistilledHead:
             tokenizer=WordPieceTokenizer.from_vocab_file(minilm / "vocab.txt"),
             word_vectors=read_only(word_vectors),
             positions=read_only(head["positions"]),
-            glosses=dict(zip(chars.tolist(), head["gloss_pieces"].tolist(), strict=True)),
             qkv=qkv,
-            teacher=(int(head["teacher"][0]), int(head["teacher"][1])),
+            teacher=(int(layer), tuple(int(h) for h in heads)),
         )
 
     @property
     def ref(self) -> ModelRef:
         d_model, d_k = self.qkv.w_q.shape
-        layer, head = self.teacher
-        return ModelRef("distilled", d_model, d_k, layer=layer, head=head)
+        layer, heads = self.teacher
+        return ModelRef("distilled", d_model, d_k, layer=layer, heads=heads)
 
     @property
     def projection(self) -> Projection:
         return self.qkv
 
     def encode(self, text: str) -> Embedded:
-        """The first MAX_TOKENS word pieces (no [CLS], [SEP]): their vectors plus positions."""
-        tokens, sources = glossed_pieces(self.tokenizer, self.glosses, text)
-        kept = sources[:MAX_TOKENS]
-        ids = np.array([self.tokenizer.vocab[piece] for piece in kept], dtype=np.int64)
+        """The first MAX_TOKENS word pieces (no [CLS], [SEP]; a Chinese word is one, read as its
+        gloss): their vectors plus positions."""
+        pieces = read_pieces(self.tokenizer, text)
+        kept = pieces[:MAX_TOKENS]
+        ids = np.array([self.tokenizer.vocab[p.reads] for p in kept], dtype=np.int64)  # [n]
         embedding = self.word_vectors[ids]  # [n, d_model]
         positions = self.positions[: len(ids)].copy()  # [n, d_model]
-        tokenized = Tokenized(tuple(tokens[:MAX_TOKENS]), n_total=len(tokens))
+        tokenized = Tokenized(tuple(p.shown for p in kept), n_total=len(pieces))
         return _summed(text, tokenized, embedding, positions)

@@ -3,7 +3,7 @@
 Doshi's argument: training makes a word's query agree with the keys of the words it relates
 to, so their dot product is large, so softmax gives them the weight. On the example sentence
 the object "milk" should weigh its verb "drank" most, then the subject "cat", then the
-adjective "black"; the Chinese UI's example 黑猫喝水 the same way (水 → 喝 > 猫 > 黑). Each
+adjective "black"; the Chinese UI's example 黑猫喝了牛奶 the same way (牛奶 → 喝 > 猫 > 黑). Each
 test opens a page as a visitor does (no sentence in the link, the reader's language) and reads
 the numbers from the page's own charts and metrics, never from core.
 """
@@ -27,7 +27,7 @@ from ui.settings import DEFAULT_TEXTS
 
 LANGS = ("en", "zh")
 # the example sentence's roles, by language: object, verb, subject, adjective
-ROLES = {"en": ("milk", "drank", "cat", "black"), "zh": ("水", "喝", "猫", "黑")}
+ROLES = {"en": ("milk", "drank", "cat", "black"), "zh": ("牛奶", "喝", "猫", "黑")}
 ADJECTIVE_AT_MOST = 0.10  # the issue's bound on the object's weight on the adjective
 QK_AGREEMENT_AT_LEAST = 0.8  # the issue's bound on page 6b's map against the weights
 

@@ -1,5 +1,6 @@
-"""The distilled head (models/distilled): its file, its fidelity to its teacher, MiniLM layer 2
-head 1, and what the article says about "The black cat drank the milk", checked through the
+"""The distilled head (models/distilled): its file, its fidelity to its teacher (the mean of
+MiniLM layer 2's heads 0 and 3, core/story.py), the article's rule on generated sentences it
+never saw, and what the article says about "The black cat drank the milk", checked through the
 pipeline with default settings. Numbers in comments are the committed file's."""
 
 from __future__ import annotations
@@ -7,8 +8,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from core import story
 from core.encoding import ModelRef
-from core.models import DISTILLED_FILE, DistilledHead, MiniLMHead
+from core.models import DISTILLED_FILE, DistilledHead
 from core.pipeline import Pipeline, pipeline
 from core.pretrained import MiniLM
 from core.tokenize import MAX_TOKENS
@@ -43,21 +45,16 @@ def largest_other(values: np.ndarray, tokens: list[str], word: str) -> str:
 
 
 def test_the_file_is_small_and_loads_with_the_documented_shapes(head):
-    assert DISTILLED_FILE.stat().st_size < 100 * 1024  # 50 KiB
+    assert DISTILLED_FILE.stat().st_size < 100 * 1024  # 31 KiB
     assert head.word_vectors.shape == (30522, 16)
     assert head.positions.shape == (MAX_TOKENS, 16)
     qkv = head.projection
     assert qkv.w_q.shape == qkv.w_k.shape == qkv.w_v.shape == (16, 8)
     assert qkv.b_v.shape == (8,) and not qkv.b_q.any() and not qkv.b_k.any()
-    assert head.ref == ModelRef("distilled", 16, 8, layer=2, head=1)
+    assert head.ref == ModelRef("distilled", 16, 8, layer=2, heads=(0, 3))
+    assert head.teacher == (story.TEACHER_LAYER, story.TEACHER_HEADS)
     arrays = (head.word_vectors, head.positions, qkv.w_q, qkv.w_k, qkv.w_v, qkv.b_v, qkv.b_q)
     assert not any(a.flags.writeable for a in arrays)
-
-
-def test_every_gloss_is_one_piece_of_minilms_vocabulary(head):
-    glosses = dh.read_glosses()
-    assert head.glosses == glosses
-    assert all(piece in head.tokenizer.vocab for piece in glosses.values())
 
 
 def test_encode_gives_word_pieces_without_cls_and_sep(head):
@@ -71,12 +68,14 @@ def test_encode_gives_word_pieces_without_cls_and_sep(head):
     assert head.encode("Unbelievably").tokens == ("un", "##bel", "##ie", "##va", "##bly")
 
 
-def test_chinese_characters_take_their_glosses_vector(head):
-    enc = head.encode("黑猫喝水")
-    assert enc.tokens == ("黑", "猫", "喝", "水")
+def test_chinese_words_take_their_glosses_vector(head):
+    enc = head.encode("黑猫喝了牛奶")
+    assert enc.tokens == ("黑", "猫", "喝", "了", "牛奶")
     vocab = head.tokenizer.vocab
     np.testing.assert_allclose(enc.embedding[2], head.word_vectors[vocab["drink"]])
-    assert head.encode("龘").tokens == ("[UNK]",)  # neither glossed nor in the vocabulary
+    np.testing.assert_allclose(enc.embedding[4], head.word_vectors[vocab["milk"]])
+    assert head.encode("龘").tokens == ("龘",)  # neither glossed nor in the vocabulary: [UNK]'s row
+    np.testing.assert_allclose(head.encode("龘").embedding[0], head.word_vectors[vocab["[UNK]"]])
 
 
 def test_long_and_empty_texts(head):
@@ -89,23 +88,47 @@ def test_long_and_empty_texts(head):
 # (b) fidelity to the teacher, on sentences never trained on
 
 
-def test_the_tools_teacher_is_minilms_head_renormalised_over_the_words(minilm):
+def test_the_tools_teacher_is_the_mean_of_two_heads_renormalised_over_the_words(minilm):
     text = "The black cat drank the milk"
-    example = dh.make_example(minilm, {}, text, dh.DistillConfig())
-    weights = pipeline(MiniLMHead(minilm, 2, 1), text).attention.weights[1:-1, 1:-1]
-    np.testing.assert_allclose(example.weights, weights / weights.sum(-1, keepdims=True), atol=1e-6)
-    # layer 2, head 4 (the issue's start) puts milk on drank: 0.54 of the words, 0.76 of the others
-    w = pipeline(MiniLMHead(minilm, 2, 4), text).attention.weights[1:-1, 1:-1]
-    milk = w[5] / w[5].sum()
-    assert milk[3] == pytest.approx(0.54, abs=0.01)
-    assert milk[3] / (1 - milk[5]) == pytest.approx(0.76, abs=0.01)
+    example = dh.make_example(minilm, text)
+    w = minilm.run(text).weights[2]  # [12, 8, 8] layer 2
+    inner = w[:, 1:-1, 1:-1].astype(np.float64)
+    inner /= inner.sum(-1, keepdims=True)
+    np.testing.assert_allclose(example.weights, (inner[0] + inner[3]) / 2, atol=1e-6)
+    np.testing.assert_allclose(example.weights.sum(-1), 1, atol=1e-9)
 
 
-def test_the_teacher_links_related_words_more_often_than_any_other_head(minilm):
-    hits, own = dh.scan_heads(minilm)  # [6, 12, 4] shares, [6, 12] weight on itself
-    best = np.unravel_index(np.argmax(hits.sum(-1)), own.shape)
-    assert best == (2, 1)
-    assert hits[2, 1].min() > 0.7 and own[2, 1] < 0.2
+def test_the_teacher_meets_the_rule_more_often_than_any_single_head(minilm):
+    sentences = dh.held_out(minilm, "en", "article", 40, seed=2)
+    rows = [(story.words_only(minilm.run(s.text).weights), s.roles) for s in sentences]
+
+    def rate(pick) -> float:
+        return np.mean([story.follows_article(pick(w), r) for w, r in rows])
+
+    teacher = rate(lambda w: w[2, [0, 3]].mean(0))
+    singles = [rate(lambda w, l=l, h=h: w[l, h]) for l in range(6) for h in range(12)]  # noqa: E741
+    assert teacher >= 0.85  # 0.93
+    assert teacher > max(singles) + 0.15  # the best single head, layer 2 head 0: 0.6
+
+
+def test_where_the_rule_is_close_the_verb_still_comes_first(head):
+    """The issue's "The old man drove the car": car gives drove 0.58, more than 3× anything
+    else, but man (0.035) and old (0.037) tie within 0.002, as in the teacher (0.037, 0.032)."""
+    w = pipeline(head, "The old man drove the car").attention.weights[5]
+    verdict = story.judge(w, story.Roles(1, 2, 3, 5))
+    assert verdict.verb_largest and verdict.adjective_small
+    assert abs(w[2] - w[1]) < 0.01
+
+
+def test_a_chinese_sentence_is_taught_by_its_english_translation(minilm):
+    (sentence,) = [s for s in story.sentences("zh", "article", 1, seed=5)]
+    example = dh.translated_example(minilm, sentence)
+    assert example.tokens == sentence.words
+    np.testing.assert_allclose(example.weights.sum(-1), 1, atol=1e-9)
+    for particle in ("的", "了"):  # no English word: no weight
+        assert np.all(example.weights[:, sentence.words.index(particle)] == 0)
+    english, _ = dh.TRANSLATIONS["article"]
+    assert len(english) == 6
 
 
 def test_no_held_out_sentence_was_trained_on():
@@ -116,13 +139,13 @@ def test_no_held_out_sentence_was_trained_on():
 @pytest.mark.parametrize(
     ("sentences", "correlation", "kl"),
     [
-        (dh.HELD_OUT, 0.83, 0.07),  # the tests' sentences: 0.858 and 0.058 nats per row
-        (dh.NOVEL, 0.72, 0.23),  # words and shapes the templates never use: 0.742 and 0.207
+        (dh.HELD_OUT, 0.80, 0.10),  # the tests' sentences: 0.822 and 0.081 nats per row
+        (dh.NOVEL, 0.75, 0.12),  # words and shapes the templates never use: 0.780 and 0.095
     ],
     ids=["held-out", "new-words"],
 )
 def test_weights_follow_the_teacher_on_held_out_sentences(head, minilm, sentences, correlation, kl):
-    examples = dh.make_examples(minilm, dh.read_glosses(), list(sentences), dh.DistillConfig())
+    examples = dh.make_examples(minilm, list(sentences))
     f = dh.fidelity(head, examples)
     assert f.correlation >= correlation
     assert f.kl <= kl
@@ -133,89 +156,68 @@ def test_weights_follow_the_teacher_on_held_out_sentences(head, minilm, sentence
     assert f.kl < even / 2
 
 
-# (c) the article's claims, through the pipeline with default settings
+# (c) the article's rule (core/story.py) on generated sentences never trained on, and the
+# article's own sentence, through the pipeline with default settings
 
-
-def test_milk_weighs_drank_then_cat_then_black(head):
-    w, factor, tokens = row(pipeline(head, "The black cat drank the milk"), "milk")
-    drank, cat, black = (w[tokens.index(t)] for t in ("drank", "cat", "black"))
-    assert drank > cat > black  # 0.27 > 0.16 > 0.10
-    assert black <= 0.10
-    assert largest_other(w, tokens, "milk") == "drank"
-    assert factor[tokens.index("drank")] > 0  # 2.4
-    assert largest_other(factor, tokens, "milk") == "drank"
-
-
-@pytest.mark.parametrize(
-    ("text", "obj", "verb", "subject", "adjective"),
-    [
-        ("The old man drove the car", "car", "drove", "man", "old"),  # 0.61, 0.04, 0.12
-        ("The young girl ate the apple", "apple", "ate", "girl", "young"),  # 0.33, 0.15, 0.03
-        ("黑猫喝水", "水", "喝", "猫", "黑"),  # 0.40, 0.26, 0.17
-        ("老人骑马", "马", "骑", "人", "老"),  # 0.44, 0.10, 0.20
-    ],
-)
-def test_the_object_weighs_its_verb_most(head, text, obj, verb, subject, adjective):
-    w, factor, tokens = row(pipeline(head, text), obj)
-    assert largest_other(w, tokens, obj) == verb
-    assert w[tokens.index(verb)] > max(w[tokens.index(subject)], w[tokens.index(adjective)])
-    assert factor[tokens.index(verb)] > 0
-    assert largest_other(factor, tokens, obj) == verb
+# seed 2 and 3: tools/distill_head.py keeps them out of training and reports on seed 1
+RULE_AT_LEAST = {  # language, shape: the share of sentences that must meet the rule
+    ("en", "article"): 0.90,  # the issue's target; 0.96 on seed 1
+    ("zh", "article"): 0.85,  # the issue's target; 0.94
+    ("en", "place"): 0.85,  # 0.93
+    ("en", "plural"): 0.85,  # 0.93
+    ("en", "present"): 0.80,  # 0.89
+    ("en", "clause"): 0.85,  # 0.95
+    ("zh", "plain"): 0.80,  # 0.90
+    ("zh", "time"): 0.85,  # 0.94
+}
 
 
 @pytest.mark.parametrize(
-    ("text", "obj", "verb"),
-    [("他看书", "书", "看"), ("男孩踢球", "球", "踢"), ("我喝水", "水", "喝")],
+    ("language", "shape"),
+    list(RULE_AT_LEAST),
+    ids=[f"{language}-{shape}" for language, shape in RULE_AT_LEAST],
 )
-def test_short_chinese_sentences_put_the_object_on_its_verb(head, text, obj, verb):
-    w, _, tokens = row(pipeline(head, text), obj)
-    assert largest_other(w, tokens, obj) == verb
-
-
-@pytest.mark.parametrize(
-    ("text", "obj", "verb", "subject", "adjective"),
-    [
-        ("The young girl ate the apple", "apple", "ate", "girl", "young"),
-        ("黑猫喝水", "水", "喝", "猫", "黑"),
-    ],
-)
-def test_the_full_order_verb_subject_adjective_holds_here_too(
-    head, text, obj, verb, subject, adjective
+def test_the_object_looks_at_its_verb_then_subject_not_adjective_on_new_sentences(
+    head, minilm, language, shape
 ):
-    w, _, tokens = row(pipeline(head, text), obj)
-    assert w[tokens.index(verb)] > w[tokens.index(subject)] > w[tokens.index(adjective)]
+    for seed in (2, 3):
+        sentences = dh.held_out(minilm, language, shape, 60, seed)
+        assert len(sentences) >= 45  # a verb form of two pieces leaves a sentence out
+        held = dh.held_out_texts()
+        assert all(s.text.lower() in held for s in sentences)
+        assert dh.student_pass_rate(head, sentences) >= RULE_AT_LEAST[language, shape]
 
 
-def test_a_two_character_object_looks_at_itself_as_the_teacher_does(head, minilm):
-    """牛奶 is 牛 cow + 奶 milk: each character weighs the other most, not 喝 (drink). The teacher,
-    on the glossed "black cat drink already cow milk", does the same: no claim for this one."""
-    text = "黑猫喝了牛奶"
+def test_the_rule_is_what_the_issue_says():
+    roles = story.Roles(adjective=1, subject=2, verb=3, object=5)
+    #               the   black cat   drank the   milk
+    good = np.array([0.05, 0.05, 0.15, 0.40, 0.05, 0.30])
+    assert story.follows_article(np.tile(good, (6, 1)), roles)
+    for broken in (
+        [0.05, 0.05, 0.15, 0.34, 0.05, 0.36],  # the object itself outweighs the verb
+        [0.05, 0.05, 0.15, 0.34, 0.05, 0.30],  # the verb leads by less than 1.2×
+        [0.05, 0.15, 0.05, 0.40, 0.05, 0.30],  # adjective over subject
+        [0.00, 0.11, 0.14, 0.40, 0.05, 0.30],  # adjective over 0.10
+    ):
+        assert not story.follows_article(np.tile(broken, (6, 1)), roles), broken
+
+
+@pytest.mark.parametrize(
+    ("text", "roles"),
+    [
+        ("The black cat drank the milk", story.Roles(1, 2, 3, 5)),  # 0.39, 0.086, 0.046
+        ("The young girl ate the apple", story.Roles(1, 2, 3, 5)),  # 0.56, 0.059, 0.037
+        ("黑猫喝了牛奶", story.Roles(0, 1, 2, 4)),  # 0.53, 0.087, 0.058
+        ("那只黑色的猫喝了牛奶", story.Roles(1, 3, 4, 6)),  # 0.50, 0.13, 0.040
+    ],
+)
+def test_the_articles_sentence_and_its_chinese(head, text, roles):
     p = pipeline(head, text)
-    teacher = dh.make_example(minilm, dh.read_glosses(), text, dh.DistillConfig())
-    tokens = list(p.tokens)
-    for char, other in (("牛", "奶"), ("奶", "牛")):
-        i = tokens.index(char)
-        assert largest_other(p.attention.weights[i], tokens, char) == other
-        assert largest_other(teacher.weights[i], tokens, char) == other
-
-
-# (d) the sign of q·k
-
-
-@pytest.mark.parametrize(
-    ("text", "word", "related", "unrelated"),
-    [
-        ("The black cat drank the milk", "milk", "drank", "black"),  # 2.4 and -0.6
-        ("The old man drove the car", "car", "drove", "man"),  # 4.9 and -3.1
-        ("The young girl ate the apple", "apple", "ate", "young"),  # 3.7 and -3.0
-        ("黑猫喝水", "水", "喝", "黑"),  # 1.8 and -0.6
-    ],
-)
-def test_a_related_pair_has_a_positive_score_above_an_unrelated_one(
-    head, text, word, related, unrelated
-):
-    _, factor, tokens = row(pipeline(head, text), word)
-    assert factor[tokens.index(related)] > 0 > factor[tokens.index(unrelated)]
+    w = p.attention.weights[roles.object]
+    assert story.judge(w, roles).holds, dict(zip(p.tokens, w.round(3), strict=True))
+    factor = p.attention.factor[roles.object]
+    assert factor[roles.verb] > 0 > factor[roles.adjective]  # 3.45 and -2.6
+    assert factor[roles.verb] == max(factor)
 
 
 # (e) the tool is deterministic
@@ -224,7 +226,7 @@ def test_a_related_pair_has_a_positive_score_above_an_unrelated_one(
 def test_training_twice_gives_the_same_arrays(minilm):
     config = dh.DistillConfig()
     texts = ["The black cat drank the milk", "She reads a book", "黑猫喝水", "The dog ran home"]
-    batches = dh.make_batches(minilm, dh.make_examples(minilm, dh.read_glosses(), texts, config), 2)
+    batches = dh.make_batches(minilm, dh.make_examples(minilm, texts), 2)
     first, losses = dh.train(batches, config, steps=3)
     second, _ = dh.train(batches, config, steps=3)
     assert losses[-1] < losses[0]

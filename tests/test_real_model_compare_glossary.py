@@ -136,9 +136,9 @@ def test_a_link_that_gives_only_the_language_opens_on_that_languages_examples():
     Chinese sentence, and the model stays the default."""
     at = open_page(page_file("compare"), {"lang": "zh"})
     assert not at.exception
-    assert at.text_input(key="ca").value == ALL_PARAMS["ca"].default_in("zh") == "黑猫喝水"
-    assert at.text_input(key="cb").value == ALL_PARAMS["cb"].default_in("zh") == "黑狗喝水"
-    assert at.session_state["text"] == "黑猫喝水"
+    assert at.text_input(key="ca").value == ALL_PARAMS["ca"].default_in("zh") == "黑猫喝了牛奶"
+    assert at.text_input(key="cb").value == ALL_PARAMS["cb"].default_in("zh") == "黑狗喝了牛奶"
+    assert at.session_state["text"] == "黑猫喝了牛奶"
     assert at.session_state["src"] == ALL_PARAMS["src"].default
 
 

@@ -88,18 +88,7 @@ SCOPED: dict[str, tuple[str, str, Callable[[str], bool]]] = {
 
 # Strings of other sessions' keys that still use a second term: each must still offend (so the
 # list shrinks as they are fixed; a fixed key left here fails test_pending_keys_still_offend).
-PENDING = {
-    "source_distilled",  # 已学习 (the sidebar's name for the default model)
-    "ctx_distilled_x",  # 已学习
-    "minilm_teacher_ctx",  # 使用 softmax
-    "real_grid",  # 使用 softmax
-    "real_rowsums",  # 不用 / 使用 softmax
-    "real_tab_weights",  # softmax 关 / 开
-    "real_head",  # 第 {layer} 层第 {head} 个头
-    "real_mean",  # 第 {layer} 层
-    "real_grid_hint",  # 第 0–5 层
-    "head_ref",  # 第 {layer} 层第 {head} 个头
-}
+PENDING: set[str] = set()  # keys known to use a second term (none now)
 
 
 def zh_strings() -> dict[str, str]:

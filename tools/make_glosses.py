@@ -41,10 +41,11 @@ JIEBA_DICT = Path(jieba.__file__).parent / "dict.txt"
 MIN_FREQUENCY = 50  # jieba's count; about the 60,000 most common words
 MAX_CHARS = 4
 HAN = re.compile(r"^[\u4e00-\u9fff]+$")
-POINTERS = ("surname", "variant of", "old variant", "cl:", "see ", "abbr", "used in", "(bound form)",
-            "japanese variant", "erhua", "also pr", "archaic", "taiwan pr", "classifier for")  # fmt: skip
+POINTERS = ("surname", "variant of", "old variant", "cl:", "see ", "abbr", "used in",
+            "(bound form)", "japanese variant", "erhua", "also pr", "archaic", "taiwan pr",
+            "classifier for")  # fmt: skip
 LEADS = ("to ", "a ", "an ", "the ")
-STOP = {"of", "the", "a", "an", "to", "and", "or", "in", "on", "one", "sb", "sth", "up", "out", "s"}
+STOP = {"of", "the", "a", "an", "to", "and", "or", "in", "on", "one", "sb", "sth", "up", "out"}
 
 
 def read_cedict(path: Path = CEDICT) -> dict[str, list[list[str]]]:

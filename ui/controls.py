@@ -92,7 +92,7 @@ def sidebar(
                     d_model=ref.d_model,
                     d_k=ref.d_k,
                     layer=ref.layer,
-                    head=ref.head,
+                    heads=figures.heads_label(ref.heads),
                 )
             )
         elif toy:

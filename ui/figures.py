@@ -327,12 +327,17 @@ def model_name(m: ModelRef) -> str:
     elif m.kind == "distilled" and m.weights_seed is not None:  # its X only: short enough
         return t("ctx_distilled_x", seed=m.weights_seed)  # for two subtitle lines on page 3
     elif m.kind == "distilled":
-        name = t("ctx_distilled", layer=m.layer, head=m.head)
+        name = t("ctx_distilled", layer=m.layer, heads=heads_label(m.heads))
     else:
         name = t("ctx_toy", d_model=m.d_model, d_k=m.d_k, seed=m.seed, pe=_onoff(m.positional))
     if m.weights_seed is not None:
         name += t("ctx_random_weights", seed=m.weights_seed)
     return name
+
+
+def heads_label(heads: tuple[int, ...]) -> str:
+    """Heads of one layer as a chart names them: 0 + 3."""
+    return " + ".join(str(h) for h in heads)
 
 
 def stage_line(m: ModelRef, a: AttentionSettings, stage: str) -> str:
@@ -358,14 +363,14 @@ def settings_line(m: ModelRef, a: AttentionSettings) -> str:
 
 
 def file_tag(m: ModelRef) -> str:
-    """The model in a file name: toy-seed0, minilm-l2-h5, trained, learned-from-l2-h1 (the
+    """The model in a file name: toy-seed0, minilm-l2-h5, trained, learned-from-l2-h0h3 (the
     distilled head), (+ -w1 for redrawn W)."""
     if m.kind == "minilm":
         tag = f"minilm-l{m.layer}-h{m.head}"
     elif m.kind == "trained":
         tag = "trained" if m.seed is None else f"trained-seed{m.seed}"
     elif m.kind == "distilled":
-        tag = f"learned-from-l{m.layer}-h{m.head}"
+        tag = f"learned-from-l{m.layer}-" + "".join(f"h{h}" for h in m.heads)
     else:
         tag = f"toy-seed{m.seed}"
     return tag if m.weights_seed is None else f"{tag}-w{m.weights_seed}"

@@ -21,7 +21,7 @@ from core.story import TEACHER_HEADS, TEACHER_LAYER
 
 # The example sentence in each language: on the default model the last word's row weighs the
 # verb above the subject above the adjective (tests/test_article_claims.py)
-DEFAULT_TEXTS = {"en": "The black cat drank the milk", "zh": "黑猫喝水"}
+DEFAULT_TEXTS = {"en": "The black cat drank the milk", "zh": "黑猫喝了牛奶"}
 DEFAULT_TEXT = DEFAULT_TEXTS["en"]
 IN_CHINESE = "zh"  # the language of a Param's translated example
 _TOY = ToyConfig()

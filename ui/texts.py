@@ -25,7 +25,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "单词、标点以及每个汉字各算一个词元（token）。最多绘制 {max} 个词元。",
     },
     "source_label": {"en": "Where the vectors come from", "zh": "向量从哪里来"},
-    "source_distilled": {"en": "Learned (small)", "zh": "已学习（小模型）"},
+    "source_distilled": {"en": "Learned (small)", "zh": "学到的（小模型）"},
     "source_toy": {"en": "Random (before learning)", "zh": "随机（学习之前）"},
     "source_pretrained": {"en": "MiniLM", "zh": "MiniLM"},
     "source_trained": {"en": "Trained", "zh": "第 7 页训练的模型"},
@@ -42,9 +42,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "本页始终显示这个模型。",
     },
     "source_distilled_help": {
-        "en": "A small head (d_model {d_model}, d_k {d_k}) that learned to attend like MiniLM's "
-        "layer {layer}, head {head}: its weights mean something on any sentence you type.",
-        "zh": "一个小注意力头（d_model {d_model}，d_k {d_k}），学会了像 MiniLM 第 {layer} 层第 {head} 个头那样分配注意力：对你输入的任何句子，它的权重都有意义。",
+        "en": "A small head (d_model {d_model}, d_k {d_k}) that learned to attend like the mean of "
+        "MiniLM's layer {layer}, heads {heads}, the mix of heads that most often links an object to "
+        "its verb: its weights mean something on any sentence you type.",
+        "zh": "一个小注意力头（d_model {d_model}，d_k {d_k}），学会了像 MiniLM 层 {layer} 的头 {heads} 的平均那样分配注意力；"
+        "在 MiniLM 的各个头及其组合中，这一组合最常把宾语和它的动词联系起来。对你输入的任何句子，它的权重都有意义。",
     },
     "source_toy_help": {
         "en": "The same module before learning: random weights, so its patterns mean nothing yet.",
@@ -203,8 +205,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "随机参数（种子 {seed}）：d_model {d_model}，d_k {d_k}，位置编码 {pe}",
     },
     "ctx_distilled": {
-        "en": "learned head (MiniLM L{layer} H{head})",
-        "zh": "已学习的头（学自 MiniLM 第 {layer} 层第 {head} 个头）",
+        "en": "learned head (from MiniLM L{layer} H{heads})",
+        "zh": "学到的头（学自 MiniLM 层 {layer} · 头 {heads}）",
     },
     "ctx_pretrained": {
         "en": "MiniLM layer {layer} head {head}",
@@ -274,7 +276,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "ctx_cross": {"en": "Q: {q} · K, V: {k}", "zh": "Q：{q} · K、V：{k}"},
     "ctx_distilled_x": {
         "en": "learned head's X, random W (seed {seed})",
-        "zh": "已学习的头的 X，随机 W（种子 {seed}）",
+        "zh": "学到的头的 X，随机 W（种子 {seed}）",
     },
     "ctx_random_weights": {
         "en": ", random W (seed {seed})",
@@ -478,7 +480,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "minilm_teacher_ctx": {
         "en": "MiniLM layer {layer}, heads {heads}: the mean of their rows · softmax on",
-        "zh": "MiniLM 层 {layer} · 头 {heads}：它们各行的平均 · 使用 softmax",
+        "zh": "MiniLM 层 {layer} · 头 {heads}：它们各行的平均 · softmax 开启",
     },
     "minilm_reads_unk": {
         "en": "MiniLM reads English. {unknown} of the {characters} Chinese characters in your "

@@ -25,7 +25,7 @@ PARAMS = params_of(
         CMP_B,
         "The black dog drank the milk",
         "text",
-        translated=((IN_CHINESE, "黑狗喝水"),),
+        translated=((IN_CHINESE, "黑狗喝了牛奶"),),
         old_default="The cat drank the milk because it was sweet",
     ),
     Param(CMP_SETTING, "softmax", "choice", choices=("softmax", "scale", "pe", "seed", "source")),

@@ -7,7 +7,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "With and without [CLS]/[SEP]",
         "zh": "含与不含 [CLS]/[SEP]",
     },
-    "real_tab_weights": {"en": "Softmax off / on", "zh": "softmax 关 / 开"},
+    "real_tab_weights": {"en": "Softmax off / on", "zh": "softmax 关闭 / 开启"},
     "real_tab_scores": {"en": "Scores", "zh": "分数"},
     "real_tab_mean": {"en": "Layer mean", "zh": "所在层的平均"},
     "nav_real": {"en": "A real model (MiniLM)", "zh": "真实模型（MiniLM）"},
@@ -25,19 +25,19 @@ TEXTS: dict[str, dict[str, str]] = {
     "hide_specials": {"en": "Hide [CLS] and [SEP]", "zh": "隐藏 [CLS] 和 [SEP]"},
     "real_grid": {
         "en": "Every head's attention weights (softmax on)",
-        "zh": "每个头的注意力权重（使用 softmax）",
+        "zh": "每个头的注意力权重（softmax 开启）",
     },
     "real_grid_hint": {
         "en": "Rows are layers 0–5, columns heads 0–11. Click a head to open it; the chosen one is outlined.",
-        "zh": "行是第 0–5 层，列是第 0–11 个头。点击一个头即可展开；被选中的头有外框。",
+        "zh": "行是层 0–5，列是头 0–11。点击一个头即可展开；被选中的头有外框。",
     },
     "ax_layer": {"en": "layer", "zh": "层"},
     "ax_head": {"en": "head", "zh": "头"},
     "ax_layer_head": {"en": "layer · head", "zh": "层 · 头"},
-    "real_head": {"en": "Layer {layer}, head {head}", "zh": "第 {layer} 层第 {head} 个头"},
+    "real_head": {"en": "Layer {layer}, head {head}", "zh": "层 {layer} · 头 {head}"},
     "real_rowsums": {
         "en": "Row sums with softmax off: from {lo:.2f} to {hi:.2f}. With softmax on: every row sums to 1.",
-        "zh": "不用 softmax 时每行之和：从 {lo:.2f} 到 {hi:.2f}。使用 softmax 时：每行之和都是 1。",
+        "zh": "softmax 关闭时每行之和：从 {lo:.2f} 到 {hi:.2f}。softmax 开启时：每行之和都是 1。",
     },
     "real_output": {
         "en": "Head output Z (softmax {state})",
@@ -45,7 +45,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "real_mean": {
         "en": "Mean over the 12 heads of layer {layer}",
-        "zh": "第 {layer} 层 12 个头的平均",
+        "zh": "层 {layer} 的 12 个头的平均",
     },
     "real_patterns": {"en": "What heads do on this sentence", "zh": "各个头在这个句子上做了什么"},
     "real_patterns_intro": {
@@ -61,7 +61,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "pattern_none": {"en": "no word repeats in this sentence", "zh": "这个句子里没有重复的词"},
     "head_ref": {
         "en": "L{layer} H{head} ({share:.0%})",
-        "zh": "第 {layer} 层第 {head} 个头（{share:.0%}）",
+        "zh": "层 {layer} · 头 {head}（{share:.0%}）",
     },
     "real_notice": {
         "en": "- Many heads pour most of their weight onto [CLS] or [SEP]: a common way for a trained head "

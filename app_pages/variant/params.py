@@ -7,5 +7,5 @@ VARIANT_TEXT = "alt"  # sentence B, the variant
 DEFAULT_VARIANT_TEXT = "The black cat drank the water"  # beside the default sentence
 
 PARAMS = params_of(
-    Param(VARIANT_TEXT, DEFAULT_VARIANT_TEXT, "text", translated=((IN_CHINESE, "黑猫喝奶"),))
+    Param(VARIANT_TEXT, DEFAULT_VARIANT_TEXT, "text", translated=((IN_CHINESE, "黑猫喝了水"),))
 )
