@@ -130,6 +130,7 @@ def _train(p: Pipeline) -> Asked | None:
     if answer is None:
         return None
     k = answer.words[1]
+    tokens = tuple(task.shown(tokens))  # in Chinese, the corpus's Chinese words
     w, tw = predict.word(tokens, q), predict.word(tokens, k)
     before = float(result.probe_weights_before[q, k])
     because = t(
@@ -143,7 +144,7 @@ def _train(p: Pipeline) -> Asked | None:
     )
     return Asked(
         answer,
-        t("cls_q_train", word=w, probe=plain(" ".join(result.probe_tokens))),
+        t("cls_q_train", word=w, probe=plain(("" if lang() == "zh" else " ").join(tokens))),
         because,
         predict.word_labels(tokens, answer.options),
         (_after_training(result),),
