@@ -15,6 +15,7 @@ from tests.apptest_utils import (
     chart_specs,
     chart_titles,
     open_page,
+    open_tab,
     page_file,
     unfold,
 )
@@ -32,8 +33,12 @@ PICKS = {K.GROUP_Q: "0,2", K.GROUP_K: "1,3"}
 
 
 def open_groups(page: str, params: dict[str, str]):
-    """The page with its group section open (folded, it is not built: ui/fold.py)."""
-    return unfold(open_page(page, params), "group")
+    """The page with its group section open (folded, it is not built: ui/fold.py); on the
+    real-model page, its weights tab too (it opens on the words-only tab)."""
+    at = open_page(page, params)
+    if page == page_file("real_model"):  # the group section is in its weights tab
+        at = open_tab(at, "real_model", TEXTS["real_tab_weights"][params.get("lang", "en")])
+    return unfold(at, "group")
 
 
 def text(key: str, lang: str, **kwargs: object) -> str:
