@@ -61,6 +61,9 @@ class Embedded:
     positions: np.ndarray  # [n, d_model] positional encoding (zeros when switched off)
     x: np.ndarray  # [n, d_model] embedding + positions: what enters attention
     x_kind: str = "sum"  # how x was made: "sum" (embedding + positions), "layernorm", "layer"
+    # what each token is read as, where a model reads a token as another vocabulary entry (the
+    # default model reads a Chinese word as its English gloss); empty: each token is itself
+    reads: tuple[str, ...] = ()
 
     @property
     def truncated(self) -> bool:

@@ -28,12 +28,16 @@ DISTILLED_FILE = Path(__file__).resolve().parent.parent / "models" / "distilled"
 
 
 def _summed(
-    text: str, tokenized: Tokenized, embedding: np.ndarray, positions: np.ndarray
+    text: str,
+    tokenized: Tokenized,
+    embedding: np.ndarray,
+    positions: np.ndarray,
+    reads: tuple[str, ...] = (),
 ) -> Embedded:
     """[n, d_model] embedding and positions -> Embedded with x = embedding + positions."""
     x = embedding + positions  # [n, d_model]
     read_only(embedding, positions, x)
-    return Embedded(text, tokenized.tokens, tokenized.n_total, embedding, positions, x)
+    return Embedded(text, tokenized.tokens, tokenized.n_total, embedding, positions, x, reads=reads)
 
 
 @dataclass(frozen=True)
@@ -209,4 +213,5 @@ class DistilledHead:
         embedding = self.word_vectors[ids]  # [n, d_model]
         positions = self.positions[: len(ids)].copy()  # [n, d_model]
         tokenized = Tokenized(tuple(p.shown for p in kept), n_total=len(pieces))
-        return _summed(text, tokenized, embedding, positions)
+        reads = tuple(p.reads for p in kept) if any(p.glossed for p in kept) else ()
+        return _summed(text, tokenized, embedding, positions, reads)

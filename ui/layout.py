@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+import pandas as pd
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 from streamlit.runtime.scriptrunner import get_script_run_ctx
@@ -14,7 +15,7 @@ from core.encoding import Encoded
 from core.params import Problem
 from core.pipeline import Pipeline
 from core.tokenize import MAX_TOKENS, tokenize
-from ui import compute, figures, fold, minilm, predict, session, theme
+from ui import compute, figures, fold, minilm, predict, session, tables, theme
 from ui.controls import CONTROL_LABELS
 from ui.i18n import t
 from ui.markdown import escape_md
@@ -172,6 +173,7 @@ def check_tokens(encoded: Encoded, notes: bool = True) -> bool:
     if len(encoded.tokens) == 1:
         st.info(t("one_token"))
     minilm.chinese_note(encoded)  # MiniLM reads English: say so, and what it reads
+    glosses_note(encoded)
     unknown_note(encoded.tokens)
     counts = Counter(tok.lower() for tok in encoded.tokens)  # "The" and "the" are one word
     repeated = [tok for tok in dict.fromkeys(encoded.tokens) if counts.pop(tok.lower(), 0) > 1]
@@ -179,6 +181,24 @@ def check_tokens(encoded: Encoded, notes: bool = True) -> bool:
         words = t("list_sep").join(f"“{escape_md(w)}”" for w in repeated)
         st.caption(t("repeated_note", words=words))
     return True
+
+
+def glosses_note(encoded: Encoded) -> None:
+    """Where the model reads Chinese words as English ones, the table of what it reads, one
+    click away (folded: built only when opened)."""
+    if not encoded.reads:
+        return
+    pairs = [(shown, read) for shown, read in zip(encoded.tokens, encoded.reads, strict=True)
+             if shown != read]  # fmt: skip
+    box, built = fold.expander(
+        t("glosses_heading", n=len(pairs)), "glosses", icon=":material/translate:"
+    )
+    if built:
+        with box:
+            st.caption(t("glosses_note"))
+            frame = pd.DataFrame({t("glosses_word"): [w for w, _ in pairs],
+                                  t("glosses_read"): [r for _, r in pairs]})  # fmt: skip
+            tables.show(frame, "glosses", hide_index=True)
 
 
 def unknown_note(tokens: Sequence[str]) -> None:

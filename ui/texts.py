@@ -204,6 +204,19 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "random weights (seed {seed}): d_model {d_model}, d_k {d_k}, positions {pe}",
         "zh": "随机参数（种子 {seed}）：d_model {d_model}，d_k {d_k}，位置编码 {pe}",
     },
+    "glosses_heading": {
+        "en": "How the model reads your Chinese ({n} words)",
+        "zh": "模型如何读你的中文（{n} 个词）",
+    },
+    "glosses_note": {
+        "en": "The model learned from MiniLM, which reads English: each Chinese word takes the "
+        "vector of the English word it stands for (from the CC-CEDICT dictionary; particles such "
+        "as 的 and 了 are mapped by hand). The charts show your words.",
+        "zh": "这个模型向 MiniLM 学习，而 MiniLM 读的是英文：每个中文词使用它所对应的英文词的向量"
+        "（取自 CC-CEDICT 词典；“的”“了”等虚词由人工对应）。图表上显示的仍是你的中文词。",
+    },
+    "glosses_word": {"en": "Word", "zh": "词"},
+    "glosses_read": {"en": "Read as", "zh": "读作"},
     "ctx_distilled": {
         "en": "learned head (from MiniLM L{layer} H{heads})",
         "zh": "学到的头（学自 MiniLM 层 {layer} · 头 {heads}）",
