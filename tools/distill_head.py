@@ -550,10 +550,12 @@ def scan_heads(
     }  # fmt: skip
 
 
-def print_scan(minilm: MiniLM, shown: int = 8) -> None:
-    """The heads and pairs of heads that meet the rule most often, as a Markdown table."""
+def print_scan(minilm: MiniLM, shown: int = 8, also: tuple[int, int] = (2, 1)) -> None:
+    """The heads and pairs of heads that meet the rule most often, and `also` (the teacher before
+    the rule chose one), as a Markdown table."""
     shares = scan_heads(minilm)
     best = sorted(shares, key=lambda c: -np.mean(shares[c]))[:shown]
+    best += [also] if also not in best else []
     print("| MiniLM | " + " | ".join(story.ENGLISH_SHAPES) + " | mean |")
     print("|---" * (len(story.ENGLISH_SHAPES) + 2) + "|")
     for combo in best:
