@@ -48,3 +48,11 @@ def test_english_has_no_gloss_table_and_the_chinese_default_charts_show_chinese_
     words = [p.shown for p in read_pieces(DistilledHead.load().tokenizer, DEFAULT_TEXTS["zh"])]
     assert words == ["黑", "猫", "喝", "了", "牛奶"]
     assert set(words) <= labels
+
+
+@pytest.mark.parametrize("source", ["distilled", "toy", "pretrained", "trained"])
+def test_the_sentence_help_says_how_the_model_shown_cuts_a_sentence(source):
+    at = open_page(page_file("rows"), {"src": source, "lang": "zh"})
+    assert not at.exception
+    help_text = TEXTS["sentence_help_" + source]["zh"].format(max=64)
+    assert help_text in [c.value for c in at.sidebar.caption]

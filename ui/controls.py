@@ -15,7 +15,7 @@ from core.pipeline import Pipeline
 from core.tokenize import MAX_TOKENS
 from ui import compute, exports, figures, session
 from ui.i18n import LANGUAGES, lang, t
-from ui.settings import GLOBAL_PARAMS, MODELS, TOY_SHAPE, K
+from ui.settings import DEFAULT_MODEL, GLOBAL_PARAMS, MODELS, TOY_SHAPE, K
 
 PE_FIXED = "_pe_fixed"  # the positions switch as a model other than the toy has it: on, fixed
 
@@ -67,7 +67,8 @@ def sidebar(
         # the sentence first: under a menu of every page it is still in a projector's view
         if used(K.TEXT):
             st.text_area(t("sentence"), key=K.TEXT, height=90, max_chars=MAX_TEXT_CHARS, **kept)
-            st.caption(t("sentence_help", max=MAX_TOKENS))
+            shown = "pretrained" if heads else st.session_state.get(K.MODEL, DEFAULT_MODEL)
+            st.caption(t("sentence_help_" + shown, max=MAX_TOKENS))
         st.radio(
             t("language"),
             options=list(LANGUAGES),

@@ -19,10 +19,28 @@ TEXTS: dict[str, dict[str, str]] = {
     "app_title": {"en": "Why attention works", "zh": "注意力为什么有效"},
     "language": {"en": "Language / 语言", "zh": "语言 / Language"},
     "sentence": {"en": "Your sentence", "zh": "你的句子"},
-    "sentence_help": {
+    # how the model the sidebar names cuts a sentence into tokens (sentence_help_ + its source)
+    "sentence_help_distilled": {
+        "en": "English becomes MiniLM's word pieces; Chinese is split into words, each read as the "
+        "English word it stands for. Up to {max} tokens are drawn.",
+        "zh": "英文按 MiniLM 的词片切分；中文切分成词，每个词读作它对应的英文词。最多绘制 {max} 个词元（token）。",
+    },
+    "sentence_help_toy": {
         "en": "Words, punctuation marks and each Chinese character become tokens. "
         "Up to {max} tokens are drawn.",
         "zh": "单词、标点以及每个汉字各算一个词元（token）。最多绘制 {max} 个词元。",
+    },
+    "sentence_help_pretrained": {
+        "en": "MiniLM cuts English into word pieces and knows few Chinese characters (the rest "
+        "read as [UNK]). Up to {max} tokens are drawn.",
+        "zh": "MiniLM 把英文切成词片，认识的汉字很少（其余读作 [UNK]）。最多绘制 {max} 个词元（token）。",
+    },
+    "sentence_help_trained": {
+        "en": "Words, punctuation marks and each Chinese character become tokens; page 7's model "
+        "knows only the words of its little language (any other word gets a vector of zeros). "
+        "Up to {max} tokens are drawn.",
+        "zh": "单词、标点以及每个汉字各算一个词元（token）；第 7 页训练的模型只认识它那门小语言里的词"
+        "（其他词的向量全为 0）。最多绘制 {max} 个词元。",
     },
     "source_label": {"en": "Where the vectors come from", "zh": "向量从哪里来"},
     "source_distilled": {"en": "Learned (small)", "zh": "学到的（小模型）"},
