@@ -56,3 +56,10 @@ def test_the_sentence_help_says_how_the_model_shown_cuts_a_sentence(source):
     assert not at.exception
     help_text = TEXTS["sentence_help_" + source]["zh"].format(max=64)
     assert help_text in [c.value for c in at.sidebar.caption]
+
+
+@pytest.mark.parametrize("page", ["real_model", "atlas", "variant"])
+def test_pages_that_always_show_minilm_say_how_minilm_cuts_a_sentence(page):
+    at = open_page(page_file(page), {"lang": "zh"})
+    help_text = TEXTS["sentence_help_pretrained"]["zh"].format(max=64)
+    assert help_text in [c.value for c in at.sidebar.caption]

@@ -67,7 +67,8 @@ def sidebar(
         # the sentence first: under a menu of every page it is still in a projector's view
         if used(K.TEXT):
             st.text_area(t("sentence"), key=K.TEXT, height=90, max_chars=MAX_TEXT_CHARS, **kept)
-            shown = "pretrained" if heads else st.session_state.get(K.MODEL, DEFAULT_MODEL)
+            minilm_page = heads or not head_pickers  # a page that always shows MiniLM
+            shown = "pretrained" if minilm_page else st.session_state.get(K.MODEL, DEFAULT_MODEL)
             st.caption(t("sentence_help_" + shown, max=MAX_TOKENS))
         st.radio(
             t("language"),
