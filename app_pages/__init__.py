@@ -25,6 +25,7 @@ from app_pages import (
     weights,
 )
 from app_pages import input as input_page
+from lessons.texts import TEXTS as LESSON_TEXTS
 from ui import i18n
 from ui.page_spec import PageSpec
 
@@ -49,4 +50,5 @@ PAGES: list[PageSpec] = [
     glossary.SPEC,
 ]
 
-i18n.register({spec.url_path: spec.texts for spec in PAGES})
+# the pages' texts, and the shared lesson layer's (lessons/), which several pages show
+i18n.register({spec.url_path: spec.texts for spec in PAGES} | {"lessons": LESSON_TEXTS})

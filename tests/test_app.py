@@ -7,9 +7,9 @@ import json
 import numpy as np
 import pytest
 
-from app_pages.classroom.lesson import STEPS
 from core.attention import AttentionSettings
 from core.pipeline import pipeline, with_random_weights
+from lessons.lesson import STEPS
 from tests.apptest_utils import (
     MENU,
     PAGES,

@@ -12,12 +12,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from app_pages.classroom import connection as classroom
-from app_pages.classroom import handout
-from app_pages.classroom import store as class_store
-from app_pages.classroom.lesson import STEPS, asked, class_pipeline
-from app_pages.classroom.store import WRONG_CODES_PER_MINUTE, ClassStore, engine_for
 from core import questions
+from lessons import connection as classroom
+from lessons import handout
+from lessons import store as class_store
+from lessons.lesson import STEPS, asked, class_pipeline
+from lessons.store import WRONG_CODES_PER_MINUTE, ClassStore, engine_for
 from tests.apptest_utils import all_text, open_page, open_share_panel, page_file
 from tests.test_class_store import PG_URL, _drop_schema, _pg_schema
 from ui.i18n import TEXTS

@@ -12,8 +12,9 @@ import secrets
 import pytest
 from sqlalchemy import create_engine, text
 
-from app_pages.classroom import store as class_store
-from app_pages.classroom.store import (
+from core.export import table_csv
+from lessons import store as class_store
+from lessons.store import (
     CODE_ALPHABET,
     CODE_LENGTH,
     WRONG_CODES_PER_MINUTE,
@@ -22,7 +23,6 @@ from app_pages.classroom.store import (
     NotTeacher,
     engine_for,
 )
-from core.export import table_csv
 
 PG_URL = os.environ.get("CLASSROOM_TEST_PG_URL")
 T0 = 1_700_000_000.0

@@ -1,4 +1,4 @@
-"""The lesson (app_pages/classroom/lesson.py), read by presenter mode and class mode: its times,
+"""The lesson (lessons/lesson.py), read by presenter mode and class mode: its times,
 every step's expected answer checked against numbers computed here with numpy, speaker notes
 that never reach the projector or a phone, Ask first that shows no answer before the reveal,
 and old presenter links that still open."""
@@ -8,14 +8,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from app_pages.classroom import lesson
-from app_pages.classroom.lesson import STEPS
 from app_pages.present.params import OLD_STEPS, lesson_step_of
 from core.attention import AttentionSettings
 from core.learning.task import train
 from core.pipeline import pipeline, with_random_weights
 from core.pretrained import MiniLM
 from core.story import TEACHER_HEADS, TEACHER_LAYER
+from lessons import lesson
+from lessons.lesson import STEPS
 from tests.apptest_utils import all_text, chart_specs, default_model, open_page, page_file
 from ui import predict
 from ui.i18n import TEXTS

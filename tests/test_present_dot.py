@@ -6,11 +6,11 @@ import numpy as np
 import pyarrow as pa
 import pytest
 
-from app_pages.classroom.lesson import FACTOR
 from app_pages.present.screen import PRESENT_HEADER, PRESENT_SCREEN, SPAN_PRESENT
 from core.models import ToyModel
 from core.pipeline import pipeline
 from core.similarity import MAX_VECTOR_CHARS, format_vector, parse_vector
+from lessons.lesson import FACTOR
 from tests.apptest_utils import chart_specs, default_model, open_page, page_file
 from ui import charts, theme
 from ui.i18n import TEXTS

@@ -1,4 +1,5 @@
-"""Architecture rules: one translation table with both languages, and a pure-numpy core."""
+"""Architecture rules: one translation table with both languages, a pure-numpy core, and
+imports that point one way: app_pages/ -> lessons/ -> ui/ -> core/, no page into another."""
 
 import ast
 import string
@@ -9,8 +10,14 @@ from pathlib import Path
 from ui.i18n import LANGUAGES, TEXTS
 
 ROOT = Path(__file__).resolve().parent.parent
-# the app's own code: pages (a file, or a package of files, each), the UI layer, the entrypoint
-APP_SOURCES = [*ROOT.glob("app_pages/**/*.py"), *ROOT.glob("ui/*.py"), ROOT / "streamlit_app.py"]
+# the app's own code: pages (a package of files each), the lesson layer, the UI layer, the
+# entrypoint
+APP_SOURCES = [
+    *ROOT.glob("app_pages/**/*.py"),
+    *ROOT.glob("lessons/**/*.py"),
+    *ROOT.glob("ui/*.py"),
+    ROOT / "streamlit_app.py",
+]
 
 
 def _fields(text: str) -> set[str]:
@@ -35,11 +42,7 @@ def test_every_text_has_both_languages_and_the_same_placeholders():
 def test_every_text_key_used_in_code_exists():
     """Literal t("...") calls name keys that exist (f-string keys are checked by AppTest)."""
     missing = []
-    for path in [
-        *ROOT.rglob("app_pages/**/*.py"),
-        *ROOT.glob("ui/*.py"),
-        ROOT / "streamlit_app.py",
-    ]:
+    for path in APP_SOURCES:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
                 isinstance(node, ast.Call)
@@ -72,11 +75,7 @@ def test_no_pages_folder_next_to_the_entrypoint():
 
 
 def test_unsafe_html_only_with_constant_strings():
-    for path in [
-        *ROOT.rglob("app_pages/**/*.py"),
-        *ROOT.glob("ui/*.py"),
-        ROOT / "streamlit_app.py",
-    ]:
+    for path in APP_SOURCES:
         assert "unsafe_allow_html=True" not in path.read_text(encoding="utf-8"), path
 
 
@@ -97,7 +96,7 @@ def _module_name(path: Path) -> str:
 
 APP_FILES = [
     p
-    for folder in ("core", "ui", "app_pages")
+    for folder in ("core", "ui", "lessons", "app_pages")
     for p in (ROOT / folder).rglob("*.py")
     if p.name != "page.py"  # what Streamlit runs: imported by nothing
 ]
@@ -145,14 +144,53 @@ def test_no_import_circle():
             assert (circle := visit(name, [])) is None, " -> ".join(circle)
 
 
-def test_ui_names_no_page():
-    """ui/ is what several pages share: it imports no page, and pages come to it as PageSpecs."""
+def _imported(path: Path) -> list[str]:
+    """Every module name an import in `path` names (`from a.b import c` gives a.b and a.b.c)."""
+    names = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names += [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+        elif isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+    return names
+
+
+def _under(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def test_ui_names_no_page_and_no_lesson():
+    """ui/ is what several pages share: it imports no page and nothing of lessons/ above it;
+    pages come to it as PageSpecs."""
     for path in (ROOT / "ui").glob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom | ast.Import):
-                names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
-                names += [a.name for a in node.names]
-                assert not any(n.startswith("app_pages") for n in names), path.name
+        wrong = [n for n in _imported(path) if _under(n, "app_pages") or _under(n, "lessons")]
+        assert not wrong, (path.name, wrong)
+
+
+def test_lessons_import_no_page():
+    """lessons/ (the lesson, its question kinds, the class store) sits below every page: any
+    page may use it, so it names none."""
+    for path in (ROOT / "lessons").rglob("*.py"):
+        wrong = [n for n in _imported(path) if _under(n, "app_pages")]
+        assert not wrong, (path.relative_to(ROOT), wrong)
+
+
+def test_no_page_imports_another_page():
+    """A page lives in its package alone: what two pages need moves down to lessons/ or ui/.
+    Only app_pages/__init__.py (the list of specs) names every page; importing that list
+    (`from app_pages import PAGES`) is allowed."""
+    wrong = []
+    for path in (ROOT / "app_pages").rglob("*.py"):
+        parts = path.relative_to(ROOT / "app_pages").parts
+        if len(parts) == 1:  # app_pages/__init__.py
+            continue
+        own = f"app_pages.{parts[0]}"
+        for name in _imported(path):
+            if name == "app_pages" or name == "app_pages.PAGES":
+                continue
+            if _under(name, "app_pages") and not _under(name, own):
+                wrong.append(f"{path.relative_to(ROOT)}: {name}")
+    assert not wrong, "\n".join(wrong)
 
 
 def _code_lines(paths: list[Path]) -> int:
@@ -164,7 +202,9 @@ def _code_lines(paths: list[Path]) -> int:
 
 
 def test_ui_is_smaller_than_the_pages():
-    """ui/ holds only what several pages share, so it stays smaller than the pages themselves."""
+    """ui/ holds only what several pages share, so it stays smaller than the pages themselves
+    with the lesson they show (lessons/: the lesson, its kinds and the class store, moved out
+    of the class pages so presenter mode, /class and /join share them)."""
     shared = _code_lines(list((ROOT / "ui").glob("*.py")))
-    pages = _code_lines(list((ROOT / "app_pages").rglob("*.py")))
+    pages = _code_lines([*(ROOT / "app_pages").rglob("*.py"), *(ROOT / "lessons").rglob("*.py")])
     assert shared < pages, (shared, pages)

@@ -11,10 +11,10 @@ import re
 import numpy as np
 import pytest
 
-from app_pages.classroom import lesson
 from core.pretrained import MiniLM
 from core.story import TEACHER_HEADS, TEACHER_LAYER
 from core.wordpiece import UNK
+from lessons import lesson
 from tests.apptest_utils import all_text, chart_specs, open_page, page_file
 from ui.i18n import TEXTS
 

@@ -7,14 +7,20 @@ from types import MappingProxyType
 
 import pytest
 
-from app_pages.classroom.lesson import STEPS
+from lessons.lesson import STEPS
 from tests.apptest_utils import MENU, PAGES, half_width_next_to_cjk, open_page, page_file
 from ui import i18n
 from ui.i18n import TEXTS
 from ui.texts import PIPELINE_STEPS
 
 ROOT = Path(__file__).resolve().parent.parent
-TEXT_FILES = sorted([ROOT / "ui" / "texts.py", *(ROOT / "app_pages").glob("*/texts.py")])
+TEXT_FILES = sorted(
+    [
+        ROOT / "ui" / "texts.py",
+        ROOT / "lessons" / "texts.py",
+        *(ROOT / "app_pages").glob("*/texts.py"),
+    ]
+)
 
 # Formulas written in Chinese keep their half-width brackets and commas: (key, the formula).
 FORMULAS = {
@@ -25,11 +31,11 @@ FORMULAS = {
 
 def test_every_page_has_its_own_text_module():
     assert all(p.texts and all(key in TEXTS for key in p.texts) for p in MENU)
-    assert len(TEXT_FILES) == len(MENU) + 1  # and ui/texts.py, the shared texts
+    assert len(TEXT_FILES) == len(MENU) + 2  # and ui/texts.py, lessons/texts.py: the shared ones
 
 
 def test_the_table_is_every_module_merged():
-    assert list(i18n.MODULES) == ["shared", *(p.url_path for p in MENU)]
+    assert list(i18n.MODULES) == ["shared", *(p.url_path for p in MENU), "lessons"]
     assert len(TEXTS) == sum(len(part) for part in i18n.MODULES.values())
     for part in i18n.MODULES.values():
         assert all(TEXTS[key] is entry for key, entry in part.items())

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import parse_qsl
 
-from app_pages.classroom.connection import LIVE_SECONDS
+from lessons.connection import LIVE_SECONDS
 from tools.server import Server
 from tools.timing import percentile, spread_cells
 from tools.wsclient import Session, View, run_async

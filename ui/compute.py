@@ -17,7 +17,7 @@ from core.attention import AttentionSettings
 from core.encoding import Model
 from core.learning.task import TrainResult, TrainSettings, train
 from core.models import DistilledHead, MiniLMHead, ToyConfig, ToyModel, TrainedHead
-from core.pipeline import Pipeline
+from core.pipeline import Pipeline, fingerprint, with_random_weights
 from core.pretrained import MiniLM, MiniLMResult
 from core.tokenize import MAX_TOKENS
 from ui import training
@@ -163,3 +163,21 @@ def pipeline(
     if chosen == "toy":
         return model_pipeline(chosen, s.toy, text, settings, query_text)
     return model_pipeline("distilled", None, text, settings, query_text)
+
+
+# A pipeline is hashed by its fingerprint: Streamlit's own hashing deep-copies every array in it
+# (dataclasses.asdict), a third of page 3's re-run before (profile in bench-report.md).
+BY_FINGERPRINT = {Pipeline: fingerprint}
+
+
+@st.cache_data(max_entries=128, show_spinner=False, hash_funcs=BY_FINGERPRINT)
+def random_weights(p: Pipeline, seed: int) -> Pipeline:
+    """`p`'s inputs X through random W_Q, W_K, W_V drawn from `seed` (page 3, the lessons)."""
+    return with_random_weights(p, seed)
+
+
+@st.cache_data(max_entries=32, show_spinner=False, hash_funcs=BY_FINGERPRINT)
+def random_weights_over(p: Pipeline, seeds: range) -> tuple[Pipeline, ...]:
+    """`p`'s inputs through the random weights of each seed: one cached call (one hash of `p`)
+    for all of them, not one per seed."""
+    return tuple(with_random_weights(p, seed) for seed in seeds)

@@ -12,9 +12,9 @@ from urllib.parse import quote, urlsplit, urlunsplit
 import pandas as pd
 import streamlit as st
 
-from app_pages.classroom import connection, handout, lesson
-from app_pages.classroom.connection import CODE, TEACHER_KEY
-from app_pages.classroom.lesson import (
+from lessons import connection, handout, lesson
+from lessons.connection import CODE, TEACHER_KEY
+from lessons.lesson import (
     STEPS,
     Step,
     asked,
@@ -23,7 +23,7 @@ from app_pages.classroom.lesson import (
     point_shown,
     step_at,
 )
-from app_pages.classroom.store import CLASS_HOURS, MAX_SENTENCE, ClassState, ClassStore
+from lessons.store import CLASS_HOURS, MAX_SENTENCE, ClassState, ClassStore
 from ui import exports, figures, session
 from ui.i18n import lang, t
 from ui.predict import Asked

@@ -1,9 +1,7 @@
-"""Texts of class mode, the teacher's side (app_pages/classroom/page.py), and the lesson's
-steps, which the students' page (app_pages/join) shows too.
+"""Texts of class mode, the teacher's side (app_pages/classroom/page.py); the lesson's own
+texts, which the students' page and presenter mode show too, are lessons/texts.py.
 
 A page's title is its menu label, `nav_*`: one text for both."""
-
-from app_pages.classroom.lesson_texts import LESSON_TEXTS
 
 TEXTS: dict[str, dict[str, str]] = {
     "nav_class": {"en": "Class mode (teacher)", "zh": "课堂模式（教师）"},
@@ -102,5 +100,3 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "只在当前浏览器标签页显示，不写入链接：在你自己的屏幕上用第二个标签页打开教师链接，再在那里打开备注。",
     },
 }
-
-TEXTS |= LESSON_TEXTS  # the lesson's own: app_pages/classroom/lesson_texts.py

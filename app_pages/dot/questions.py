@@ -1,9 +1,11 @@
-"""Predict, then reveal: the questions of this page (ui/predict.py draws them)."""
+"""Predict, then reveal: the questions of this page (ui/predict.py draws them); DOT_TOP is
+shared with the lessons (lessons/kinds.py)."""
 
 from __future__ import annotations
 
 from core import questions
 from core.pipeline import Pipeline
+from lessons.kinds import DOT_TOP
 from ui import figures, predict
 from ui.i18n import t
 
@@ -35,23 +37,5 @@ def _dot_sign(p: Pipeline) -> predict.Asked | None:
     )
 
 
-def _dot_top(p: Pipeline) -> predict.Asked | None:
-    answer = questions.top_dot(p, predict.last(p))
-    if answer is None:
-        return None
-    q, k = answer.words
-    qt, kt = p.query_side.tokens, p.key_side.tokens
-    fig = predict.row_bars(p.attention.factor[q], p, t("pq_fig_factor", word=qt[q]), t("ax_score"))
-    return predict.Asked(
-        answer,
-        t("pq_dot_top_q", word=predict.word(qt, q)),
-        t("pq_dot_top_a", word=predict.word(qt, q), key=predict.word(kt, k), v=answer.numbers[0])
-        + predict.why(p, "pq_why_dot_top", word=predict.word(qt, q), key=predict.word(kt, k)),
-        predict.word_labels(kt, answer.options),
-        (fig,),
-    )
-
-
 DOT_SIGN = predict.Question("dot_sign", _dot_sign)
-DOT_TOP = predict.Question("dot_top", _dot_top)
 QUESTIONS = (DOT_SIGN, DOT_TOP)

@@ -102,17 +102,4 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "q of “{a}” × k of “{b}”, dimension by dimension",
         "zh": "“{a}”的 q × “{b}”的 k，逐维相乘",
     },
-    "pq_dot_top_q": {
-        "en": "Of the other words, whose key has the largest dot product with the query of “{word}”?",
-        "zh": "在其他词中，谁的键与“{word}”的查询点积最大？",
-    },
-    "pq_dot_top_a": {
-        "en": "The query of “{word}” · the key of “{key}” = {v:.3f}, the largest with another word.",
-        "zh": "“{word}”的查询与“{key}”的键点积为 {v:.3f}，在它与其他词的点积中最大。",
-    },
-    "pq_why_dot_top": {
-        "en": "Why: a dot product is large when two vectors point the same way, and training made the "
-        "query of “{word}” point like the key of the word it needs, “{key}”.",
-        "zh": "原因：两个向量方向越一致，点积越大；训练让“{word}”的查询与它需要的词“{key}”的键指向一致。",
-    },
 }

@@ -10,9 +10,9 @@ import time
 
 import streamlit as st
 
-from app_pages.classroom import connection
-from app_pages.classroom.connection import ATTEMPTS, CODE, STUDENT
-from app_pages.classroom.lesson import (
+from lessons import connection
+from lessons.connection import ATTEMPTS, CODE, STUDENT
+from lessons.lesson import (
     STEPS,
     asked,
     class_pipeline,
@@ -20,7 +20,7 @@ from app_pages.classroom.lesson import (
     point_shown,
     step_at,
 )
-from app_pages.classroom.store import (
+from lessons.store import (
     MAX_NICKNAME,
     MAX_SENTENCE,
     ClassStore,

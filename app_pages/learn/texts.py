@@ -79,14 +79,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Trained for {steps} steps. Press Replay to watch the attention change again.",
         "zh": "已训练 {steps} 步。点击“回放”可以再看一遍注意力的变化。",
     },
-    "learn_progress": {
-        "en": "Step {step} of {steps} · loss {loss:.3f} · accuracy {acc:.0%}",
-        "zh": "{step}/{steps} 步 · 损失 {loss:.3f} · 准确率 {acc:.0%}",
-    },
-    "learn_waiting": {
-        "en": "Other students are training on this server. Runs ahead of yours: {n}. Yours starts when they finish (runs take turns, so each one ends sooner).",
-        "zh": "其他同学正在这台服务器上训练。排在你前面的训练：{n} 个。它们结束后，你的训练就会开始（大家轮流训练，每个都能更快完成）。",
-    },
     "learn_press_train": {
         "en": "This is the untrained model: the hidden word's row is almost even, because nothing has told it where to look yet. Press Train to watch it learn.",
         "zh": "这是未经训练的模型：被隐藏词那一行几乎是均匀的，因为还没有任何东西告诉它该看哪里。点击“开始训练”，看它如何学习。",
@@ -105,19 +97,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "[mask] in its place. Its row says where the guess looks.",
         "zh": "要观察的是“{word}”这一行：模型必须猜出这个词，所以训练时它在那个位置只看到 [mask]。这一行表示猜测时看向哪里。",
     },
-    "learn_live_heatmap": {
-        "en": "Attention at step {step}",
-        "zh": "训练 {step} 步时的注意力",
-    },
-    "ctx_training": {
-        "en": "trained here: seed {seed}, {steps} steps, learning rate {lr:g}, d_model {d_model}, d_k {d_k}, softmax {softmax}",
-        "zh": "在此训练：种子 {seed}，{steps} 步，学习率 {lr:g}，d_model {d_model}，d_k {d_k}，softmax {softmax}",
-    },
     "learn_curves": {"en": "Loss and accuracy while training", "zh": "训练过程中的损失与准确率"},
     "learn_loss": {"en": "loss", "zh": "损失"},
     "learn_accuracy": {"en": "accuracy", "zh": "准确率"},
     "learn_before": {"en": "Before training", "zh": "训练前"},
-    "learn_after": {"en": "After training", "zh": "训练后"},
     "learn_ranking": {
         "en": "Attention weights of “{word}” after training: {first} {w1:.2f}, {second} {w2:.2f}, {third} {w3:.2f}.",
         "zh": "训练后“{word}”的注意力权重：{first} {w1:.2f}，{second} {w2:.2f}，{third} {w3:.2f}。",

@@ -1,4 +1,4 @@
-"""Presenter mode: the lesson (app_pages/classroom/lesson.py) one step at a time, in large type,
+"""Presenter mode: the lesson (lessons/lesson.py) one step at a time, in large type,
 with Next and Back, alone on a projector. The same lesson runs with a class in class mode
 (`/class`), which a link here starts.
 
@@ -12,8 +12,6 @@ import dataclasses
 
 import streamlit as st
 
-from app_pages.classroom import lesson
-from app_pages.classroom.lesson import STEPS, Step
 from app_pages.present.params import ASK, LESSON, STEP, lesson_step_of
 from app_pages.present.screen import (
     PRESENT_CELL_MIN,
@@ -25,6 +23,8 @@ from app_pages.present.screen import (
     SPAN_PRESENT,
 )
 from core.pipeline import Pipeline
+from lessons import lesson
+from lessons.lesson import STEPS, Step
 from ui import figures, layout, predict, session, theme
 from ui.i18n import lang, t
 from ui.markdown import escape_md

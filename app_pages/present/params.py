@@ -3,8 +3,8 @@
 `lesson` is the lesson's step on screen. Links made before the lesson name a step of the
 pipeline instead (`step`, 0-7); they still open, at the lesson's step that shows it."""
 
-from app_pages.classroom.lesson import STEPS
 from core.params import Param
+from lessons.lesson import STEPS
 from ui.settings import params_of
 from ui.texts import PIPELINE_STEPS
 

@@ -55,25 +55,4 @@ TEXTS: dict[str, dict[str, str]] = {
         "- softmax 关闭时，负的分数会先把该词的值向量取反，然后再加进去。",
     },
     # ---- predict, then reveal (ui/predict.py) ----
-    "pq_why_term": {
-        "en": "Why: the output of “{word}” is a weighted sum of value vectors, so the words it gives "
-        "large weights to, the ones that matter to it, make up most of it.",
-        "zh": "原因：“{word}”的输出是值向量的加权和，所以它给了大权重的词，也就是与它相关的词，占了输出的大部分。",
-    },
-    "pq_term_q": {
-        "en": "In the output row of “{word}”, which word's term αⱼ·vⱼ (its weight × its value vector) will be the longest vector, “{word}” itself included?",
-        "zh": "在“{word}”的输出行中（“{word}”自己也算），哪个词的项 αⱼ·vⱼ（权重 × 值向量）会是最长的向量？",
-    },
-    "pq_term_a": {
-        "en": "“{key}”: its weight {w:.3f} × its value vector gives a term of length {length:.3f}, the longest.",
-        "zh": "“{key}”：权重 {w:.3f} × 它的值向量，得到长度为 {length:.3f} 的项，是最长的。",
-    },
-    "pq_fig_terms": {
-        "en": "Length of each term αⱼ·vⱼ of “{word}”",
-        "zh": "“{word}”每一项 αⱼ·vⱼ 的长度",
-    },
-    "pq_ax_length": {
-        "en": "length",
-        "zh": "长度",
-    },
 }

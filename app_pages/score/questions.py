@@ -1,33 +1,13 @@
-"""Predict, then reveal: the questions of this page (ui/predict.py draws them)."""
+"""Predict, then reveal: the questions of this page (ui/predict.py draws them); SCORE_SUM is
+shared with the lessons (lessons/kinds.py)."""
 
 from __future__ import annotations
 
 from core import questions
 from core.pipeline import Pipeline
+from lessons.kinds import SCORE_SUM
 from ui import figures, predict
 from ui.i18n import t
-
-
-def _score_sum(p: Pipeline) -> predict.Asked | None:
-    answer = questions.rows_sum_to_one(p)
-    lo, hi = answer.numbers
-    sums = p.attention.weights.sum(axis=1)  # [n_q]
-    fig = figures.bars(
-        sums,
-        p.query_side.tokens,
-        t("pq_fig_sums"),
-        p,
-        label_title=t("ax_query"),
-        value_title=t("pq_ax_sum"),
-    )
-    flag = t("on") if p.settings.use_softmax else t("off")
-    return predict.Asked(
-        answer,
-        t("pq_sum_q", state=flag),
-        t("pq_sum_a", lo=lo, hi=hi),
-        predict.choice_labels(answer.options),
-        (fig,),
-    )
 
 
 def _score_scale_order(p: Pipeline) -> predict.Asked | None:
@@ -55,6 +35,5 @@ def _score_scale_order(p: Pipeline) -> predict.Asked | None:
     )
 
 
-SCORE_SUM = predict.Question("score_sum", _score_sum)
 SCORE_SCALE_ORDER = predict.Question("score_scale_order", _score_scale_order)
 QUESTIONS = (SCORE_SUM, SCORE_SCALE_ORDER)

@@ -88,22 +88,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "- 降低温度会让每行几乎“全部集中在一个词上”；提高温度则让权重更平均。",
     },
     # ---- predict, then reveal (ui/predict.py) ----
-    "pq_sum_q": {
-        "en": "Softmax is {state}. Will every row of the weights add up to 1?",
-        "zh": "softmax 当前{state}。权重的每一行加起来都等于 1 吗？",
-    },
-    "pq_sum_a": {
-        "en": "The row sums run from {lo:.3f} to {hi:.3f}.",
-        "zh": "各行之和从 {lo:.3f} 到 {hi:.3f}。",
-    },
-    "pq_fig_sums": {
-        "en": "Sum of each row of the weights",
-        "zh": "权重每一行的和",
-    },
-    "pq_ax_sum": {
-        "en": "row sum",
-        "zh": "行和",
-    },
     "pq_scale_q": {
         "en": "Divide every score by √d_k = {root:.2f}: will the order of any row change?",
         "zh": "把每个分数除以 √d_k = {root:.2f}：会有哪一行的大小顺序改变吗？",

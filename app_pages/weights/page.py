@@ -2,7 +2,6 @@
 
 import streamlit as st
 
-from app_pages.weights.compute import random_weights
 from app_pages.weights.params import PARAMS, SEED_B
 from core.pipeline import max_change
 from ui import compute, controls, figures, fold, layout, session
@@ -14,7 +13,7 @@ first = compute.pipeline(s)
 layout.showing(first)
 point = st.container()  # the point first: both sets' weights; the second seed under them
 seed_b = controls.bounded_number("seed_b", PARAMS[SEED_B])
-second = random_weights(first, seed_b)
+second = compute.random_weights(first, seed_b)
 if first.model.kind == "toy" and seed_b == first.model.seed:
     st.info(t("weights_same_seed"))
 if first.model.kind != "toy":

@@ -52,12 +52,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "- 在真正的 Transformer 中，这些数字不是手选或随机的，而是从数据中学到的。",
     },
     # ---- predict, then reveal (ui/predict.py) ----
-    "pq_kept_q": {
-        "en": "Of the other words, “{word}” now looks most at “{key}”. Swap in random weights, "
-        "{seeds} times with a different seed: how often will it still?",
-        "zh": "在其他词中，“{word}”现在最关注“{key}”。换成随机参数，用 {seeds} 个不同的种子各试一次："
-        "它还会最关注“{key}”吗？",
-    },
     "pq_opt_mostly": {
         "en": "Nearly every time: the words themselves decide",
         "zh": "几乎每次都会：由词本身决定",
@@ -66,26 +60,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Only now and then, by chance",
         "zh": "只是偶尔，纯属偶然",
     },
-    "pq_kept_a": {
-        "en": "“{key}” came first with {kept} of the {tried} seeds; chance alone gives about {chance:.1f}.",
-        "zh": "{tried} 个种子中，有 {kept} 个让“{key}”排第一；纯靠运气大约是 {chance:.1f} 个。",
-    },
-    "pq_fig_kept": {
-        "en": "Which word “{word}” looks at most, with random seeds {first}–{last}",
-        "zh": "随机种子 {first}–{last} 下，“{word}”最关注哪个词",
-    },
-    "pq_ax_seeds": {"en": "seeds that put it first", "zh": "让它排第一的种子数"},
-    "pq_why_kept": {
-        "en": "Why: what made “{key}” first was learned, and random weights have learned nothing, so their order is chance.",
-        "zh": "原因：让“{key}”排第一的是学到的东西，而随机参数什么都没学到，它们的排序纯属偶然。",
-    },
     "pq_why_max": {
         "en": "Why: learned weights pick out the few words that matter; random ones spread the weight almost evenly.",
         "zh": "原因：学到的参数会挑出少数相关的词；随机参数则把注意力权重分得几乎一样平均。",
-    },
-    "pq_why_both_random": {
-        "en": "Both sets are random here (before learning), so neither knows which words matter.",
-        "zh": "这里两组都是随机参数（学习之前），哪一组都不知道哪些词相关。",
     },
     "pq_max_q": {
         "en": "Which weights give one word the larger single weight: the current ones, or the random ones of seed {seed}?",

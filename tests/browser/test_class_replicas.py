@@ -24,7 +24,7 @@ from playwright.sync_api import Browser, expect
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import SQLAlchemyError
 
-from app_pages.classroom.connection import LIVE_SECONDS
+from lessons.connection import LIVE_SECONDS
 from tests.browser.conftest import DEFAULT_TIMEOUT
 from tests.browser.helpers import (
     SCREENSHOTS,

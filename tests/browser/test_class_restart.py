@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from app_pages.classroom.connection import LIVE_SECONDS
+from lessons.connection import LIVE_SECONDS
 from tests.browser.conftest import DEFAULT_TIMEOUT, AppServer
 from tests.browser.helpers import (
     COUNT_RUNS,

@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from app_pages.classroom.connection import LIVE_SECONDS
+from lessons.connection import LIVE_SECONDS
 from tests.browser.helpers import (
     PHONE,
     choice_labels,

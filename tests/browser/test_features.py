@@ -25,7 +25,6 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
-from app_pages.classroom.lesson import STEPS as LESSON_STEPS
 from app_pages.compare.params import CMP_A, CMP_B
 from app_pages.glossary.texts import GLOSSARY
 from core.attention import AttentionSettings
@@ -34,6 +33,7 @@ from core.pipeline import pipeline
 from core.pretrained import MiniLM, MiniLMResult
 from core.story import TEACHER_HEADS, TEACHER_LAYER
 from core.tokenize import MAX_TOKENS, tokenize
+from lessons.lesson import STEPS as LESSON_STEPS
 from tests.apptest_utils import MENU, PAGE_PARAMS, default_model, page_file
 from tests.browser.helpers import (
     IDLE,
@@ -411,7 +411,7 @@ def test_json_download_equals_core(tab: Page, app_url: str) -> None:
 # ---- 5. presenter mode ---------------------------------------------------------------------------
 
 
-STEPS = LESSON_STEPS  # presenter mode walks the lesson's steps (app_pages/classroom/lesson.py)
+STEPS = LESSON_STEPS  # presenter mode walks the lesson's steps (lessons/lesson.py)
 EXAMPLE: str = page_constant(page_file("present"), "EXAMPLE")  # type: ignore[assignment]
 
 

@@ -16,8 +16,8 @@ import numpy as np
 import pytest
 from playwright.sync_api import Page, expect
 
-from app_pages.classroom.lesson import STEPS
 from core.pipeline import pipeline
+from lessons.lesson import STEPS
 from tests.apptest_utils import default_model
 from tests.browser.conftest import Contexts
 from tests.browser.helpers import (

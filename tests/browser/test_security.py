@@ -32,12 +32,12 @@ from playwright.async_api import async_playwright
 from playwright.async_api import expect as async_expect
 from playwright.sync_api import Locator, Page, expect
 
-from app_pages.classroom.connection import CODE
 from app_pages.dot.params import VEC_A, VEC_B
 from core.learning.corpus import ProbeProblem, check_probe
 from core.params import MAX_TEXT_CHARS
 from core.tokenize import MAX_TOKENS, tokenize, tokenize_all
 from core.wordpiece import WordPieceTokenizer
+from lessons.connection import CODE
 from tests.apptest_utils import MENU, PAGE_PARAMS, default_model
 from tests.browser.helpers import (
     CHROMIUM,

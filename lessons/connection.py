@@ -1,6 +1,5 @@
 """Class mode's ties to Streamlit: the store behind `st.connection("classroom")`, a QR code.
-The store itself is app_pages/classroom/store.py; the class's pipeline is the lesson's
-(app_pages/classroom/lesson.py).
+The store itself is lessons/store.py; the class's pipeline is the lesson's (lessons/lesson.py).
 
 Where the database is: CLASSROOM_DB_URL, else `[connections.classroom] url` in
 .streamlit/secrets.toml, else a SQLite file under data/ (git-ignored), so `make run` needs
@@ -16,13 +15,15 @@ from pathlib import Path
 import segno
 import streamlit as st
 
-from app_pages.classroom.store import ClassStore, make_folder
+from core.params import Param
+from lessons.store import ClassStore, make_folder
 
-DEFAULT_DB = Path(__file__).resolve().parents[2] / "data" / "classroom.db"
+DEFAULT_DB = Path(__file__).resolve().parents[1] / "data" / "classroom.db"
 CONNECTION = "classroom"
 CODE = "code"  # the join code: a URL parameter of both class pages
 TEACHER_KEY = "tk"  # the teacher key: in the teacher's own address only (a private parameter)
 STUDENT = "me"  # a student's own token: in that student's address only (a private parameter)
+CODE_PARAM = Param(CODE, "", "text")  # the same Param on /class and /join
 ATTEMPTS = "_class_attempts"  # this session's wrong join codes (store.CodeAttempts)
 LIVE_SECONDS = 2  # how often the live parts of both pages read the database
 

@@ -1,9 +1,9 @@
-"""Texts of the lesson (app_pages/classroom/lesson.py): each step's title, short name, point and
-speaker notes, and the answers of the questions the lesson adds to the concept pages' own.
+"""Texts of the shared lesson layer: each step's title, short name, point and speaker notes
+(lessons/lesson.py), and the questions of the kinds that lessons and pages share
+(lessons/kinds.py). Class mode, presenter mode and the concept pages read them; app_pages
+registers them with ui/i18n."""
 
-Class mode and presenter mode both read them."""
-
-LESSON_TEXTS: dict[str, dict[str, str]] = {
+TEXTS: dict[str, dict[str, str]] = {
     # ---- 1. what a dot product measures ----
     "cls_step_dot": {"en": "What a dot product measures", "zh": "点积衡量的是什么"},
     "cls_short_dot": {"en": "Dot product", "zh": "点积"},
@@ -226,4 +226,96 @@ LESSON_TEXTS: dict[str, dict[str, str]] = {
     "pq_opt_softmax": {"en": "Softmax off", "zh": "关闭 softmax"},
     "pq_opt_random": {"en": "Random weights", "zh": "随机参数"},
     "pq_opt_none": {"en": "None of these", "zh": "都不会"},
+    # ---- questions that a lesson and a page both ask (lessons/kinds.py) ----
+    "pq_dot_top_q": {
+        "en": "Of the other words, whose key has the largest dot product with the query of “{word}”?",
+        "zh": "在其他词中，谁的键与“{word}”的查询点积最大？",
+    },
+    "pq_dot_top_a": {
+        "en": "The query of “{word}” · the key of “{key}” = {v:.3f}, the largest with another word.",
+        "zh": "“{word}”的查询与“{key}”的键点积为 {v:.3f}，在它与其他词的点积中最大。",
+    },
+    "pq_why_dot_top": {
+        "en": "Why: a dot product is large when two vectors point the same way, and training made the "
+        "query of “{word}” point like the key of the word it needs, “{key}”.",
+        "zh": "原因：两个向量方向越一致，点积越大；训练让“{word}”的查询与它需要的词“{key}”的键指向一致。",
+    },
+    "pq_why_term": {
+        "en": "Why: the output of “{word}” is a weighted sum of value vectors, so the words it gives "
+        "large weights to, the ones that matter to it, make up most of it.",
+        "zh": "原因：“{word}”的输出是值向量的加权和，所以它给了大权重的词，也就是与它相关的词，占了输出的大部分。",
+    },
+    "pq_term_q": {
+        "en": "In the output row of “{word}”, which word's term αⱼ·vⱼ (its weight × its value vector) will be the longest vector, “{word}” itself included?",
+        "zh": "在“{word}”的输出行中（“{word}”自己也算），哪个词的项 αⱼ·vⱼ（权重 × 值向量）会是最长的向量？",
+    },
+    "pq_term_a": {
+        "en": "“{key}”: its weight {w:.3f} × its value vector gives a term of length {length:.3f}, the longest.",
+        "zh": "“{key}”：权重 {w:.3f} × 它的值向量，得到长度为 {length:.3f} 的项，是最长的。",
+    },
+    "pq_fig_terms": {
+        "en": "Length of each term αⱼ·vⱼ of “{word}”",
+        "zh": "“{word}”每一项 αⱼ·vⱼ 的长度",
+    },
+    "pq_ax_length": {
+        "en": "length",
+        "zh": "长度",
+    },
+    "pq_sum_q": {
+        "en": "Softmax is {state}. Will every row of the weights add up to 1?",
+        "zh": "softmax 当前{state}。权重的每一行加起来都等于 1 吗？",
+    },
+    "pq_sum_a": {
+        "en": "The row sums run from {lo:.3f} to {hi:.3f}.",
+        "zh": "各行之和从 {lo:.3f} 到 {hi:.3f}。",
+    },
+    "pq_fig_sums": {
+        "en": "Sum of each row of the weights",
+        "zh": "权重每一行的和",
+    },
+    "pq_ax_sum": {
+        "en": "row sum",
+        "zh": "行和",
+    },
+    "pq_kept_q": {
+        "en": "Of the other words, “{word}” now looks most at “{key}”. Swap in random weights, "
+        "{seeds} times with a different seed: how often will it still?",
+        "zh": "在其他词中，“{word}”现在最关注“{key}”。换成随机参数，用 {seeds} 个不同的种子各试一次："
+        "它还会最关注“{key}”吗？",
+    },
+    "pq_kept_a": {
+        "en": "“{key}” came first with {kept} of the {tried} seeds; chance alone gives about {chance:.1f}.",
+        "zh": "{tried} 个种子中，有 {kept} 个让“{key}”排第一；纯靠运气大约是 {chance:.1f} 个。",
+    },
+    "pq_fig_kept": {
+        "en": "Which word “{word}” looks at most, with random seeds {first}–{last}",
+        "zh": "随机种子 {first}–{last} 下，“{word}”最关注哪个词",
+    },
+    "pq_ax_seeds": {"en": "seeds that put it first", "zh": "让它排第一的种子数"},
+    "pq_why_kept": {
+        "en": "Why: what made “{key}” first was learned, and random weights have learned nothing, so their order is chance.",
+        "zh": "原因：让“{key}”排第一的是学到的东西，而随机参数什么都没学到，它们的排序纯属偶然。",
+    },
+    "pq_why_both_random": {
+        "en": "Both sets are random here (before learning), so neither knows which words matter.",
+        "zh": "这里两组都是随机参数（学习之前），哪一组都不知道哪些词相关。",
+    },
+    # ---- page 7's training run drawn live (lessons/live_training.py) ----
+    "learn_progress": {
+        "en": "Step {step} of {steps} · loss {loss:.3f} · accuracy {acc:.0%}",
+        "zh": "{step}/{steps} 步 · 损失 {loss:.3f} · 准确率 {acc:.0%}",
+    },
+    "learn_waiting": {
+        "en": "Other students are training on this server. Runs ahead of yours: {n}. Yours starts when they finish (runs take turns, so each one ends sooner).",
+        "zh": "其他同学正在这台服务器上训练。排在你前面的训练：{n} 个。它们结束后，你的训练就会开始（大家轮流训练，每个都能更快完成）。",
+    },
+    "learn_live_heatmap": {
+        "en": "Attention at step {step}",
+        "zh": "训练 {step} 步时的注意力",
+    },
+    "ctx_training": {
+        "en": "trained here: seed {seed}, {steps} steps, learning rate {lr:g}, d_model {d_model}, d_k {d_k}, softmax {softmax}",
+        "zh": "在此训练：种子 {seed}，{steps} 步，学习率 {lr:g}，d_model {d_model}，d_k {d_k}，softmax {softmax}",
+    },
+    "learn_after": {"en": "After training", "zh": "训练后"},
 }

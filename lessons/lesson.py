@@ -4,7 +4,8 @@ and off → × V → training live → learned against random → one real MiniL
 own sentences → recap.
 
 One lesson, two ways to show it: presenter mode (app_pages/present) alone on a projector, and
-class mode (app_pages/classroom for the teacher, app_pages/join for the phones). Each step has a
+class mode (app_pages/classroom for the teacher, app_pages/join for the phones); it lives below
+the pages (lessons/) so that all three read it without reaching into each other. Each step has a
 title, its point, a question computed on the class's sentence (the expected answer and its
 reason come from the computation), its chart(s), speaker notes for the teacher only, and a
 suggested time.
@@ -18,18 +19,13 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from app_pages.classroom.handout import plain
-from app_pages.dot.questions import DOT_TOP
-from app_pages.learn import task
-from app_pages.roles.questions import term_question
-from app_pages.score.questions import SCORE_SUM
-from app_pages.weights.compute import random_weights
-from app_pages.weights.questions import WEIGHTS_TOP_KEPT
 from core import questions
 from core.attention import AttentionSettings
 from core.learning.task import TrainResult, TrainSettings, initial_probe_weights
 from core.pipeline import Pipeline
 from core.story import TEACHER_HEADS, TEACHER_LAYER
+from lessons import kinds, live_training
+from lessons.handout import plain
 from ui import compute, figures, minilm, predict, session
 from ui.figures import Figure
 from ui.i18n import lang, t
@@ -106,7 +102,7 @@ def _factor(p: Pipeline) -> Asked | None:
 
 
 def _softmax(p: Pipeline) -> Asked | None:
-    asked = SCORE_SUM.build(switched(p, use_softmax=False))
+    asked = kinds.rows_sum_to_one(switched(p, use_softmax=False))
     if asked is None:
         return None
     return dataclasses.replace(asked, because=f"{asked.because} {t('cls_why_softmax')}")
@@ -114,11 +110,11 @@ def _softmax(p: Pipeline) -> Asked | None:
 
 def _term(p: Pipeline) -> Asked | None:
     """× V: which word's term αⱼ·vⱼ is the longest in the last word's output?"""
-    return term_question(p, predict.last(p))
+    return kinds.longest_term(p, predict.last(p))
 
 
 def _after_training(result: TrainResult) -> Figure:
-    return task.heatmap(result.probe_weights, result.settings, title=t("learn_after"))
+    return live_training.heatmap(result.probe_weights, result.settings, title=t("learn_after"))
 
 
 def _train(p: Pipeline) -> Asked | None:
@@ -130,7 +126,7 @@ def _train(p: Pipeline) -> Asked | None:
     if answer is None:
         return None
     k = answer.words[1]
-    tokens = tuple(task.shown(tokens))  # in Chinese, the corpus's Chinese words
+    tokens = tuple(live_training.shown(tokens))  # in Chinese, the corpus's Chinese words
     w, tw = predict.word(tokens, q), predict.word(tokens, k)
     before = float(result.probe_weights_before[q, k])
     because = t(
@@ -185,7 +181,7 @@ def _real(p: Pipeline) -> Asked | None:
 
 def _recap(p: Pipeline) -> Asked | None:
     q = predict.last(p)
-    random = random_weights(p, RANDOM_SEED)
+    random = compute.random_weights(p, RANDOM_SEED)
     changed = {
         "scale": switched(p, scale=False).attention.weights[q],
         "softmax": switched(p, use_softmax=False).attention.weights[q],
@@ -238,7 +234,7 @@ def _softmax_charts(p: Pipeline) -> tuple[Figure, ...]:
 
 
 def _random_charts(p: Pipeline) -> tuple[Figure, ...]:
-    return figures.weights(p), figures.weights(random_weights(p, RANDOM_SEED))
+    return figures.weights(p), figures.weights(compute.random_weights(p, RANDOM_SEED))
 
 
 def _weights(p: Pipeline) -> tuple[Figure, ...]:
@@ -286,12 +282,12 @@ class Step:
         return t(f"cls_notes_{self.id}")
 
 
-DOT = Question("lesson_dot", DOT_TOP.build)
+DOT = Question("lesson_dot", kinds.dot_top)
 FACTOR = Question("lesson_factor", _factor)
 SOFTMAX = Question("lesson_softmax", _softmax)
 TERM = Question("lesson_term", _term)
 TRAIN = Question("lesson_train", _train)
-RANDOM = Question("lesson_random", WEIGHTS_TOP_KEPT.build)
+RANDOM = Question("lesson_random", lambda p: kinds.kept_across_seeds(p, RANDOM_SEED))
 REAL = Question("lesson_real", _real)
 RECAP = Question("lesson_recap", _recap)
 
@@ -337,21 +333,25 @@ def plain_label(option: str, question: Asked) -> str:
 
 def train_in_place(key: str, **fit: int) -> None:
     """The training step: page 7's run trained live in place, through page 7's own code and the
-    one training queue (app_pages/learn/task.train_live); `fit`: the heatmap's size."""
+    one training queue (lessons/live_training.train_live); `fit`: the heatmap's size."""
     s = session.settings()
     with st.container(horizontal=True, vertical_alignment="center"):
         pressed = st.button(t("cls_train"), key=key, type="primary", icon=":material/play_arrow:")
         status = st.empty()
     slot = st.empty()
     if pressed:
-        result = task.train_live(TRAINING, slot, status, s, **fit)
+        result = live_training.train_live(TRAINING, slot, status, s, **fit)
         compute.run_store().put(result)
         st.session_state[TRAINED] = True
     elif st.session_state.get(TRAINED):
         result = trained()
     else:
-        task.draw(slot, task.at_step(initial_probe_weights(TRAINING), TRAINING, s, 0, **fit))
+        live_training.draw(
+            slot, live_training.at_step(initial_probe_weights(TRAINING), TRAINING, s, 0, **fit)
+        )
         status.caption(t("cls_train_hint"))
         return
-    task.draw(slot, task.at_step(result.probe_weights, TRAINING, s, result.steps_run, **fit))
+    live_training.draw(
+        slot, live_training.at_step(result.probe_weights, TRAINING, s, result.steps_run, **fit)
+    )
     status.caption(t("cls_trained", steps=result.steps_run))
