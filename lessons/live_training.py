@@ -14,7 +14,7 @@ from streamlit.delta_generator import DeltaGenerator
 from core.learning.corpus import check_probe, in_chinese
 from core.learning.optimiser import Progress
 from core.learning.task import TrainResult, TrainSettings, initial_probe_weights, train
-from ui import figures, theme, training
+from ui import charts, figures, theme, training
 from ui.figures import Figure, Spec
 from ui.i18n import lang, t
 from ui.settings import Settings
@@ -81,8 +81,10 @@ def at_step(
 
 
 def draw(slot: DeltaGenerator, chart: Spec) -> None:
-    """Replace what `slot` shows with one chart (no download button: frames come and go)."""
-    slot.vega_lite_chart(None, chart, width="content", theme="streamlit")
+    """Replace what `slot` shows with one chart (no download button: frames come and go), as
+    wide as its column when that is less than its own width (charts.fitted)."""
+    shown, width = charts.fitted(chart)
+    slot.vega_lite_chart(None, shown, width=width, theme="streamlit")
 
 
 def train_live(

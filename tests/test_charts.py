@@ -11,6 +11,7 @@ from app_pages.real_model.charts import image_grid
 from ui import theme
 from ui.charts import (
     bars,
+    fitted,
     heatmap,
     id_index,
     label_ids,
@@ -369,3 +370,72 @@ def test_selection_param_is_named_cell_on_the_rect_layer():
     (param,) = spec["params"]
     assert param["name"] == "cell" and param["select"]["fields"] == ["row"]
     assert param["views"] == [spec["layer"][0]["name"]]
+
+
+def test_a_page_shows_a_heatmap_as_wide_as_its_column_and_never_wider_than_built():
+    """Issue 28: a 6-word map was drawn 741 px wide in a phone's 358 px column whenever the
+    browser did not say "Mobile". Shown (charts.fitted), it takes its column's width (Vega-Lite
+    `width: "container"`) up to its own, its cells at most as wide as built."""
+    words = ["the", "black", "cat", "drank", "the", "milk"]
+    spec = _spec(matrix=np.ones((6, 6)), rows=words, cols=words, show_numbers=True, main=True)
+    built = json.loads(json.dumps(spec))
+    shown, width = fitted(spec)
+    assert spec == built  # the spec kept for the downloads is not changed
+    step = spec["width"]["step"]
+    assert isinstance(width, int) and width >= 6 * step  # Streamlit's element: its own width
+    assert shown["width"] == "container" and shown["autosize"]["type"] == "fit-x"
+    x = shown["layer"][0]["encoding"]["x"]
+    assert str(6 * step) in x["scale"]["range"][1]["expr"]  # cells no wider than built
+    assert "bandwidth('x')" in x["axis"]["labelAngle"]["expr"]  # vertical once squeezed
+    numbers = _numbers(shown)
+    assert numbers["mark"]["fontSize"] == _numbers(spec)["mark"]["fontSize"]
+    assert str(theme.PHONE_FONT_MIN) in numbers["encoding"]["size"]["value"]["expr"]
+    for layer in shown["layer"]:  # every layer on the same columns
+        assert layer["encoding"]["x"] == x
+
+
+def test_bars_fit_their_column_too_and_other_specs_keep_their_own_width():
+    spec = bars(np.array([1.0, -1.0]), ["x", "y"], title="t", label_title="k", value_title="v")
+    shown, width = fitted(spec)
+    assert shown["width"] == "container" and width >= theme.BAR_WIDTH
+    plain = {"mark": "point", "width": 300}
+    assert fitted(plain) == (plain, "content")
+
+
+@pytest.mark.parametrize("value_title", ["v", "weight", "difference of softmax weights"])
+@pytest.mark.parametrize("word", ["a", "antidisestablishment"])
+def test_the_colour_bar_is_under_the_cells_and_within_a_phones_column(value_title, word):
+    spec = heatmap(
+        np.ones((8, 8)),
+        [word] * 8,
+        [word] * 8,
+        title="T",
+        row_title="query",
+        col_title="key",
+        value_title=value_title,
+    )
+    legend = spec["layer"][0]["encoding"]["color"]["legend"]
+    assert legend["orient"] == "bottom" and legend["direction"] == "horizontal"
+    label = min(text_width(word, theme.AXIS_LABEL_FONT), theme.LABEL_LIMIT)  # cut at its limit
+    room = theme.AXIS_LABEL_PAD + label + theme.SAFE_MARGIN
+    title = text_width(value_title, theme.SUBTITLE_FONT)
+    beside = legend.get("titleOrient") == "left"
+    width = title + legend["gradientLength"] + 2 * theme.LEGEND_OVERHANG if beside else title
+    assert room + width <= theme.PHONE_CHART_WIDTH
+    assert legend["gradientLength"] >= theme.LEGEND_LENGTH // 2
+
+
+def test_presenter_bars_are_as_large_as_its_heatmaps():
+    values = np.array([0.5, -1.0, 2.0, 0.1, -0.3, 1.2])
+    kw = {"title": "t", "label_title": "key word", "value_title": "score"}
+    small = bars(values, list("abcdef"), **kw)
+    big = bars(values, list("abcdef"), **kw, big=True, max_height=495, width=1100)
+    axis = big["layer"][0]["encoding"]["y"]["axis"]
+    assert (
+        axis["labelFontSize"]
+        == theme.BIG_LABEL
+        > small["layer"][0]["encoding"]["y"]["axis"]["labelFontSize"]
+    )
+    assert big["title"]["fontSize"] == theme.BIG_TITLE
+    assert big["height"]["step"] > small["height"]["step"]
+    assert 6 * big["height"]["step"] + theme.BIG_BAR_CHROME <= 495

@@ -38,6 +38,13 @@ _LINE_BREAKS = {
 
 
 Spec = dict[str, Any]  # a Vega-Lite spec: a plain, JSON-ready dict
+# A heatmap or bar chart says in its spec ("usermeta", which Vega ignores) how wide (px) it is
+# drawn at its own size: `fitted` shows it that wide, or as wide as its column when that is less.
+FIT_WIDTH = "fit_width"
+_BAND = "bandwidth('x')"  # a column's width (px) as drawn, in a Vega expression
+# A heatmap whose columns are drawn at least this share of the builder's width is shown as
+# built (fonts and label angles): its width in the spec is an estimate of what Vega draws.
+_SQUEEZE_TOLERANCE = 0.9
 
 
 def label_ids(labels: Sequence[str]) -> list[str]:
@@ -178,6 +185,13 @@ def title_params(
 
 def _flat(title: str | Sequence[str]) -> str:
     return " ".join(_lines(title))
+
+
+def _title_extent(params: dict[str, Any]) -> float:
+    """About how wide (px) the longest line of a title made by `title_params` is drawn."""
+    lines = [(line, params["fontSize"]) for line in str(params["text"]).split("\n")]
+    lines += [(line, params["subtitleFontSize"]) for line in params.get("subtitle", [])]
+    return max((text_width(line, size) for line, size in lines), default=0.0)
 
 
 # ---- axes --------------------------------------------------------------------------------------
@@ -360,9 +374,10 @@ def chart_height(
     subtitle: Sequence[str],
     big: bool,
     narrow: bool,
-    legend_below: bool,
+    legend: float = theme.LEGEND_BELOW,
 ) -> float:
-    """About how tall (px) a heatmap is drawn: title, column labels and title, cells, legend."""
+    """About how tall (px) a heatmap is drawn: title, column labels and title, cells, and its
+    colour bar under them (`legend` px)."""
     size = theme.BIG_TITLE if big else theme.TITLE_FONT
     sub_size = theme.BIG_LABEL if big else theme.SUBTITLE_FONT
     label_font = theme.BIG_LABEL if big else theme.AXIS_LABEL_FONT
@@ -371,7 +386,6 @@ def chart_height(
     heading = theme.LINE_EM * (title_lines * size + sub_lines * sub_size) + theme.TITLE_GAP
     axis = _x_labels_height(cols, step_x, label_font, narrow) + theme.AXIS_CHROME + label_font
     cells = n_rows * step_y
-    legend = theme.LEGEND_BELOW if legend_below else 0.0
     return heading + axis + cells + legend + 2 * theme.CHART_PADDING
 
 
@@ -459,7 +473,6 @@ def heatmap(
             text_width(row_title, label_font + 2) + theme.AXIS_TITLE_GAP,
         )
         + theme.SAFE_MARGIN
-        + (0 if narrow else theme.LABEL_ROOM)
     )
     if main:
         step_x, step_y = _main_steps(n_rows, n_cols, room, max_width or theme.MAIN_WIDTH)
@@ -467,7 +480,12 @@ def heatmap(
         step_x, step_y = _steps(n_rows, n_cols, span, col_min, big, room, max_width, phone)
         if max_width is None and span == theme.SPAN_FULL and not big:  # alone on its row
             step_x = max(step_x, _main_steps(n_rows, n_cols, room, theme.MAIN_WIDTH)[0])
-    legend_below = narrow or span < theme.SPAN_FULL
+    # the colour bar's title beside it (a line less under the cells) while both fit a phone's
+    # column under the cells, the bar shortened to at least half its length if need be
+    legend_title = text_width(value_title, theme.SUBTITLE_FONT)
+    beside = theme.PHONE_CHART_WIDTH - room - legend_title - 2 * theme.LEGEND_OVERHANG
+    title_beside = beside >= theme.LEGEND_LENGTH // 2
+    legend_height = theme.LEGEND_BELOW - (theme.LEGEND_TITLE_LINE if title_beside else 0)
     if max_height is not None:
         size = partial(
             chart_height,
@@ -477,7 +495,7 @@ def heatmap(
             subtitle=_lines(subtitle),
             big=big,
             narrow=narrow,
-            legend_below=legend_below,
+            legend=legend_height,
         )
         step_x, step_y = _fit_height(
             size, n_rows, n_cols, step_x, step_y, max_width, max_height, big
@@ -531,11 +549,22 @@ def heatmap(
         {"field": "value", "type": "quantitative", "title": value_title, **tooltip_format()},
     ]
     scale = color_scale(signed, top)
-    if legend_below:
-        length = min(theme.LEGEND_LENGTH, max(plot_width, theme.LEGEND_LENGTH // 2))
-        legend = {"orient": "bottom", "direction": "horizontal", "gradientLength": length}
+    # under the cells, where it stays in view when a wide matrix scrolls sideways on a phone
+    length = min(theme.LEGEND_LENGTH, max(plot_width, theme.LEGEND_LENGTH // 2))
+    legend = {
+        "orient": "bottom",
+        "direction": "horizontal",
+        "gradientLength": length,
+        "gradientThickness": theme.LEGEND_THICKNESS,
+        "offset": theme.LEGEND_GAP,
+    }
+    if title_beside:
+        length = int(min(length, beside))
+        legend["gradientLength"] = length
+        legend["titleOrient"] = "left"
+        legend_width = legend_title + length + 2 * theme.LEGEND_OVERHANG
     else:
-        legend = {}
+        legend_width = max(legend_title, length + theme.LEGEND_OVERHANG)
     color = {
         "field": "value",
         "type": "quantitative",
@@ -585,23 +614,109 @@ def heatmap(
         f"{value_title} {number(lo)} … {number(hi)}"
     )
     title_width = _title_width(plot_width, max_width, big)
+    heading = title_params(title, _lines(subtitle), title_width, big)
+    drawn = max(room + plot_width, room + legend_width, _title_extent(heading))
     spec = Spec(
         {
             "$schema": SCHEMA,
             "description": text,
             "datasets": {name: _records(m, rows, cols, row_ids, col_ids)},
             "data": data,
-            "title": title_params(title, _lines(subtitle), title_width, big),
+            "title": heading,
             "width": {"step": step_x},
             "height": {"step": step_y},
             "autosize": {"type": "pad"},
             "config": _LINE_BREAKS,
             "layer": layers,
+            "usermeta": {FIT_WIDTH: math.ceil(drawn + 2 * theme.CHART_PADDING)},
         }
     )
     if params:
         spec["params"] = params
     return spec
+
+
+def fitted(spec: Spec) -> tuple[Spec, int | str]:
+    """The spec as a page shows it, and the width to give Streamlit's element (px, or "content"
+    for a spec that does not say its width).
+
+    A heatmap or bar chart is drawn at its own width when its column has room, and squeezed to
+    the column when not (a phone, whatever its browser says; a narrow window): its width is the
+    container's (Vega-Lite `width: "container"`, fitted with labels and legend), and Streamlit's
+    element is never wider than the chart at its own size; nor are its cells ever wider than
+    the builder made them. Squeezed, cell numbers shrink with their columns (left out below
+    theme.PHONE_FONT_MIN), column labels that no longer fit level turn vertical, and title
+    lines wider than the column are cut. The downloads keep the fixed spec (vl-convert has no
+    container to fit).
+    """
+    width = (spec.get("usermeta") or {}).get(FIT_WIDTH)
+    if not isinstance(width, int):
+        return spec, "content"
+    shown = {**spec, "width": "container", "autosize": {"type": "fit-x", "contains": "padding"}}
+    if isinstance(spec.get("title"), dict):
+        shown["title"] = _fitted_title(spec["title"])
+    if isinstance(spec["width"], dict):  # a heatmap: bands `step` px wide at its own size
+        shown["layer"] = _fitted_layers(spec["layer"], spec["width"]["step"])
+    return shown, width
+
+
+def _fitted_title(title: dict[str, Any]) -> dict[str, Any]:
+    """Title params whose lines are cut with "…" at the container's width, when it is narrower
+    than they are (a title wider than its chart would shrink the chart to make room). On a
+    phone that says so, the builder wraps titles at its width (figures.on_phone)."""
+    extent = _title_extent(title)
+    if extent <= theme.PHONE_CHART_WIDTH - theme.SAFE_MARGIN:
+        return title
+    # (`width` read too, so that Vega works it out again when the chart is resized)
+    room = f"containerSize()[0] - {2 * theme.CHART_PADDING}"
+    cut = f"(width > -1 && {room} < {math.ceil(extent)}) ? {room} : 0"
+    return {**title, "limit": {"expr": cut}}
+
+
+def _fitted_layers(layers: list[dict[str, Any]], step: float) -> list[dict[str, Any]]:
+    """The heatmap's layers with column labels and cell numbers sized by the columns drawn."""
+    x = layers[0]["encoding"]["x"]
+    axis = dict(x["axis"])
+    font = axis["labelFontSize"]
+    labels = [label[_ID_PREFIX:] for label in x["sort"]]
+    level = _label_width(labels, font) + theme.LEVEL_LABEL_GAP  # px a level label needs
+    # level while the labels fit their columns; the builder's choice at (about) its own width;
+    # else vertical, as big as the columns (every k-th one if the builder thinned them) allow
+    own = f"{_BAND} >= {step * _SQUEEZE_TOLERANCE}"
+    angle = axis.get("labelAngle", 0)
+    axis["labelAngle"] = {"expr": f"{_BAND} >= {level} ? 0 : {own} ? {angle} : -90"}
+    every = len(x["sort"]) // max(len(axis.get("values", x["sort"])), 1)
+    axis["labelFontSize"] = {
+        "expr": f"({_BAND} >= {level} || {own}) ? {font} : max({theme.AXIS_LABEL_FONT_MIN}, "
+        f"min({font}, floor({_BAND} * {every}) - 1))"
+    }
+    # columns never wider than the builder's: a title or legend wider than the cells widens
+    # the chart, not its columns
+    scale = {**x.get("scale", {}), "range": [0, {"expr": f"min(width, {step * len(x['sort'])})"}]}
+    fitted_x = {**x, "axis": axis, "scale": scale}
+    domain = layers[0]["encoding"]["color"]["scale"]["domain"]
+    out = []
+    for layer in layers:
+        layer = {**layer, "encoding": {**layer["encoding"], "x": fitted_x}}
+        mark = layer["mark"]
+        if mark.get("type") == "text":  # the cell numbers (their size channel overrides the
+            # builder's font size, which stays in the mark)
+            fmt = layer["encoding"]["text"]["format"]
+            size = _fitted_numbers(mark["fontSize"], fmt, domain, step)
+            layer["encoding"] = {**layer["encoding"], "size": {"value": size}}
+        out.append(layer)
+    return out
+
+
+def _fitted_numbers(size: int, fmt: str, domain: Sequence[float], step: float) -> dict[str, str]:
+    """Cell numbers at the builder's `size` in columns of about its width; in narrower ones as
+    big as the widest number of the colour scale's `domain` allows, or none (size 0) below
+    theme.PHONE_FONT_MIN."""
+    chars = max(len(number(float(v), fmt)) for v in domain)
+    fits = f"floor(({_BAND} - {2 * theme.CELL_TEXT_PAD}) / {chars * theme.CHAR_EM})"
+    shrunk = f"min({size}, {fits})"
+    own = f"{_BAND} >= {step * _SQUEEZE_TOLERANCE}"
+    return {"expr": f"{own} ? {size} : {shrunk} >= {theme.PHONE_FONT_MIN} ? {shrunk} : 0"}
 
 
 def tooltip_format() -> dict[str, str]:
@@ -694,20 +809,27 @@ def bars(
     description: str | None = None,
     domain: tuple[float, float] | None = None,
     main: bool = False,
+    big: bool = False,
+    max_height: int | None = None,
 ) -> Spec:
     """[n] values -> one horizontal bar per label, coloured by sign, in the given order.
 
     Bars with a negative value get a labelled line at 0 (a bar growing left is below zero).
     `domain`: the value axis, shared with the charts this one is compared with.
-    `main`: a page's main chart: taller bars, labels at least theme.MAIN_FONT.
+    `main`: a page's main chart: taller bars, labels at least theme.MAIN_FONT. `big`
+    (presenter mode) overrides it: labels as big as a presenter heatmap's, bars as tall as fit
+    in `max_height` (px, the whole chart).
     """
     v = np.asarray(values, dtype=float)
     if v.shape != (len(labels),):
         raise ValueError(f"need one value per label; got {v.shape} for {len(labels)} labels")
     labels = [str(label) for label in labels]
     ids = label_ids(labels)
-    font = theme.MAIN_LABEL_FONT if main else theme.AXIS_LABEL_FONT
-    if main:
+    font = theme.BIG_LABEL if big else theme.MAIN_LABEL_FONT if main else theme.AXIS_LABEL_FONT
+    if big:
+        span = (max_height or theme.SPAN_FULL) - theme.BIG_BAR_CHROME
+        step = theme.cell_size(len(labels), span, font + 5, theme.CELL_MAX_BIG)
+    elif main:
         step = theme.cell_size(len(labels), theme.MAIN_SPAN_HEIGHT, font + 5, theme.MAIN_ROW_MAX)
     else:
         step = theme.cell_size(len(labels))
@@ -737,10 +859,16 @@ def bars(
         domain=domain,
         zero_rule=lo < 0 or (domain is not None and domain[0] < 0),
         label_font=font,
+        big=big,
+        label_room=max(
+            theme.AXIS_LABEL_PAD + _label_width(labels, font),
+            text_width(label_title, font + 2) + theme.AXIS_TITLE_GAP,
+        )
+        + theme.SAFE_MARGIN,
     )
 
 
-def zero_rule_layers() -> list[dict[str, Any]]:
+def zero_rule_layers(font: int = theme.AXIS_LABEL_FONT) -> list[dict[str, Any]]:
     """A line at 0 across the bars, and "0" written above it."""
     x = {"datum": 0, "type": "quantitative"}
     rule = {
@@ -759,7 +887,7 @@ def zero_rule_layers() -> list[dict[str, Any]]:
             "baseline": "bottom",
             "dy": -theme.ZERO_LABEL_GAP,
             "color": theme.ZERO_COLOR,
-            "fontSize": theme.AXIS_LABEL_FONT,
+            "fontSize": font,
             "fontWeight": "bold",
             "aria": False,
         },
@@ -783,12 +911,16 @@ def bar_spec(
     domain: tuple[float, float] | None = None,
     zero_rule: bool = False,
     label_font: int = theme.AXIS_LABEL_FONT,
+    big: bool = False,
+    label_room: float = theme.LABEL_ROOM,
 ) -> Spec:
     """Horizontal bars: one nominal y field, the value along x, coloured by `color`.
 
     `domain`: the x axis from and to these values (charts compared share it); `zero_rule`: a
-    labelled line at 0 (signed values)."""
+    labelled line at 0 (signed values); `big`: presenter mode's title and axis titles;
+    `label_room` (px): the labels (and their axis title) left of the bars."""
     name, records = data
+    axis_font = {"titleFontSize": theme.BIG_LABEL} if big else {}
     value_tip = {
         "field": "value",
         "type": "quantitative",
@@ -799,11 +931,13 @@ def bar_spec(
         "field": "value",
         "type": "quantitative",
         "title": value_title,
-        "axis": {"labelFontSize": label_font},
+        "axis": {"labelFontSize": label_font, **axis_font},
     }
     if domain is not None:
         lo, hi = min(domain[0], 0.0), max(domain[1], 0.0)
         x["scale"] = {"domain": [lo, hi] if hi > lo else [lo, lo + 1.0], "nice": False}
+    if big:
+        y = {**y, "axis": {**y.get("axis", {}), **axis_font}}
     bars_layer = {
         "mark": {"type": "bar"},
         "encoding": {
@@ -814,16 +948,21 @@ def bar_spec(
             "tooltip": [first_tip, value_tip],
         },
     }
-    return Spec(
+    drawn = width + max(label_room, theme.LABEL_ROOM)
+    spec = Spec(
         {
-            **base(title, text, width + theme.LABEL_ROOM),
+            **base(title, text, drawn),
             "datasets": {name: records},
             "data": {"name": name},
-            "layer": [bars_layer, *(zero_rule_layers() if zero_rule else [])],
+            "layer": [bars_layer, *(zero_rule_layers(label_font) if zero_rule else [])],
             "width": width,
             "height": {"step": step},
+            "usermeta": {FIT_WIDTH: math.ceil(drawn + 2 * theme.CHART_PADDING)},
         }
     )
+    if big:
+        spec["title"] = title_params(title, [], drawn, big=True)
+    return spec
 
 
 def frame_records(frame: pd.DataFrame) -> tuple[str, list[dict[str, Any]]]:

@@ -476,7 +476,7 @@ def _bars_spec(
         **dict(options),
     )
     room = dict(options).get("width", theme.BAR_WIDTH) + theme.LABEL_ROOM
-    spec["title"] = charts.title_params(title, subtitle, room, big=False)
+    spec["title"] = charts.title_params(title, subtitle, room, big=dict(options).get("big", False))
     return spec
 
 
@@ -615,18 +615,19 @@ def show_spec(
     own_fonts: bool = False,
     main: bool = False,
 ) -> None:
-    """Draw a Vega-Lite spec at its own size (charts that are not a matrix: the head grid).
-    The page saved as HTML holds every spec drawn here. `main`: see `show`."""
+    """Draw a Vega-Lite spec at its own size, or as wide as its column when that is less
+    (charts.fitted), with charts that are not a matrix (the head grid) too. The page saved as
+    HTML holds every spec drawn here, at its own size. `main`: see `show`."""
     if main:
         with st.container(key=theme.MAIN_CHART_KEY):
             show_spec(chart, key=key, on_point=on_point, own_fonts=own_fonts)
         return
     if session.share_open():
         st.session_state.setdefault(_SPECS, []).append(chart)
-    chart = arrow_datasets(chart)
+    chart, width = charts.fitted(arrow_datasets(chart))
     if on_point is None:
         theme_name = None if own_fonts else "streamlit"
-        st.vega_lite_chart(None, chart, width="content", key=key, theme=theme_name)
+        st.vega_lite_chart(None, chart, width=width, key=key, theme=theme_name)
         return
     assert key is not None, "a clickable chart needs a key"
 
@@ -636,7 +637,7 @@ def show_spec(
             on_point(picked[0])
 
     st.vega_lite_chart(
-        None, chart, width="content", key=key, on_select=_clicked, selection_mode=SELECTION
+        None, chart, width=width, key=key, on_select=_clicked, selection_mode=SELECTION
     )
 
 

@@ -83,8 +83,19 @@ SAFE_MARGIN = 8  # px: kept free at the right of a chart fitted into a width
 LINE_EM = 1.25  # height of a title line, in font sizes
 TITLE_GAP = 12  # px: between a chart's title block and its column labels
 AXIS_CHROME = 16  # px: ticks, label and title padding of the column axis (its title aside)
-LEGEND_BELOW = 64  # px: a colour bar drawn under a heatmap, with its title and labels
+LEGEND_BELOW = 58  # px: a colour bar under a heatmap: gap, its title over it, bar and labels
+LEGEND_TITLE_LINE = 20  # px: of which its title's line (none when the title is beside the bar)
+LEGEND_OVERHANG = 16  # px: its end labels reach this far past the ends of the bar (and a title
+# beside it ends this far before it)
+LEGEND_THICKNESS = 12  # px: the colour bar's height
+LEGEND_GAP = 8  # px: between the cells and the colour bar under them
 CHART_PADDING = 5  # px: Vega's padding on each side of a chart
+# px: a presenter bar chart's title and two subtitle lines, its label axis's title above the
+# bars, its value axis under them (labels, title) and padding: its bars share the rest of the
+# height it is given
+BIG_BAR_CHROME = round(LINE_EM * (BIG_TITLE + 3 * BIG_LABEL) + 2 * BIG_LABEL) + (
+    TITLE_GAP + AXIS_CHROME + 2 * CHART_PADDING
+)
 STEP_MIN = 2  # px: narrowest column a chart squeezed into a phone screen may get
 
 MAIN_CHART_KEY = "main_chart"  # the box around the chart that shows a page's point
