@@ -72,13 +72,16 @@ p = compute.pipeline(s)
 enc = layout.showing(p)
 tokens = enc.tokens
 
+# the two words, and under them the point, on a projector's first screen: the terms, then their
+# sum and cosine; then the controls that change them (each box is filled once it is known)
+pickers, chart, numbers = st.container(), st.container(), st.container()
 use_qk = controls.choice("vector_kind", ["qk", "x"], VECTOR_KIND, prefix="vector_") == "qk"
 queries, keys = (enc.q, enc.k) if use_qk else (enc.x, enc.x)
 related = related_words(queries, keys, session.token_index(WORD_A, tokens))
 # the page opens on word A's most related word, and so does a new sentence
 if st.session_state.get(WORD_B) == -1 or session.pick_moved(WORD_B, tokens):
     session.set_pick(WORD_B, related.most if related else 0, tokens)
-c1, c2 = st.columns(2)
+c1, c2 = pickers.columns(2)
 with c1:
     a_i = controls.token_picker("word_a", WORD_A, tokens)
 with c2:
@@ -100,7 +103,7 @@ with st.expander(t("edit_vectors"), expanded=typed_any):  # folded: the result c
     st.button(t("reset_vectors"), key="dot_reset", on_click=_reset)
 d = dot_breakdown(a, b)
 
-m1, m2, m3 = st.columns(3)
+m1, m2, m3 = numbers.columns(3)
 m1.metric(t("dot_result"), f"{d.dot:.4f}")
 m2.metric(t("cosine_result"), f"{d.cosine:.4f}")
 related = related_words(queries, keys, a_i)
@@ -109,12 +112,13 @@ if related is not None:  # the unrelated end of the same row, for contrast
         t("dot_least", word=escape_md(tokens[related.least])),
         f"{float(a @ keys[related.least]):.4f}",
     )
-figures.show(
-    figures.vectors(
-        d.table, [t("vec_a"), t("vec_b"), "A × B"], t("products_table"), p, span=theme.SPAN_FULL
-    ),
-    main=True,  # the point: each term's sign, under the two vectors
-)
+with chart:
+    figures.show(
+        figures.vectors(
+            d.table, [t("vec_a"), t("vec_b"), "A × B"], t("products_table"), p, span=theme.SPAN_FULL
+        ),
+        main=True,  # the point: each term's sign, under the two vectors
+    )
 figures.show(
     figures.bars(
         d.products,

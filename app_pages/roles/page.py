@@ -31,7 +31,7 @@ def query_rows(qi: int, word: str) -> None:
                 label_title=t("ax_key"),
                 value_title=t(value_key),
                 width=theme.BAR_WIDTH_HALF,
-            )
+            ).with_options(main=True)  # both read from the back of the room, at the same size
             figures.show(fig, main=value_key == "ax_weight")  # the point: its weights
     st.markdown(relevance.looks_at(p, qi))
     if p.model.kind == "toy":

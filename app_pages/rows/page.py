@@ -20,12 +20,14 @@ def _pick(point: dict) -> None:
 
 @layout.part  # picking a word (in the list or on a chart) re-runs this part only
 def one_word() -> None:
+    # the point first: the followed word's row of weights, as wide as the page, its last row
+    # on a projector's first screen; the word's picker under it
+    chart = st.container()
     word = controls.token_picker("pick_word", WORD, tokens)
     st.caption(t("rows_click_hint"))
-
-    # the point: the followed word's row of weights, as wide as the page
     mark = {"highlight": word, "selectable": True}
-    figures.show(figures.weights(p, **mark), key="rows_w", on_point=_pick, main=True)
+    with chart:
+        figures.show(figures.weights(p, **mark), key="rows_w", on_point=_pick, main=True)
 
     # the word's row in what goes in (X), what made the weights (Q, K, V) and what they make
     # (Z): a tab each, so the page stays within three projector screens
