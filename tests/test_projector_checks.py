@@ -62,6 +62,15 @@ def test_a_page_that_meets_every_point_passes():
         (page(chart(width=500)), "alone on its row"),
         (page(sentence_bottom=SCREEN + 40), "sentence box"),
         (page(chart(main=False), chart(main=False)), "no main chart"),
+        # page 6 before issue 28: the chart's title on screen 1, its cells under it
+        (page(chart(top=624, marks_top=744)), "cells start at 744"),
+        # page 2 before issue 28: the followed word, the last row, below the first screen
+        (page(chart(marks_top=578, highlight_bottom=800)), "followed row ends at 800"),
+        # page 5 before issue 28: the scores beside the main chart's weights at 12 px
+        (
+            page(chart(alone=False), chart(main=False, alone=False, fonts=[12.0])),
+            "beside the main chart",
+        ),
     ],
 )
 def test_each_point_fails_alone(measured, words):
@@ -73,6 +82,9 @@ def test_what_is_not_a_matrix_of_numbers_or_not_alone_is_not_held_to_those_point
     assert problems(page(chart(cells=72, numbers=0, labels=72))) == []  # named cells
     assert problems(page(chart(cells=400, numbers=0))) == []  # bigger than 16 × 16
     assert problems(page(chart(alone=False, width=300))) == []  # beside another chart
+    below = chart(main=False, alone=False, top=900, fonts=[12.0])  # a pair further down
+    assert problems(page(chart(alone=False), below)) == []
+    assert problems(page(chart(marks_top=SCREEN - 120, highlight_bottom=SCREEN - 2))) == []
 
 
 def test_a_page_of_one_chart_has_that_chart_as_its_main_chart():

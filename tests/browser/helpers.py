@@ -277,6 +277,38 @@ LEGENDS_OFF_SCREEN = """(screen) => {
                            right: Math.round(r.right)}));
 }"""
 
+# Heatmaps (charts with a colour bar) that a narrow screen shows badly, whatever the browser says
+# it is (issue 28: a 6-word map drawn 741 px wide in a 358 px column, half its columns and its
+# colour bar off screen): one of at most SMALL_HEATMAP cells wider than its column, and any
+# heatmap whose colour bar is not wholly on screen (a wider one scrolls; its colour bar must not).
+SMALL_HEATMAP = 8 * 8  # cells: a map of up to 8 words by 8
+HEATMAPS_OFF_SCREEN = f"""(screen) => {{
+    const limit = screen + 0.5;
+    const found = [];
+    const charts = "[data-testid='stMain'] [data-testid='stVegaLiteChart']";
+    for (const c of document.querySelectorAll(charts)) {{
+        const drawn = c.querySelector("svg.marks, canvas.marks");
+        const bar = c.querySelector("g.role-legend [fill^='url(']");
+        if (!drawn || !bar || !c.checkVisibility()) continue;
+        const title = (c.querySelector("g.role-title text") || {{}}).textContent || "";
+        const layer = c.querySelector("g.mark-rect");
+        const cells = layer ? layer.querySelectorAll("{RECT}").length : 0;
+        const column = c.closest("[data-testid='stColumn'], [data-testid='stVerticalBlock']");
+        const width = drawn.getBoundingClientRect().width;
+        const room = column.getBoundingClientRect().width;
+        if (cells <= {SMALL_HEATMAP} && width > room + 0.5) {{
+            found.push({{chart: title.slice(0, 40), cells, width: Math.round(width),
+                         column: Math.round(room)}});
+        }}
+        const legend = bar.closest("g.role-legend").getBoundingClientRect();
+        if (legend.left < -0.5 || legend.right > limit) {{
+            found.push({{chart: title.slice(0, 40), legend: [Math.round(legend.left),
+                                                           Math.round(legend.right)]}});
+        }}
+    }}
+    return found;
+}}"""
+
 CHARTS_DRAWN = """() => [...document.querySelectorAll("[data-testid='stVegaLiteChart']")]
     .every(c => c.querySelector("svg, canvas"))"""
 

@@ -22,7 +22,7 @@ from playwright.sync_api import Page, sync_playwright
 from app_pages import PAGES
 from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, open_app
 from tools.server import Server
-from ui.theme import MAIN_CHART_KEY
+from ui.theme import HIGHLIGHT_COLOR, MAIN_CHART_KEY
 
 DRAWN = "[data-testid=stMain] [data-testid=stVegaLiteChart] svg.marks"  # a chart is drawn
 SCREEN = {"width": 1280, "height": 720}  # a classroom projector, sidebar open
@@ -32,6 +32,8 @@ FONT_MIN = 14  # px: cell numbers and axis labels of a main chart
 NUMBERS_UP_TO = 16 * 16  # every cell of a matrix this big or smaller shows its number
 SUBTITLE_LINES = 2  # lines under a chart's title, at most
 FILL = 0.85  # a chart alone on its row is at least this share of its column's width
+MARKS_SHOWN = 100  # px: the main chart's marks (cells, bars) start at least this far above the
+# bottom of the first screen: the chart itself is on it, not only its title or the numbers above
 
 # Everything in one evaluation, scrolled to the top. Text lines above the main chart: the
 # visible text blocks of the main column (markdown, captions, alerts, expander and widget
@@ -65,11 +67,17 @@ MEASURE = f"""() => {{
       .map(e => (e.textContent || '').trim()).filter(x => x);
     const numbers = said.filter(x => /^[−-]?[0-9.]+$/.test(x)).length;
     const labels = said.length - numbers;
+    const boxes = sel => [...c.querySelectorAll(sel)].map(e => e.getBoundingClientRect())
+      .filter(r => r.height > 0);
+    const marks = boxes('g.role-mark path, g.role-mark rect, g.role-mark image');
+    const outlined = boxes("g.mark-rect path[stroke='{HIGHLIGHT_COLOR}']");
     return {{
       title: title ? title.textContent : '', top: box.top - top, bottom: box.bottom - top,
       width: box.width, slot: slot.width, alone, svg: !!svg, fonts: texts(c),
       subtitle_lines: subLines, cells: rects, numbers, labels,
       main: !!c.closest('.st-key-{MAIN_CHART_KEY}'),
+      marks_top: marks.length ? Math.min(...marks.map(r => r.top)) - top : null,
+      highlight_bottom: outlined.length ? Math.max(...outlined.map(r => r.bottom)) - top : null,
     }};
   }};
   const charts = [...main.querySelectorAll('[data-testid=stVegaLiteChart]')].map(chartOf);
@@ -118,6 +126,8 @@ class Chart:
     numbers: int  # texts in cells that are numbers
     labels: int  # texts in cells that are words (the atlas names each head's behaviour)
     main: bool
+    marks_top: float | None = None  # px from the top of the page: its highest cell or bar
+    highlight_bottom: float | None = None  # px: the bottom of the followed word's outlined row
 
 
 @dataclass
@@ -153,6 +163,13 @@ def problems(
     else:
         if main.top >= screen:
             found.append(f"main chart {main.title!r} starts at {main.top:.0f} px, not on screen 1")
+        elif main.marks_top is not None and main.marks_top > screen - MARKS_SHOWN:
+            found.append(
+                f"main chart {main.title!r}: its cells start at {main.marks_top:.0f} px, "
+                f"not {MARKS_SHOWN} px above the end of screen 1"
+            )
+        if main.highlight_bottom is not None and main.highlight_bottom > screen:
+            found.append(f"main chart's followed row ends at {main.highlight_bottom:.0f} px")
         if m.text_lines > TEXT_LINES_ABOVE + 1:
             found.append(f"{m.text_lines} lines of text above the main chart: {m.said}")
         if main.fonts and min(main.fonts) < FONT_MIN:
@@ -161,6 +178,10 @@ def problems(
             found.append(f"main chart shows {main.numbers} numbers in {main.cells} cells")
     if m.height > SCREENS * screen + 1:
         found.append(f"page {m.height:.0f} px tall > {SCREENS} screens")
+    for c in m.charts:  # a chart beside the main chart, at its height, is read as one of it
+        beside = main is not None and c is not main and not c.alone and abs(c.top - main.top) < 1
+        if beside and c.fonts and min(c.fonts) < FONT_MIN:
+            found.append(f"{c.title!r} beside the main chart: text {min(c.fonts):.0f} px")
     for c in m.charts:
         if c.subtitle_lines > SUBTITLE_LINES:
             found.append(f"{c.title!r}: {c.subtitle_lines} subtitle lines")

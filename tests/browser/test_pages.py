@@ -29,6 +29,7 @@ from tests.apptest_utils import MENU
 from tests.browser.conftest import Contexts
 from tests.browser.helpers import (
     CHARTS_DRAWN,
+    HEATMAPS_OFF_SCREEN,
     LEGENDS_OFF_SCREEN,
     MARKS,
     OVER_THE_EDGE,
@@ -236,6 +237,8 @@ def check_fits_a_phone(phone: Page, path: str, lang: str) -> None:
     assert over == [], json.dumps(over[:5], ensure_ascii=False)
     legends = settled(phone, LEGENDS_OFF_SCREEN, PHONE["width"])
     assert legends == [], json.dumps(legends, ensure_ascii=False)
+    squeezed = settled(phone, HEATMAPS_OFF_SCREEN, PHONE["width"])
+    assert squeezed == [], json.dumps(squeezed[:5], ensure_ascii=False)
     if path in NO_CHARTS:
         return
     at_least(charts(phone), 1)
@@ -325,12 +328,15 @@ def test_every_page(contexts: Contexts, app_url: str, proxy: Nginx, path: str, l
             check_glossary_links_not_clipped(page, lang)
         found = wcag_violations(page)
         assert found == [], "\n".join(found)
-        # the same page in a 390 px desktop window, which sends no phone User-Agent, so the app
-        # cannot narrow its charts: what is wider than the screen scrolls inside its own box
+        # the same page in a 390 px desktop window, which sends no phone User-Agent (nor does
+        # every phone): its charts narrow to their column all the same, a heatmap of up to 8
+        # words fits it with its colour bar, and what is wider still scrolls inside its own box
         page.set_viewport_size(PHONE)
         page.wait_for_function(CHARTS_DRAWN, timeout=RUN_TIMEOUT)
         over = settled(page, OVER_THE_EDGE, PHONE["width"])
         assert over == [], json.dumps(over[:5], ensure_ascii=False)
+        squeezed = settled(page, HEATMAPS_OFF_SCREEN, PHONE["width"])
+        assert squeezed == [], json.dumps(squeezed[:5], ensure_ascii=False)
 
         wait_loaded(phone)
         time.sleep(SETTLE)
