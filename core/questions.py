@@ -260,3 +260,24 @@ def what_moves_top(row: np.ndarray, changed: Mapping[str, np.ndarray], query: in
             moved.append(name)
     options = (*changed, "none")
     return Answer(options, frozenset(moved) or frozenset({"none"}), mine.words)
+
+
+def row_moves_most(before: np.ndarray, after: np.ndarray, changed: int) -> Answer | None:
+    """One word of a sentence was replaced (same length): which other word's row of weights
+    moves most? `before`, `after` [n, n]; the replaced word's own row is left out (its query is
+    new). None for fewer than three words.
+
+    words: the replaced word, then the first row that moves most; numbers: that row's change
+    (the sum of |Δ| over its keys) and its weight on the replaced word before.
+    """
+    moves = np.abs(after - before).sum(axis=1)  # [n]
+    answer = top_among(moves, changed, [q for q in range(moves.size) if q != changed])
+    if answer is None:
+        return None
+    row = answer.words[1]
+    return Answer(
+        answer.options,
+        answer.correct,
+        (changed, row),
+        (float(moves[row]), float(before[row, changed])),
+    )

@@ -16,7 +16,9 @@ import segno
 import streamlit as st
 
 from core.params import Param
-from lessons.store import ClassStore, make_folder
+from lessons import lesson
+from lessons.lesson import Lesson
+from lessons.store import ClassState, ClassStore, make_folder
 
 DEFAULT_DB = Path(__file__).resolve().parents[1] / "data" / "classroom.db"
 CONNECTION = "classroom"
@@ -55,3 +57,19 @@ def qr_png(url: str) -> bytes:
     buf = io.BytesIO()
     segno.make(url, error="m").save(buf, kind="png", scale=8, border=2)
     return buf.getvalue()
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def _stored_lesson(_store: ClassStore, class_id: str, digest: str) -> Lesson:
+    """A class's own lesson, read from the database and parsed once per process for each
+    version (`digest`): the live parts re-run every LIVE_SECONDS."""
+    source = _store.lesson_source(class_id)
+    return lesson.read(source.encode("utf-8")) if source is not None else lesson.default()
+
+
+def class_lesson(store: ClassStore, state: ClassState) -> Lesson:
+    """The lesson this class follows: its own file from the database, or the built-in one;
+    every replica of the app reads the same."""
+    if state.lesson is None:
+        return lesson.default()
+    return _stored_lesson(store, state.id, state.lesson)

@@ -1,19 +1,93 @@
-"""Questions that a lesson and a page both ask, written once: each builds its question, options,
-answer, reason and charts from a pipeline (answers from core/questions.py). A page wraps one in
-its own `predict.Question` with what it picks on screen (a query word, a seed); a lesson step
-names one by its kind."""
+"""Question kinds, one registry: what a lesson step asks and shows, usable from any lesson file
+(by its name) and from the concept pages, which ask the same questions the same way.
+
+A kind builds its question, options, answer, reason and charts from a pipeline (answers from
+core/questions.py, computed, never typed) and names what it teaches. `why` says whether it asks
+why attention works (False: how the computation goes, a mechanics question).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
 from core import questions
+from core.attention import AttentionSettings
+from core.learning.task import TrainResult, TrainSettings
 from core.pipeline import Pipeline
-from ui import compute, figures, predict
-from ui.i18n import t
+from core.story import TEACHER_HEADS, TEACHER_LAYER
+from core.wordpiece import is_cjk
+from lessons import live_training
+from lessons.handout import plain
+from ui import compute, figures, minilm, predict, session
+from ui.figures import Figure
+from ui.i18n import lang, t
+from ui.predict import Asked, Question
+from ui.settings import DEFAULT_MODEL, SHARED_PARAMS, K, Settings, settings_from
 
 SEEDS_TRIED = 20  # random seeds the kept-word question tries
+RANDOM_SEED = 1  # the random weights a lesson compares with (page 3's second seed)
+TRAINING = TrainSettings()  # page 7's default run: the one the training kind trains live
+SWAP_WORD = {"en": ("dog", "cat"), "zh": ("狗", "猫")}  # the word put in (the second if taken)
 
 
-def dot_top(p: Pipeline) -> predict.Asked | None:
+# ---- the pipelines a kind reads: a sentence on the default model ---------------------------
+
+
+def lesson_settings(language: str, **values: object) -> Settings:
+    """The app's defaults (never this session's sidebar): every phone computes the same."""
+    defaults = {key: param.default_in(language) for key, param in SHARED_PARAMS.items()}
+    return settings_from(defaults | {K.LANG: language} | values)
+
+
+def class_pipeline(
+    sentence: str, language: str, attention: AttentionSettings | None = None
+) -> Pipeline:
+    """A lesson's pipeline: its sentence on the default model and switches."""
+    return compute.pipeline(
+        lesson_settings(language),
+        text=sentence,
+        model=DEFAULT_MODEL,
+        attention=attention or AttentionSettings(),
+    )
+
+
+def switched(p: Pipeline, **switches: object) -> Pipeline:
+    """`p`'s sentence with other attention switches (softmax off, no scaling)."""
+    return class_pipeline(p.key_side.text, lang(), AttentionSettings(**switches))
+
+
+def real_head(p: Pipeline) -> Pipeline:
+    """`p`'s sentence through the first MiniLM head the default model learned from (its
+    teacher is the mean of TEACHER_HEADS, core/story.py)."""
+    values = {K.LAYER: TEACHER_LAYER, K.HEAD: TEACHER_HEADS[0]}
+    s = lesson_settings(lang(), **values)
+    return compute.pipeline(s, text=p.key_side.text, model="pretrained")
+
+
+def trained() -> TrainResult:
+    """Page 7's default run (seeded: every server gets the same; about 0.1 s, then remembered)."""
+    return compute.trained_result(TRAINING)
+
+
+def swapped(p: Pipeline, position: int) -> Pipeline | None:
+    """`p`'s sentence with the word at `position` replaced (SWAP_WORD), on the same model; None
+    when the new sentence does not split into as many tokens."""
+    tokens = list(p.key_side.tokens)
+    chinese = any(is_cjk(char) for token in tokens for char in token)  # the sentence's language
+    first, second = SWAP_WORD["zh" if chinese else "en"]
+    tokens[position] = second if tokens[position] == first else first
+    text = ("" if chinese else " ").join(tokens)
+    other = class_pipeline(text, lang(), p.settings)
+    return other if len(other.key_side.tokens) == len(tokens) else None
+
+
+# ---- the questions --------------------------------------------------------------------------
+
+
+def dot_top(p: Pipeline) -> Asked | None:
     """Whose key has the largest dot product with the last word's query?"""
     answer = questions.top_dot(p, predict.last(p))
     if answer is None:
@@ -21,7 +95,7 @@ def dot_top(p: Pipeline) -> predict.Asked | None:
     q, k = answer.words
     qt, kt = p.query_side.tokens, p.key_side.tokens
     fig = predict.row_bars(p.attention.factor[q], p, t("pq_fig_factor", word=qt[q]), t("ax_score"))
-    return predict.Asked(
+    return Asked(
         answer,
         t("pq_dot_top_q", word=predict.word(qt, q)),
         t("pq_dot_top_a", word=predict.word(qt, q), key=predict.word(kt, k), v=answer.numbers[0])
@@ -31,29 +105,58 @@ def dot_top(p: Pipeline) -> predict.Asked | None:
     )
 
 
-def longest_term(p: Pipeline, query: int) -> predict.Asked | None:
-    """Which key's term αⱼ·vⱼ is the longest in `query`'s output row?"""
-    answer = questions.biggest_term(p, query)
+def dot_sign(p: Pipeline) -> Asked | None:
+    """Is the last word's query · the first word's key positive or negative?"""
+    q, k = predict.last(p), 0
+    answer = questions.dot_sign(p, q, k)
+    dot, pos_sum, neg_sum, n_pos, n_neg = answer.numbers
+    qt, kt = p.query_side.tokens, p.key_side.tokens
+    products = p.query_side.q[q] * p.key_side.k[k]  # [d_k]
+    fig = figures.bars(
+        products,
+        figures.dims(products.size),
+        t("pq_fig_products", a=qt[q], b=kt[k]),
+        p,
+        label_title=t("ax_dim"),
+        value_title=t("ax_value"),
+        stage=figures.FACTOR,  # terms of one cell of Q·Kᵀ
+    )
+    because = t(
+        "pq_dot_a", dot=dot, pos=int(n_pos), pos_sum=pos_sum, neg=int(n_neg), neg_sum=neg_sum
+    )
+    return Asked(
+        answer,
+        t("pq_dot_q", a=predict.word(qt, q), b=predict.word(kt, k)),
+        because,
+        predict.choice_labels(answer.options),
+        (fig,),
+    )
+
+
+def factor_map(p: Pipeline) -> Figure:
+    return figures.word_map(p.attention.factor, t("m_factor"), p)
+
+
+def factor_symmetric(p: Pipeline) -> Asked | None:
+    """Does word i score word j as j scores i?"""
+    answer = questions.factor_symmetric(p)
     if answer is None:
         return None
-    q, k = answer.words
-    qt, kt = p.query_side.tokens, p.key_side.tokens
-    length, weight = answer.numbers
-    fig = predict.row_bars(
-        questions.term_lengths(p, q), p, t("pq_fig_terms", word=qt[q]), t("pq_ax_length")
-    )
-    return predict.Asked(
+    i, j = answer.words
+    ij, ji = answer.numbers
+    tokens = p.key_side.tokens
+    a, b = predict.word(tokens, i), predict.word(tokens, j)
+    because = t("cls_a_factor", a=a, b=b, ab=ij, ba=ji) + " " + t("cls_why_factor")
+    return Asked(
         answer,
-        t("pq_term_q", word=predict.word(qt, q)),
-        t("pq_term_a", key=predict.word(kt, k), w=weight, length=length)
-        + predict.why(p, "pq_why_term", word=predict.word(qt, q)),
-        predict.word_labels(kt),
-        (fig,),
-        (q,),
+        t("cls_q_factor", a=a, b=b),
+        because,
+        predict.choice_labels(answer.options),
+        (factor_map(p),),
     )
 
 
-def rows_sum_to_one(p: Pipeline) -> predict.Asked | None:
+def rows_sum_to_one(p: Pipeline) -> Asked | None:
     """Does every row of `p`'s weights add up to 1?"""
     answer = questions.rows_sum_to_one(p)
     lo, hi = answer.numbers
@@ -67,7 +170,7 @@ def rows_sum_to_one(p: Pipeline) -> predict.Asked | None:
         value_title=t("pq_ax_sum"),
     )
     flag = t("on") if p.settings.use_softmax else t("off")
-    return predict.Asked(
+    return Asked(
         answer,
         t("pq_sum_q", state=flag),
         t("pq_sum_a", lo=lo, hi=hi),
@@ -76,14 +179,81 @@ def rows_sum_to_one(p: Pipeline) -> predict.Asked | None:
     )
 
 
+def softmax_off_sums(p: Pipeline) -> Asked | None:
+    """With softmax off, do the rows still add up to 1?"""
+    asked = rows_sum_to_one(switched(p, use_softmax=False))
+    if asked is None:
+        return None
+    return Asked(
+        asked.answer,
+        asked.question,
+        f"{asked.because} {t('cls_why_softmax')}",
+        asked.labels,
+        asked.figures,
+        asked.inputs,
+    )
+
+
+def scale_order(p: Pipeline) -> Asked | None:
+    """Does dividing by √d_k change the order of the last word's scores?"""
+    answer = questions.scale_changes_order(p)
+    root, changed = answer.numbers
+    q = predict.last(p)
+    word = p.query_side.tokens[q]
+    row = p.attention.factor[q]  # [n_k]
+    figs = (
+        predict.row_bars(row, p, t("pq_fig_factor", word=word), t("ax_score")),
+        predict.row_bars(
+            row / root,
+            p,
+            t("pq_fig_scaled", word=word, root=root),
+            t("ax_score"),
+            stage=figures.SCALED,
+        ),
+    )
+    if changed == 0:
+        because = t("pq_scale_a_kept", root=root)
+    else:
+        because = t("pq_scale_a_changed", n=changed)
+    return Asked(
+        answer, t("pq_scale_q", root=root), because, predict.choice_labels(answer.options), figs
+    )
+
+
+def top_weight(p: Pipeline) -> Asked | None:
+    """Which other word does the last word weigh most?"""
+    return predict.top_key(p, predict.last(p))
+
+
+def longest_term(p: Pipeline, query: int) -> Asked | None:
+    """Which key's term αⱼ·vⱼ is the longest in `query`'s output row?"""
+    answer = questions.biggest_term(p, query)
+    if answer is None:
+        return None
+    q, k = answer.words
+    qt, kt = p.query_side.tokens, p.key_side.tokens
+    length, weight = answer.numbers
+    fig = predict.row_bars(
+        questions.term_lengths(p, q), p, t("pq_fig_terms", word=qt[q]), t("pq_ax_length")
+    )
+    return Asked(
+        answer,
+        t("pq_term_q", word=predict.word(qt, q)),
+        t("pq_term_a", key=predict.word(kt, k), w=weight, length=length)
+        + predict.why(p, "pq_why_term", word=predict.word(qt, q)),
+        predict.word_labels(kt),
+        (fig,),
+        (q,),
+    )
+
+
 def seeds_tried(first_seed: int) -> range:
     """The random seeds the kept-word question tries: `first_seed` and the next ones."""
     return range(first_seed, first_seed + SEEDS_TRIED)
 
 
-def kept_across_seeds(p: Pipeline, first_seed: int) -> predict.Asked | None:
-    """Do random weights of SEEDS_TRIED seeds keep the last word's top word? (learned against
-    random)"""
+def kept_across_seeds(p: Pipeline, first_seed: int) -> Asked | None:
+    """Do random weights of SEEDS_TRIED seeds keep the last word's top word?"""
     others = list(compute.random_weights_over(p, seeds_tried(first_seed)))
     query = predict.last(p)
     answer = questions.kept_across_seeds(p, others, query)
@@ -99,7 +269,7 @@ def kept_across_seeds(p: Pipeline, first_seed: int) -> predict.Asked | None:
         t("pq_fig_kept", word=qt[q], first=first_seed, last=last_seed),
         t("pq_ax_seeds"),
     )
-    return predict.Asked(
+    return Asked(
         answer,
         t("pq_kept_q", word=predict.word(qt, q), key=predict.word(kt, mine), seeds=int(tried)),
         t(
@@ -116,5 +286,261 @@ def kept_across_seeds(p: Pipeline, first_seed: int) -> predict.Asked | None:
     )
 
 
-DOT_TOP = predict.Question("dot_top", dot_top)
-SCORE_SUM = predict.Question("score_sum", rows_sum_to_one)
+def larger_max(p: Pipeline, seed: int) -> Asked | None:
+    """Which set of weights, `p`'s or random ones of `seed`, has the larger largest weight?"""
+    other = compute.random_weights(p, seed)
+    answer = questions.larger_max_weight(p, other)
+    a, b = answer.numbers
+    names = (t("pq_set_a"), t("pq_set_b", seed=seed))
+    fig = figures.bars(
+        np.array([a, b]),
+        names,
+        t("pq_fig_max"),
+        p,
+        label_title=t("pq_ax_set"),
+        value_title=t("ax_weight"),
+    )
+    return Asked(
+        answer,
+        t("pq_max_q", seed=seed),
+        t("pq_max_a", a=a, b=b, seed=seed) + predict.why(p, "pq_why_max", "pq_why_both_random"),
+        {"a": names[0], "b": names[1]},
+        (fig,),
+        (seed,),
+    )
+
+
+def after_training(result: TrainResult) -> Figure:
+    return live_training.heatmap(result.probe_weights, result.settings, title=t("learn_after"))
+
+
+def training_row(p: Pipeline) -> Asked | None:
+    """Page 7's probe (a sentence of its little language), not the lesson's: after training,
+    which word does its last word weigh most?"""
+    result = trained()
+    tokens, q = result.probe_tokens, result.watch_row
+    answer = questions.top_of_row(result.probe_weights[q], q, q)
+    if answer is None:
+        return None
+    k = answer.words[1]
+    tokens = tuple(live_training.shown(tokens))  # in Chinese, the corpus's Chinese words
+    w, tw = predict.word(tokens, q), predict.word(tokens, k)
+    before = float(result.probe_weights_before[q, k])
+    because = t(
+        "cls_a_train",
+        word=w,
+        key=tw,
+        w=answer.numbers[0],
+        before=before,
+        steps=result.steps_run,
+        acc=result.held_out_accuracy,
+    )
+    return Asked(
+        answer,
+        t("cls_q_train", word=w, probe=plain(("" if lang() == "zh" else " ").join(tokens))),
+        because,
+        predict.word_labels(tokens, answer.options),
+        (after_training(result),),
+        (TRAINING,),
+    )
+
+
+def real_words(p: Pipeline) -> Asked | None:
+    """In the words-only view of the heads the default model learned from, which other word
+    does the last word weigh most?"""
+    text = p.key_side.text
+    teacher = minilm.teacher(text)
+    if not minilm.has_words(teacher.tokens):
+        return None
+    words = teacher.word_tokens
+    q = session.last_word(words)
+    answer = questions.top_of_row(teacher.words[q], q, q)
+    if answer is None:
+        return None
+    w, key = predict.word(words, q), predict.word(words, answer.words[1])
+    heads = minilm.teacher_heads()
+    question = t("cls_q_real", word=w, layer=TEACHER_LAYER, heads=heads)
+    reads = minilm.chinese_line(text, teacher.tokens)  # MiniLM reads English: say so first
+    because = (
+        t("cls_a_real", word=w, key=key, w=answer.numbers[0])
+        + " "
+        + minilm.sink_line(teacher.raw, teacher.tokens, mean=True)
+    )
+    return Asked(
+        answer,
+        question if reads is None else f"{question}\n\n{reads}",
+        because + " " + t("cls_why_real"),
+        predict.word_labels(words, answer.options),
+        minilm.teacher_figures(teacher, real_head(p)),
+        (TEACHER_LAYER, TEACHER_HEADS),
+    )
+
+
+def what_moves(p: Pipeline) -> Asked | None:
+    """Which change (no scaling, no softmax, random weights) moves the last word's top word?"""
+    q = predict.last(p)
+    random = compute.random_weights(p, RANDOM_SEED)
+    changed = {
+        "scale": switched(p, scale=False).attention.weights[q],
+        "softmax": switched(p, use_softmax=False).attention.weights[q],
+        "random": random.attention.weights[q],
+    }
+    answer = questions.what_moves_top(p.attention.weights[q], changed, q)
+    if answer is None:
+        return None
+    tokens = p.key_side.tokens
+    tops = []
+    for option, row in changed.items():
+        top = questions.top_of_row(row, q, q)
+        tops.append(
+            t(
+                "cls_a_recap_item",
+                change=t(f"pq_opt_{option}"),
+                key=predict.word(tokens, top.words[1]),
+            )
+        )
+    because = t(
+        "cls_a_recap",
+        word=predict.word(tokens, q),
+        key=predict.word(tokens, answer.words[1]),
+        changes=t("list_sep").join(tops),
+    )
+    return Asked(
+        answer,
+        t("cls_q_recap", word=predict.word(tokens, q)),
+        because
+        + " "
+        + t("cls_why_recap" if "random" in answer.correct else "cls_why_recap_chance"),
+        predict.choice_labels(answer.options),
+        (figures.weights(p), figures.weights(random)),
+        (RANDOM_SEED,),
+    )
+
+
+def one_word_changes(p: Pipeline) -> Asked | None:
+    """Replace the word the last word weighs most: whose row of weights moves most?"""
+    top = questions.top_key(p, predict.last(p))
+    if top is None:
+        return None
+    changed = top.words[1]
+    other = swapped(p, changed)
+    if other is None:
+        return None
+    answer = questions.row_moves_most(p.attention.weights, other.attention.weights, changed)
+    if answer is None:
+        return None
+    tokens, new = p.key_side.tokens, other.key_side.tokens
+    word, put, row = (predict.word(tokens, changed), predict.word(new, changed), answer.words[1])
+    moved, weight = answer.numbers
+    return Asked(
+        answer,
+        t("kind_q_swap", word=word, new=put),
+        t("kind_a_swap", row=predict.word(tokens, row), moved=moved, word=word, w=weight)
+        + " "
+        + t("kind_why_swap"),
+        predict.word_labels(tokens, answer.options),
+        (figures.weights(p), figures.weights(other)),
+        (changed,),
+    )
+
+
+# ---- the registry ---------------------------------------------------------------------------
+
+
+def weights_chart(p: Pipeline) -> tuple[Figure, ...]:
+    return (figures.weights(p),)
+
+
+def evidence(build: Callable[[Pipeline], Asked | None]) -> Callable[[Pipeline], tuple[Figure, ...]]:
+    """A kind whose chart is its question's evidence."""
+
+    def charts(p: Pipeline) -> tuple[Figure, ...]:
+        asked = build(p)
+        return asked.figures if asked is not None else ()
+
+    return charts
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of lesson step: its name in a lesson file, its question and charts."""
+
+    name: str  # texts: kind_title_<name>, kind_short_<name>, kind_teaches_<name>
+    build: Callable[[Pipeline], Asked | None] | None  # its question (None: it asks none)
+    charts: Callable[[Pipeline], tuple[Figure, ...]]  # what shows its point
+    why: bool  # asks why attention works; False: how the computation goes (mechanics)
+    sentences: bool = False  # students (or the presenter) send sentences of their own
+    training: bool = False  # page 7's run, trained live in place
+
+    @property
+    def question(self) -> Question | None:
+        return Question(f"lesson_{self.name}", self.build) if self.build else None
+
+    @property
+    def title(self) -> str:
+        return t(f"kind_title_{self.name}")
+
+    @property
+    def short(self) -> str:
+        """One or two words, for presenter mode's strip of steps."""
+        return t(f"kind_short_{self.name}")
+
+    @property
+    def teaches(self) -> str:
+        return t(f"kind_teaches_{self.name}")
+
+
+def _softmax_charts(p: Pipeline) -> tuple[Figure, ...]:
+    return figures.weights(switched(p, use_softmax=False)), figures.weights(p)
+
+
+def _random_charts(p: Pipeline) -> tuple[Figure, ...]:
+    return figures.weights(p), figures.weights(compute.random_weights(p, RANDOM_SEED))
+
+
+def _training_chart(p: Pipeline) -> tuple[Figure, ...]:
+    return (after_training(trained()),)
+
+
+def _real_charts(p: Pipeline) -> tuple[Figure, ...]:
+    """The teacher as it is, [CLS] and [SEP] included, beside its words-only view."""
+    return minilm.teacher_figures(minilm.teacher(p.key_side.text), real_head(p))
+
+
+def _last_term(p: Pipeline) -> Asked | None:
+    return longest_term(p, predict.last(p))
+
+
+def _kept(p: Pipeline) -> Asked | None:
+    return kept_across_seeds(p, RANDOM_SEED)
+
+
+def _larger_max(p: Pipeline) -> Asked | None:
+    return larger_max(p, RANDOM_SEED)
+
+
+KINDS: dict[str, Kind] = {
+    kind.name: kind
+    for kind in (
+        Kind("query_match", dot_top, evidence(dot_top), why=True),
+        Kind("top_weight", top_weight, evidence(top_weight), why=True),
+        Kind("training_row", training_row, _training_chart, why=True, training=True),
+        Kind("learned_vs_random", _kept, _random_charts, why=True),
+        Kind("larger_max", _larger_max, _random_charts, why=True),
+        Kind("real_head", real_words, _real_charts, why=True),
+        Kind("one_word_changes", one_word_changes, evidence(one_word_changes), why=True),
+        Kind("what_moves", what_moves, weights_chart, why=True),
+        Kind("own_sentences", None, weights_chart, why=True, sentences=True),
+        Kind("dot_sign", dot_sign, evidence(dot_sign), why=False),
+        Kind("factor_symmetric", factor_symmetric, lambda p: (factor_map(p),), why=False),
+        Kind("softmax_sums", softmax_off_sums, _softmax_charts, why=False),
+        Kind("scale_order", scale_order, evidence(scale_order), why=False),
+        Kind("longest_term", _last_term, evidence(_last_term), why=False),
+    )
+}
+
+# the questions the concept pages share with the lessons, under the pages' own ids
+DOT_TOP = Question("dot_top", dot_top)
+DOT_SIGN = Question("dot_sign", dot_sign)
+SCORE_SUM = Question("score_sum", rows_sum_to_one)
+SCORE_SCALE_ORDER = Question("score_scale_order", scale_order)

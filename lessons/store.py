@@ -26,6 +26,7 @@ STUDENT_BYTES = 12  # a student's own token (in their page address only)
 MAX_NICKNAME = 24
 MAX_SENTENCE = 120
 MAX_ANSWER = 16  # an option id ("3", "yes", "positive")
+MAX_LESSON = 64 * 1024  # characters of a class's own lesson file (lessons/lesson_file.py)
 WRONG_CODES_PER_MINUTE = 10
 PHASES = ("ask", "open", "revealed")  # a step's question: not yet open, voting, answer shown
 
@@ -62,8 +63,14 @@ _SCHEMA = (
         sentence VARCHAR(200) NOT NULL,
         at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (class_id, student))""",
+    # a class's own lesson file, when the teacher chose one (none: the built-in lesson); a
+    # table of its own, so a database made before lessons were files needs no migration
+    """CREATE TABLE IF NOT EXISTS class_lessons (
+        class_id VARCHAR(32) PRIMARY KEY,
+        digest VARCHAR(64) NOT NULL,
+        source TEXT NOT NULL)""",
 )
-_OWN_TABLES = ("class_answers", "class_sentences", "class_students")
+_OWN_TABLES = ("class_answers", "class_sentences", "class_students", "class_lessons")
 
 
 class NotTeacher(PermissionError):
@@ -87,6 +94,7 @@ class ClassState:
     paused: bool
     shown_student: str | None  # whose sentence the teacher shows on the projector
     expires: float
+    lesson: str | None = None  # the digest of the class's own lesson file (None: built-in)
 
     @property
     def voting(self) -> bool:
@@ -221,8 +229,10 @@ class ClassStore:
         with self.engine.connect() as c:
             row = c.execute(
                 text(
-                    "SELECT id, code, sentence, step, round, phase, paused, shown_student, "
-                    "expires FROM classes WHERE code = :code AND expires > :now"
+                    "SELECT c.id, c.code, c.sentence, c.step, c.round, c.phase, c.paused, "
+                    "c.shown_student, c.expires, l.digest FROM classes c "
+                    "LEFT JOIN class_lessons l ON l.class_id = c.id "
+                    "WHERE c.code = :code AND c.expires > :now"
                 ),
                 {"code": clean_code(code), "now": now},
             ).first()
@@ -238,6 +248,7 @@ class ClassStore:
             bool(row.paused),
             row.shown_student,
             float(row.expires),
+            row.digest,
         )
 
     def is_teacher(self, code: str, key: str, now: float) -> bool:
@@ -317,6 +328,36 @@ class ClassStore:
     def show_sentence(self, code: str, key: str, student: str | None, now: float) -> None:
         """Put one student's sentence on the projector (None: none)."""
         self._set(self._teacher(code, key, now), shown_student=student)
+
+    def set_lesson(self, code: str, key: str, source: str | None, now: float) -> None:
+        """The class's lesson file (None: the built-in lesson), already checked by
+        lessons/lesson_file.py. The class starts it at its first step, and the old lesson's
+        answers are deleted: their step numbers would name the new lesson's questions."""
+        state = self._teacher(code, key, now)
+        if source is not None and len(source) > MAX_LESSON:
+            raise ValueError(f"a lesson file holds at most {MAX_LESSON} characters")
+        with self.engine.begin() as c:
+            for table in ("class_lessons", "class_answers"):
+                c.execute(text(f"DELETE FROM {table} WHERE class_id = :id"), {"id": state.id})
+            if source is not None:
+                c.execute(
+                    text(
+                        "INSERT INTO class_lessons (class_id, digest, source) "
+                        "VALUES (:id, :digest, :source)"
+                    ),
+                    {"id": state.id, "digest": _hash(source), "source": source},
+                )
+            c.execute(
+                text("UPDATE classes SET step = 0, round = 1, phase = 'ask' WHERE id = :id"),
+                {"id": state.id},
+            )
+
+    def lesson_source(self, class_id: str) -> str | None:
+        """The text of the class's own lesson file (None: it follows the built-in lesson)."""
+        with self.engine.connect() as c:
+            return c.execute(
+                text("SELECT source FROM class_lessons WHERE class_id = :id"), {"id": class_id}
+            ).scalar()
 
     # ---- students ---------------------------------------------------------------------------
 

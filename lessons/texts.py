@@ -5,38 +5,7 @@ registers them with ui/i18n."""
 
 TEXTS: dict[str, dict[str, str]] = {
     # ---- 1. what a dot product measures ----
-    "cls_step_dot": {"en": "What a dot product measures", "zh": "点积衡量的是什么"},
-    "cls_short_dot": {"en": "Dot product", "zh": "点积"},
-    "cls_point_dot": {
-        "en": "A query meets every key by a dot product: it is large when the two vectors point the "
-        "same way, so it measures how well two words match.",
-        "zh": "查询与每个键做点积：两个向量方向越一致，点积越大，所以点积衡量的是两个词有多匹配。",
-    },
-    "cls_notes_dot": {
-        "en": "Ask before showing any chart. The question compares the last word's query with every other "
-        "word's key; many students guess the neighbouring word. After the reveal, read the reason aloud: "
-        "direction, not closeness in the sentence.",
-        "zh": "先提问，再看图。题目比较的是最后一个词的查询和其他每个词的键；很多学生会猜相邻的词。"
-        "揭晓后把原因读出来：看的是方向是否一致，而不是在句子里离得近不近。",
-    },
     # ---- 2. the factor matrix ----
-    "cls_step_factor": {"en": "The factor matrix", "zh": "因子矩阵"},
-    "cls_short_factor": {"en": "Q·Kᵀ", "zh": "Q·Kᵀ"},
-    "cls_point_factor": {
-        "en": "Q·Kᵀ holds every word's match with every word: the row is the word that asks, the column "
-        "the word that answers. Q and K are two different projections, so A can attend to B more than B "
-        "to A.",
-        "zh": "Q·Kᵀ 记录了每个词与每个词的匹配程度：行是提问的词，列是被问到的词。"
-        "Q 和 K 来自两个不同的投影，所以 A 关注 B 可以多于 B 关注 A。",
-    },
-    "cls_notes_factor": {
-        "en": "Point at one row, then at one column, before voting. The pair in the question is the one "
-        "whose two scores differ most. After the reveal: if a word's query and key were the same vector, "
-        "the matrix would be symmetric; two weight matrices W_Q and W_K are what let attention have a "
-        "direction.",
-        "zh": "投票前先指着一行、再指着一列讲解。题目里的两个词是两个分数相差最大的一对。"
-        "揭晓后讲：如果每个词的查询和键是同一个向量，矩阵就会对称；正是 W_Q 和 W_K 两个参数矩阵让注意力有了方向。",
-    },
     "cls_q_factor": {
         "en": "Does “{a}” score “{b}” exactly as high as “{b}” scores “{a}”? (Is the factor matrix "
         "symmetric?)",
@@ -52,58 +21,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "原因：分数是一个词的查询与另一个词的键的点积，而查询和键来自不同的参数，所以交换两个词，分数就变了。",
     },
     # ---- 3. softmax on and off ----
-    "cls_step_softmax": {"en": "Softmax on and off", "zh": "softmax 开启与关闭"},
-    "cls_short_softmax": {"en": "Softmax", "zh": "softmax"},
-    "cls_point_softmax": {
-        "en": "Without softmax a row is raw scores: negative ones too, adding up to anything. Softmax "
-        "turns each row into shares of attention: positive, adding up to 1, the largest score still "
-        "largest.",
-        "zh": "softmax 关闭时，一行只是原始分数：可以有负数，加起来可以是任何值。"
-        "softmax 把每一行变成注意力的份额：全为正，加起来等于 1，最大的分数仍然最大。",
-    },
-    "cls_notes_softmax": {
-        "en": "The question is asked with softmax off. Afterwards put the two charts side by side: within "
-        "each row the colours keep their order, only the scale changes. That is why the article leaves "
-        "softmax and the division by √d_k out: they change the numbers in the matrix, but not which row "
-        "belongs to which word, and they make no word interact with another.",
-        "zh": "这道题是在 softmax 关闭的情况下问的。揭晓后把两张图并排：每一行里颜色的深浅顺序不变，变的只是刻度。"
-        "原文正是因此省略了 softmax 和除以 √d_k：它们只改变矩阵里的数值，不改变哪一行属于哪个词，"
-        "也不让词与词之间发生任何相互作用。",
-    },
     "cls_why_softmax": {
         "en": "Why: with softmax off the weights are the scaled scores themselves; softmax divides each "
         "row's exponentials by their sum, so with it every row adds up to 1.",
         "zh": "原因：softmax 关闭时，注意力权重就是缩放后的分数本身；softmax 把每一行的指数除以它们的和，所以开启后每一行加起来都等于 1。",
     },
     # ---- 4. × V ----
-    "cls_step_out": {"en": "× V: what each word takes in", "zh": "× V：每个词吸收了什么"},
-    "cls_short_out": {"en": "× V", "zh": "× V"},
-    "cls_point_out": {
-        "en": "A word's output is a weighted sum of value vectors: the words it weighs most make up most "
-        "of it, so the output carries what matters to that word.",
-        "zh": "一个词的输出是值向量的加权和：它权重最大的词占了输出的大部分，所以输出主要带着与这个词相关的那些词的信息。",
-    },
-    "cls_notes_out": {
-        "en": "Read the question slowly: it is about the length of weight × value, not the weight alone. "
-        "A large weight on a short value can lose to a smaller weight on a long one; the bars after the "
-        "reveal show the lengths.",
-        "zh": "慢慢读题：问的是“权重 × 值向量”的长度，而不只是权重。权重大但值向量短，可能比不过权重小但值向量长的；揭晓后的条形图显示了各项的长度。",
-    },
     # ---- 5. training live ----
-    "cls_step_train": {"en": "Training, live", "zh": "现场训练"},
-    "cls_short_train": {"en": "Training", "zh": "训练"},
-    "cls_point_train": {
-        "en": "Nobody tells the model which words matter. It learns W_Q and W_K by guessing a hidden "
-        "word, and the weights move to the words that help the guess.",
-        "zh": "没有人告诉模型哪些词相关。它通过猜一个被隐藏的词来学习参数 W_Q 和 W_K，注意力权重就移到了有助于猜词的词上。",
-    },
-    "cls_notes_train": {
-        "en": "This step uses page 7's little language, not the class's sentence: its sentences follow "
-        "rules, so the hidden last word can be guessed. Vote, reveal, then press Train live and let the "
-        "room watch the row of the last word change (a few seconds).",
-        "zh": "这一步用的是第 7 页的小语言，而不是本节课的句子：那些句子有规则，被隐藏的最后一个词才猜得出来。"
-        "先投票、揭晓，再点“现场训练”，让全班看着最后一个词那一行的变化（几秒钟）。",
-    },
     "cls_q_train": {
         "en": "Page 7 trains a small model to guess the last word of sentences like “{probe}”. After "
         "training, which other word will “{word}” weigh most?",
@@ -124,40 +48,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "训练完成：第 7 页的训练共 {steps} 步。",
     },
     # ---- 6. learned against random ----
-    "cls_step_random": {"en": "Learned against random", "zh": "学到的参数与随机参数"},
-    "cls_short_random": {"en": "Random", "zh": "随机"},
-    "cls_point_random": {
-        "en": "Random weights rank the words too, but another seed ranks them differently: the order is "
-        "chance. Learned weights keep the words that matter first.",
-        "zh": "随机参数也会给词排出顺序，但换一个种子顺序就变了：那只是偶然。学到的参数始终把相关的词排在前面。",
-    },
-    "cls_notes_random": {
-        "en": "Left chart: the learned head; right: random weights on the same X. Ask whether the same "
-        "word would come first with twenty random seeds; the reveal counts how often it does, against "
-        "chance.",
-        "zh": "左图是参数学到的注意力头，右图是同一个 X 配上随机参数。问大家：换 20 个随机种子，同一个词还会排第一吗？揭晓会数出它排第一的次数，并与纯靠运气的次数比较。",
-    },
     # ---- 7. a real MiniLM head ----
-    "cls_step_real": {"en": "A real model's head", "zh": "真实模型的一个注意力头"},
-    "cls_short_real": {"en": "MiniLM", "zh": "MiniLM"},
-    "cls_point_real": {
-        "en": "A real model does the same computation. The heads our small model learned from park much "
-        "of their weight on [CLS] and [SEP]; leave those out and share the rest among the words, and "
-        "the weight goes to the words that matter.",
-        "zh": "真实模型做的是同样的计算。我们的小模型所学习的那两个头把很大一部分权重放在 [CLS] 和 [SEP] 上；"
-        "把它们去掉，只在句子的词之间分配其余的权重，权重就落在相关的词上。",
-    },
-    "cls_notes_real": {
-        "en": "These are the two MiniLM heads our small default model learned from, on the class's "
-        "sentence: left as they are, right over the words only (what the small model was taught). "
-        "The question is about the right chart. After the reveal, point at the left one: [CLS] and "
-        "[SEP] are where a head puts attention it needs nowhere else. MiniLM reads English; "
-        "Chinese characters it lacks become [UNK], and the question says how many.",
-        "zh": "这是本应用默认小模型所学习的两个 MiniLM 注意力头，用的是本节课的句子：左图是它们的原样，"
-        "右图只看句子里的词（小模型学的就是这个）。问题问的是右图。揭晓后指着左图说：[CLS] 和 [SEP] "
-        "是注意力头在不需要看别处时停放注意力的地方。MiniLM 读的是英文；它不认识的汉字会变成 [UNK]，"
-        "问题里会说有几个。",
-    },
     "cls_q_real": {
         "en": "MiniLM layer {layer}, heads {heads}, words only ([CLS] and [SEP] left out): which other "
         "word will “{word}” weigh most?",
@@ -175,35 +66,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "[SEP]），我们的小模型又是向它们学习的。",
     },
     # ---- 8. the students' own sentences ----
-    "cls_step_own": {"en": "Your own sentence", "zh": "你自己的句子"},
-    "cls_short_own": {"en": "Yours", "zh": "你的句子"},
-    "cls_point_own": {
-        "en": "Type a sentence on your phone; the teacher shows some on the projector with their "
-        "attention.",
-        "zh": "在手机上输入一个句子；老师会挑一些连同它们的注意力投到屏幕上。",
-    },
-    "cls_notes_own": {
-        "en": "Ask for short sentences. Open the gallery on your own screen first (turn the projector off "
-        "or away), then show two or three good ones and ask where the last word looks. Alone with the "
-        "presenter, type a sentence from the room into the sidebar.",
-        "zh": "请学生输入短句。先在你自己的屏幕上打开句子列表（把投影关掉或移开），再挑两三句展示，问大家最后一个词在看哪里。"
-        "只用演示模式时，把学生说出的句子输入侧边栏。",
-    },
     # ---- 9. recap ----
-    "cls_step_recap": {"en": "Recap: where the order comes from", "zh": "回顾：顺序从哪里来"},
-    "cls_short_recap": {"en": "Recap", "zh": "回顾"},
-    "cls_point_recap": {
-        "en": "Scaling and softmax keep a row's order; only the learned W_Q and W_K decide which word "
-        "comes first. That is why self-attention works: training points the queries at the keys that "
-        "matter.",
-        "zh": "缩放和 softmax 都不改变一行的顺序；决定哪个词排第一的，只有学到的 W_Q 和 W_K。"
-        "这就是自注意力有效的原因：训练让查询指向相关的词的键。",
-    },
-    "cls_notes_recap": {
-        "en": "Go back over the arc in one minute: dot product → factor matrix → softmax → × V → "
-        "training. Then let the vote settle the one idea to take home.",
-        "zh": "用一分钟串起整条线：点积 → 因子矩阵 → softmax → × V → 训练。再用投票确认大家带走的那一个要点。",
-    },
     "cls_q_recap": {
         "en": "Which of these changes the word “{word}” weighs most (apart from itself)?",
         "zh": "下面哪一项会改变“{word}”权重最大的那个词（不算它自己）？",
@@ -318,4 +181,374 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "在此训练：种子 {seed}，{steps} 步，学习率 {lr:g}，d_model {d_model}，d_k {d_k}，softmax {softmax}",
     },
     "learn_after": {"en": "After training", "zh": "训练后"},
+    # ---- the kinds of lesson step (lessons/kinds.py): title, short name, what it teaches ----
+    "kind_title_query_match": {
+        "en": "What a dot product measures",
+        "zh": "点积衡量的是什么",
+    },
+    "kind_short_query_match": {
+        "en": "Dot product",
+        "zh": "点积",
+    },
+    "kind_teaches_query_match": {
+        "en": "a learned query points at the key of the word it needs",
+        "zh": "学到的查询指向它需要的那个词的键",
+    },
+    "kind_title_top_weight": {
+        "en": "Where the last word looks",
+        "zh": "最后一个词在看哪里",
+    },
+    "kind_short_top_weight": {
+        "en": "Top weight",
+        "zh": "最大权重",
+    },
+    "kind_teaches_top_weight": {
+        "en": "which word a word weighs most, and that the order is what training learned",
+        "zh": "一个词最看重哪个词，以及这个顺序是训练学到的",
+    },
+    "kind_title_training_row": {
+        "en": "Training, live",
+        "zh": "现场训练",
+    },
+    "kind_short_training_row": {
+        "en": "Training",
+        "zh": "训练",
+    },
+    "kind_teaches_training_row": {
+        "en": "what training changes in one row: the weights move to the words that help",
+        "zh": "训练改变了一行里的什么：权重移到有帮助的词上",
+    },
+    "kind_title_learned_vs_random": {
+        "en": "Learned against random",
+        "zh": "学到的参数与随机参数",
+    },
+    "kind_short_learned_vs_random": {
+        "en": "Random",
+        "zh": "随机",
+    },
+    "kind_teaches_learned_vs_random": {
+        "en": "learned against random: random weights rank words by chance",
+        "zh": "学到的与随机的对比：随机参数给词排序只是偶然",
+    },
+    "kind_title_larger_max": {
+        "en": "Learned weights are sharper",
+        "zh": "学到的参数让权重更集中",
+    },
+    "kind_short_larger_max": {
+        "en": "Sharper",
+        "zh": "更集中",
+    },
+    "kind_teaches_larger_max": {
+        "en": "learned weights concentrate on few words; random ones spread",
+        "zh": "学到的参数让权重集中在少数词上，随机参数的权重则分散",
+    },
+    "kind_title_real_head": {
+        "en": "A real model's head",
+        "zh": "真实模型的一个注意力头",
+    },
+    "kind_short_real_head": {
+        "en": "MiniLM",
+        "zh": "MiniLM",
+    },
+    "kind_teaches_real_head": {
+        "en": "what a real model's head attends to among the words",
+        "zh": "真实模型的注意力头在句子的词之间看向哪里",
+    },
+    "kind_title_one_word_changes": {
+        "en": "Change one word",
+        "zh": "换掉一个词",
+    },
+    "kind_short_one_word_changes": {
+        "en": "One word",
+        "zh": "换一个词",
+    },
+    "kind_teaches_one_word_changes": {
+        "en": "what moves when one word changes: the words that looked at it",
+        "zh": "换掉一个词时什么会变：看向它的那些词",
+    },
+    "kind_title_what_moves": {
+        "en": "Recap: where the order comes from",
+        "zh": "回顾：顺序从哪里来",
+    },
+    "kind_short_what_moves": {
+        "en": "Recap",
+        "zh": "回顾",
+    },
+    "kind_teaches_what_moves": {
+        "en": "only the learned weights decide the order; scaling and softmax keep it",
+        "zh": "只有学到的参数决定顺序；缩放和 softmax 不改变它",
+    },
+    "kind_title_own_sentences": {
+        "en": "Your own sentence",
+        "zh": "你自己的句子",
+    },
+    "kind_short_own_sentences": {
+        "en": "Yours",
+        "zh": "你的句子",
+    },
+    "kind_teaches_own_sentences": {
+        "en": "the same head on sentences the class writes",
+        "zh": "同一个注意力头用在全班自己写的句子上",
+    },
+    "kind_title_dot_sign": {
+        "en": "The sign of a dot product",
+        "zh": "点积的正负",
+    },
+    "kind_short_dot_sign": {
+        "en": "Sign",
+        "zh": "正负",
+    },
+    "kind_teaches_dot_sign": {
+        "en": "how a dot product adds up: positive and negative products",
+        "zh": "点积怎么相加：正的乘积和负的乘积",
+    },
+    "kind_title_factor_symmetric": {
+        "en": "The factor matrix",
+        "zh": "因子矩阵",
+    },
+    "kind_short_factor_symmetric": {
+        "en": "Q·Kᵀ",
+        "zh": "Q·Kᵀ",
+    },
+    "kind_teaches_factor_symmetric": {
+        "en": "how Q·Kᵀ is read: rows ask, columns answer, not symmetric",
+        "zh": "Q·Kᵀ 怎么读：行提问、列回答，并不对称",
+    },
+    "kind_title_softmax_sums": {
+        "en": "Softmax on and off",
+        "zh": "softmax 开启与关闭",
+    },
+    "kind_short_softmax_sums": {
+        "en": "Softmax",
+        "zh": "softmax",
+    },
+    "kind_teaches_softmax_sums": {
+        "en": "how softmax turns raw scores into shares that add up to 1",
+        "zh": "softmax 怎样把原始分数变成加起来为 1 的份额",
+    },
+    "kind_title_scale_order": {
+        "en": "Dividing by √d_k",
+        "zh": "除以 √d_k",
+    },
+    "kind_short_scale_order": {
+        "en": "√d_k",
+        "zh": "√d_k",
+    },
+    "kind_teaches_scale_order": {
+        "en": "how dividing by √d_k changes the numbers but not their order",
+        "zh": "除以 √d_k 改变数值，但不改变顺序",
+    },
+    "kind_title_longest_term": {
+        "en": "× V: what each word takes in",
+        "zh": "× V：每个词吸收了什么",
+    },
+    "kind_short_longest_term": {
+        "en": "× V",
+        "zh": "× V",
+    },
+    "kind_teaches_longest_term": {
+        "en": "how × V builds a word's output from weighted values",
+        "zh": "× V 怎样用加权的值向量组成一个词的输出",
+    },
+    "kind_q_swap": {
+        "en": "If “{word}” is replaced by “{new}”, whose row of weights (other than its own) will change most?",
+        "zh": "如果把“{word}”换成“{new}”，（除了它自己那一行）谁的那一行权重变化最大？",
+    },
+    "kind_a_swap": {
+        "en": "“{row}”: its row moves by {moved:.3f} in all (the sum of the changes), and before the change it gave “{word}” a weight of {w:.3f}.",
+        "zh": "“{row}”：它那一行总共变化了 {moved:.3f}（各项变化之和）；换词之前它给“{word}”的权重是 {w:.3f}。",
+    },
+    "kind_why_swap": {
+        "en": "Why: a weight depends on every key in the row, so the words that looked at the replaced word lose that share and softmax shares it out again.",
+        "zh": "原因：一个权重取决于这一行里所有的键，所以原来看向被换掉的词的那些词失去了这份权重，softmax 再把它重新分配。",
+    },
+    "pq_dot_q": {
+        "en": "Will the query of “{a}” · the key of “{b}” be positive or negative?",
+        "zh": "“{a}”的查询向量与“{b}”的键向量的点积会是正数还是负数？",
+    },
+    "pq_dot_a": {
+        "en": "q·k = {dot:.3f}: {pos} positive terms add up to {pos_sum:.3f}, {neg} negative terms to {neg_sum:.3f}.",
+        "zh": "q·k = {dot:.3f}：{pos} 个正项之和为 {pos_sum:.3f}，{neg} 个负项之和为 {neg_sum:.3f}。",
+    },
+    "pq_fig_products": {
+        "en": "q of “{a}” × k of “{b}”, dimension by dimension",
+        "zh": "“{a}”的 q × “{b}”的 k，逐维相乘",
+    },
+    "pq_scale_q": {
+        "en": "Divide every score by √d_k = {root:.2f}: will the order of any row change?",
+        "zh": "把每个分数除以 √d_k = {root:.2f}：会有哪一行的大小顺序改变吗？",
+    },
+    "pq_scale_a_kept": {
+        "en": "No: every score is divided by the same positive number, {root:.2f}, so the gaps shrink but no two scores swap.",
+        "zh": "不会：每个分数都除以同一个正数 {root:.2f}，差距变小了，但任何两个分数都不会交换位置。",
+    },
+    "pq_scale_a_changed": {
+        "en": "Yes, {n:.0f} row(s), by rounding alone: two scores that differed only in their last digits became equal.",
+        "zh": "会，有 {n:.0f} 行，但只是舍入造成的：两个只在最后几位不同的分数变得相等了。",
+    },
+    "pq_fig_scaled": {
+        "en": "Q·Kᵀ of “{word}” ÷ {root:.2f}",
+        "zh": "“{word}”的 Q·Kᵀ ÷ {root:.2f}",
+    },
+    "pq_why_max": {
+        "en": "Why: learned weights pick out the few words that matter; random ones spread the weight almost evenly.",
+        "zh": "原因：学到的参数会挑出少数相关的词；随机参数则把注意力权重分得几乎一样平均。",
+    },
+    "pq_max_q": {
+        "en": "Which weights give one word the larger single weight: the current ones, or the random ones of seed {seed}?",
+        "zh": "哪一组参数给出的单个注意力权重更大：当前的参数，还是种子 {seed} 的随机参数？",
+    },
+    "pq_max_a": {
+        "en": "Largest weight: {a:.3f} with the current weights, {b:.3f} with seed {seed}.",
+        "zh": "最大的注意力权重：当前参数为 {a:.3f}，种子 {seed} 为 {b:.3f}。",
+    },
+    "pq_set_a": {
+        "en": "Current weights",
+        "zh": "当前参数",
+    },
+    "pq_set_b": {
+        "en": "Seed {seed}",
+        "zh": "种子 {seed}",
+    },
+    "pq_fig_max": {
+        "en": "The largest attention weight each set of weights gives",
+        "zh": "每组参数给出的最大注意力权重",
+    },
+    "pq_ax_set": {
+        "en": "weights",
+        "zh": "参数组",
+    },
+    # ---- choosing a lesson, and what is wrong with a file (lessons/choose.py, lesson_file.py) ----
+    "lesson_pick": {
+        "en": "Lesson",
+        "zh": "课程",
+    },
+    "lesson_builtin": {
+        "en": "{title} ({m} min)",
+        "zh": "{title}（{m} 分钟）",
+    },
+    "lesson_own_file": {
+        "en": "Your own lesson file…",
+        "zh": "你自己的课程文件……",
+    },
+    "lesson_upload": {
+        "en": "Upload a lesson file (.toml)",
+        "zh": "上传课程文件（.toml）",
+    },
+    "lesson_limits": {
+        "en": 'A lesson file is TOML of at most {kb} KB and {steps} steps; its format is in README.md ("Write your own lesson").',
+        "zh": "课程文件是 TOML 格式，最大 {kb} KB、最多 {steps} 步；格式见 README.md（“编写你自己的课程”）。",
+    },
+    "lesson_read": {
+        "en": "Read: {n} steps, about {m} min.",
+        "zh": "已读取：{n} 步，约 {m} 分钟。",
+    },
+    "lesson_refused": {
+        "en": "This lesson file was not used:",
+        "zh": "没有使用这个课程文件：",
+    },
+    "lesson_err_at_line_key": {
+        "en": "Line {line}, {key}: ",
+        "zh": "第 {line} 行，{key}：",
+    },
+    "lesson_err_at_line": {
+        "en": "Line {line}: ",
+        "zh": "第 {line} 行：",
+    },
+    "lesson_err_at_key": {
+        "en": "{key}: ",
+        "zh": "{key}：",
+    },
+    "lesson_err_size": {
+        "en": "the file has {kb} KB; a lesson file may have at most {max_kb} KB.",
+        "zh": "文件有 {kb} KB；课程文件最大 {max_kb} KB。",
+    },
+    "lesson_err_encoding": {
+        "en": "the file is not UTF-8 text (byte {at}).",
+        "zh": "文件不是 UTF-8 文本（第 {at} 个字节）。",
+    },
+    "lesson_err_toml": {
+        "en": "this is not valid TOML: {detail}",
+        "zh": "这不是有效的 TOML：{detail}",
+    },
+    "lesson_err_unknown_key": {
+        "en": "a lesson file has no such key (see README.md for the keys).",
+        "zh": "课程文件中没有这个键（可用的键见 README.md）。",
+    },
+    "lesson_err_missing": {
+        "en": "this key is missing.",
+        "zh": "缺少这个键。",
+    },
+    "lesson_err_languages": {
+        "en": "languages must list one or more of {languages}, each once.",
+        "zh": "languages 必须列出 {languages} 中的一个或多个，每个只写一次。",
+    },
+    "lesson_err_not_texts": {
+        "en": 'this must be a text in each language of the lesson ({languages}), e.g. point.en = "...".',
+        "zh": '这里必须给课程的每种语言（{languages}）各写一段文字，例如 point.en = "..."。',
+    },
+    "lesson_err_language": {
+        "en": "a language the lesson does not list (it lists {languages}).",
+        "zh": "课程没有列出这种语言（列出的是 {languages}）。",
+    },
+    "lesson_err_not_text": {
+        "en": "this must be a text in quotes.",
+        "zh": "这里必须是加引号的文字。",
+    },
+    "lesson_err_empty": {
+        "en": "this text is empty.",
+        "zh": "这段文字是空的。",
+    },
+    "lesson_err_too_long": {
+        "en": "this text has {n} characters; at most {limit} are allowed.",
+        "zh": "这段文字有 {n} 个字符，最多允许 {limit} 个。",
+    },
+    "lesson_err_markup": {
+        "en": "this text holds markup (<…>); lesson texts are plain text.",
+        "zh": "这段文字含有 HTML 代码（<…>）；课程文字只能是纯文本。",
+    },
+    "lesson_err_control": {
+        "en": "this text holds a control character.",
+        "zh": "这段文字含有控制字符。",
+    },
+    "lesson_err_not_table": {
+        "en": "each step must be a table: start it with [[steps]].",
+        "zh": "每一步都必须是一个表：以 [[steps]] 开头。",
+    },
+    "lesson_err_kind": {
+        "en": "there is no question kind “{kind}”; the kinds are: {kinds}.",
+        "zh": "没有“{kind}”这种题型；可用的题型有：{kinds}。",
+    },
+    "lesson_err_minutes": {
+        "en": "minutes must be a whole number from 1 to {max}.",
+        "zh": "minutes 必须是 1 到 {max} 之间的整数。",
+    },
+    "lesson_err_no_steps": {
+        "en": "a lesson needs at least one step ([[steps]]), at most {max}.",
+        "zh": "一节课至少要有一步（[[steps]]），最多 {max} 步。",
+    },
+    "lesson_err_steps": {
+        "en": "the file has {n} steps; a lesson may have at most {max}.",
+        "zh": "文件有 {n} 步；一节课最多 {max} 步。",
+    },
+    "cls_lesson_change": {
+        "en": "Change the lesson",
+        "zh": "更换课程",
+    },
+    "cls_lesson_use": {
+        "en": "Use this lesson",
+        "zh": "使用这节课",
+    },
+    "cls_lesson_use_help": {
+        "en": "Every phone and replica switches to it at once; the class starts it at step 1 and the answers given so far are deleted.",
+        "zh": "所有手机和服务器副本会立即切换；课堂从第 1 步开始，已有的作答会被删除。",
+    },
+    "lesson_own_sentence": {
+        "en": "A sentence from the room",
+        "zh": "现场给出的句子",
+    },
+    "lesson_own_sentence_help": {
+        "en": "Type a sentence someone in the room says: the charts below show its attention. No phones needed.",
+        "zh": "输入在场的人说出的句子：下面的图会显示它的注意力。不需要手机。",
+    },
 }

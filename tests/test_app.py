@@ -9,7 +9,7 @@ import pytest
 
 from core.attention import AttentionSettings
 from core.pipeline import pipeline, with_random_weights
-from lessons.lesson import STEPS
+from lessons import lesson
 from tests.apptest_utils import (
     MENU,
     PAGES,
@@ -192,7 +192,9 @@ def test_presenter_worked_example_and_back():
     assert at.text_area(key="text").value == "the cat drank milk"
     assert at.session_state["numbers"] is True
     at.button(key="present_next").click().run()
-    assert TEXTS["present_counter"]["en"].format(number=2, n=len(STEPS)) in all_text(at)
+    assert TEXTS["present_counter"]["en"].format(
+        number=2, n=len(lesson.default().steps)
+    ) in all_text(at)
     at.button(key="present_restore").click().run()
     assert at.text_area(key="text").value == "my own words here"
     assert at.session_state["numbers"] is False

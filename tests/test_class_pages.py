@@ -14,16 +14,23 @@ import pytest
 
 from core import questions
 from lessons import connection as classroom
-from lessons import handout
+from lessons import handout, lesson
 from lessons import store as class_store
-from lessons.lesson import STEPS, asked, class_pipeline
+from lessons.lesson import asked, class_pipeline
 from lessons.store import WRONG_CODES_PER_MINUTE, ClassStore, engine_for
 from tests.apptest_utils import all_text, open_page, open_share_panel, page_file
 from tests.test_class_store import PG_URL, _drop_schema, _pg_schema
 from ui.i18n import TEXTS
+from ui.markdown import escape_md
 from ui.settings import DEFAULT_TEXTS
 
 SENTENCE = DEFAULT_TEXTS["en"]
+STEPS = lesson.default().steps  # the built-in lesson a class follows unless it picks another
+
+
+def _md(text: str) -> str:
+    """A lesson file's text as a page writes it into its Markdown: made inert."""
+    return escape_md(text, len(text))
 
 
 def en(key: str, **kwargs: object) -> str:
@@ -235,7 +242,7 @@ def check_handout(page: str, sentence: str) -> None:
     p = class_pipeline(sentence, "en")
     for step, section in zip(STEPS, sections, strict=True):
         section = html.unescape(section)
-        assert f"{en('cls_step_' + step.id)}</h2>" in section
+        assert f"{step.title}</h2>" in section
         assert section.count("<svg") >= 1, step.id  # its chart, drawn on the class's sentence
         assert en("cls_handout_time", m=step.minutes) in section
         q = asked(step, p)
@@ -287,10 +294,10 @@ def test_hostile_codes_open_nothing_and_are_not_echoed(db_url, code):
 def test_the_lesson_fits_45_minutes_and_notes_stay_off_the_projector(db_url):
     assert len(STEPS) <= 12 and sum(step.minutes for step in STEPS) == 45
     teacher = _teacher()
-    notes = [f"cls_notes_{step.id}" for step in STEPS]
-    assert not any(TEXTS[n]["en"] in all_text(teacher) for n in notes)  # off by default
+    notes = [_md(step.notes_texts["en"]) for step in STEPS]
+    assert not any(n in all_text(teacher) for n in notes)  # off by default
     teacher.toggle(key="class_notes").set_value(True).run()
-    assert TEXTS[notes[0]]["en"] in [i.value for i in teacher.info]
+    assert notes[0] in [i.value for i in teacher.info]
     assert "class_notes" not in teacher.query_params
 
 
@@ -322,7 +329,7 @@ def test_after_class_files_hold_the_results_and_never_the_key(db_url, downloads)
     _click(teacher, "class_reveal")
     csv_text = downloads[f"class_{code}_results.csv"].decode()
     page = downloads[f"class_{code}_handout.html"].decode()
-    step = f"1 {en('cls_step_dot')}"
+    step = f"1 {STEPS[0].title}"
     assert csv_text.splitlines() == ["step,round,answer,count", f"{step},1,cat,1"]
     assert SENTENCE in page and page.count("<section>") == len(STEPS) + 1
     assert key not in csv_text + page and "HYPERLINK" not in csv_text
@@ -358,8 +365,8 @@ def test_notes_never_reach_a_phone_or_the_projector(db_url):
             _click(teacher, "class_reveal")
         student.run()
         teacher.run()
-        assert TEXTS[f"cls_notes_{step.id}"]["zh"] not in all_text(student), step.id
-        assert en(f"cls_notes_{step.id}") not in all_text(teacher), step.id
+        assert step.notes_texts["zh"] not in all_text(student), step.id
+        assert _md(step.notes_texts["en"]) not in all_text(teacher), step.id
         if i < len(STEPS) - 1:
             _click(teacher, "class_next")
 
@@ -370,16 +377,21 @@ def test_no_step_gives_its_answer_away_before_the_reveal(db_url):
     student = _student(code, "zh-CN")
     for i, step in enumerate(STEPS):
         if step.question is not None:
-            assert en(f"cls_point_{step.id}") not in all_text(teacher), step.id
+            assert step.point_texts["en"] not in _texts(teacher), step.id
             _click(teacher, "class_open")
             student.run()
-            assert TEXTS[f"cls_point_{step.id}"]["zh"] not in all_text(student), step.id
+            assert step.point_texts["zh"] not in _texts(student), step.id
             _click(teacher, "class_reveal")
             student.run()
-            assert TEXTS[f"cls_point_{step.id}"]["zh"] in all_text(student), step.id
-        assert en(f"cls_point_{step.id}") in all_text(teacher), step.id
+            assert step.point_texts["zh"] in _texts(student), step.id
+        assert step.point_texts["en"] in _texts(teacher), step.id
         if i < len(STEPS) - 1:
             _click(teacher, "class_next")
+
+
+def _texts(at) -> list[str]:
+    """What a page shows as plain text (st.text): a lesson file's words."""
+    return [x.value for x in at.text]
 
 
 def test_secrets_name_the_database_when_the_environment_does_not(tmp_path, monkeypatch):

@@ -254,3 +254,29 @@ def test_another_schema_version_is_refused(tmp_path):
         c.execute(text("UPDATE class_meta SET value = '99' WHERE name = 'schema_version'"))
     with pytest.raises(class_store.SchemaMismatch):
         ClassStore(engine_for(url))
+
+
+def test_a_class_keeps_its_own_lesson_for_every_replica_and_a_restart(db):
+    """The lesson file lives in the class's database rows: a second engine (another replica,
+    or the app after a restart) reads the same one; choosing it restarts the class at step 1
+    and forgets the old lesson's answers; ending the class deletes it."""
+    first = ClassStore(db())
+    code, key = _voting(first)
+    first.answer(code, "s1", 0, "1", T0)
+    first.go_to(code, key, 2, T0)
+    source = 'title.en = "Mine"\nlanguages = ["en"]\n# 中文 too\n'
+    first.set_lesson(code, key, source, T0)
+    replica = ClassStore(db())
+    state = replica.find(code, T0)
+    assert state.lesson is not None and (state.step, state.round, state.phase) == (0, 1, "ask")
+    assert replica.lesson_source(state.id) == source
+    assert replica.count(state, 0, 1) == 0  # the old lesson's answers are gone
+    with pytest.raises(class_store.NotTeacher):
+        replica.set_lesson(code, "wrong", "x", T0)
+    with pytest.raises(ValueError):
+        replica.set_lesson(code, key, "x" * (class_store.MAX_LESSON + 1), T0)
+    replica.set_lesson(code, key, None, T0)  # back to the built-in lesson
+    assert replica.find(code, T0).lesson is None and replica.lesson_source(state.id) is None
+    replica.set_lesson(code, key, source, T0)
+    replica.end(code, key, T0)
+    assert first.lesson_source(state.id) is None

@@ -12,6 +12,7 @@ from app_pages.present.params import LESSON
 from app_pages.qk_map.params import QK_QUERY
 from app_pages.roles.params import QUERY
 from app_pages.rows.params import WORD
+from lessons import lesson
 from tools.server import start_server
 from tools.wsclient import Session, run_async
 from ui.i18n import TEXTS
@@ -74,7 +75,7 @@ def test_the_presenters_next_re_runs_only_the_slide(server):
     assert first.ok and click.ok, click.exceptions
     assert SIDEBAR in first.payload and SIDEBAR not in click.payload
     assert parse_qs(click.query_string)[LESSON] == ["1"]
-    step_2 = TEXTS["cls_step_factor"]["en"].encode()  # the lesson's second step
+    step_2 = TEXTS[f"kind_title_{lesson.default().steps[1].id}"]["en"].encode()  # the second step
     assert step_2 in click.payload and step_2 not in first.payload
 
 

@@ -8,13 +8,13 @@ import pytest
 
 from app_pages.present.screen import PRESENT_HEADER, PRESENT_SCREEN, SPAN_PRESENT
 from core.models import ToyModel
-from core.pipeline import pipeline
+from core.pipeline import pipeline, with_random_weights
 from core.similarity import MAX_VECTOR_CHARS, format_vector, parse_vector
-from lessons.lesson import FACTOR
+from lessons import kinds, lesson
 from tests.apptest_utils import chart_specs, default_model, open_page, page_file
 from ui import charts, theme
 from ui.i18n import TEXTS
-from ui.settings import DEFAULT_TEXT
+from ui.settings import DEFAULT_TEXT, DEFAULT_TEXTS
 
 A, B = [1.0, -2.0, 3.0, 0.5], [2.0, 2.0, -1.0, 4.0]
 
@@ -152,8 +152,13 @@ def test_big_numbers_take_one_decimal_before_shrinking_below_18px():
     assert fit == (".1f", 18)
 
 
+def _step_of(kind: str) -> str:
+    """The built-in lesson's step (as the link writes it) of a question kind."""
+    return str([step.id for step in lesson.default().steps].index(kind))
+
+
 def test_presenter_charts_fit_under_the_header():
-    at = open_page(page_file("present"), {"lesson": "1", "ask": "0"})  # the factor matrix
+    at = open_page(page_file("present"), {"lesson": _step_of("own_sentences"), "ask": "0"})
     assert not at.exception
     (spec,) = chart_specs(at)
     rows = 6  # "The black cat drank the milk"
@@ -164,18 +169,22 @@ def test_presenter_charts_fit_under_the_header():
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_presenter_asks_the_room_before_the_chart(lang: str):
-    """The lesson's step 2 (the factor matrix): the question first and no chart; once revealed,
-    the verdict takes the explanation's line and the step's chart appears."""
+    """The lesson's recap (what moves the top word): the question first and no chart; once
+    revealed, the verdict takes the explanation's line and the step's chart appears."""
     from ui import predict
 
-    at = open_page(page_file("present"), {"lesson": "1", "lang": lang})
+    at = open_page(page_file("present"), {"lesson": _step_of("what_moves"), "lang": lang})
     assert not at.exception
     assert chart_specs(at) == []
     assert TEXTS["pq_heading"][lang] in " ".join(m.value for m in at.markdown)
-    p = pipeline(default_model(), "The black cat drank the milk")
-    factor = p.attention.factor
-    right = "yes" if np.allclose(factor, factor.T) else "no"
-    assert FACTOR.build(p).answer.correct == {right}
+    p = pipeline(default_model(), DEFAULT_TEXTS[lang])
+    last = len(p.key_side.tokens) - 1
+
+    def top(weights: np.ndarray) -> int:  # the last word's top other word, with numpy
+        return int(np.argmax(np.where(np.arange(last + 1) == last, -np.inf, weights[last])))
+
+    random = with_random_weights(p, kinds.RANDOM_SEED).attention.weights
+    right = "random" if top(random) != top(p.attention.weights) else "none"
     radio = next(r for r in at.radio if r.key.startswith(predict.RADIO))
     radio.set_value(right).run()
     next(b for b in at.button if b.key.startswith("reveal_")).click().run()

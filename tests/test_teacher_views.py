@@ -114,7 +114,7 @@ def test_the_link_names_no_head_when_the_page_shows_the_teacher() -> None:
 
 def test_the_lesson_asks_about_the_teacher_over_the_words(minilm: MiniLM) -> None:
     p = lesson.class_pipeline(ARTICLE, "en")
-    asked = lesson.asked(next(s for s in lesson.STEPS if s.id == "real"), p)
+    asked = lesson.asked(next(s for s in lesson.default().steps if s.id == "real_head"), p)
     assert asked is not None
     run = minilm.run(ARTICLE)
     words = list(run.tokens)[1:-1]

@@ -7,7 +7,7 @@ from types import MappingProxyType
 
 import pytest
 
-from lessons.lesson import STEPS
+from lessons import lesson
 from tests.apptest_utils import MENU, PAGES, half_width_next_to_cjk, open_page, page_file
 from ui import i18n
 from ui.i18n import TEXTS
@@ -147,5 +147,5 @@ def test_one_list_of_pipeline_steps_for_home_and_presenter():
     assert strip == "  →  ".join(expected)
     present = open_page(page_file("present"), {"lang": "zh"})  # the lesson's steps, short
     strip = next(m.value for m in present.markdown if "→" in m.value)
-    short = [TEXTS[f"cls_short_{step.id}"]["zh"] for step in STEPS]
+    short = [TEXTS[f"kind_short_{step.id}"]["zh"] for step in lesson.default().steps]
     assert strip == "  →  ".join([f"**:red-background[{short[0]}]**", *short[1:]])

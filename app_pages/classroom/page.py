@@ -12,20 +12,23 @@ from urllib.parse import quote, urlsplit, urlunsplit
 import pandas as pd
 import streamlit as st
 
-from lessons import connection, handout, lesson
+from lessons import choose, connection, handout, lesson
 from lessons.connection import CODE, TEACHER_KEY
 from lessons.lesson import (
-    STEPS,
+    Lesson,
     Step,
     asked,
     class_pipeline,
     plain_label,
     point_shown,
     step_at,
+    step_pipeline,
 )
+from lessons.lesson_file import MAX_NOTES, MAX_TITLE
 from lessons.store import CLASS_HOURS, MAX_SENTENCE, ClassState, ClassStore
 from ui import exports, figures, session
 from ui.i18n import lang, t
+from ui.markdown import escape_md
 from ui.predict import Asked
 
 JOIN_PATH = "join"  # the students' page (app_pages/join)
@@ -51,9 +54,11 @@ def join_link(code: str) -> str:
     return urlunsplit((base.scheme or "http", base.netloc, path, f"{CODE}={quote(code)}", ""))
 
 
-def _start(store: ClassStore) -> None:
+def _start(store: ClassStore, chosen: Lesson) -> None:
     sentence = " ".join(st.session_state.get(SENTENCE_BOX, "").split())[:MAX_SENTENCE]
     code, key = store.start(sentence or session.settings().text, time.time())
+    if chosen.source != lesson.default().source:  # the class's own: kept in its database row
+        store.set_lesson(code, key, chosen.source, time.time())
     st.session_state[CODE] = code
     st.session_state[TEACHER_KEY] = key
 
@@ -64,7 +69,35 @@ def start_form(store: ClassStore) -> None:
     st.text_input(
         t("cls_sentence"), key=SENTENCE_BOX, max_chars=MAX_SENTENCE, help=t("cls_sentence_help")
     )
-    st.button(t("cls_start"), key="class_start", type="primary", on_click=_start, args=(store,))
+    chosen = choose.picker("class_lesson")
+    st.button(
+        t("cls_start"),
+        key="class_start",
+        type="primary",
+        on_click=_start,
+        args=(store, chosen),
+        disabled=chosen is None,
+    )
+
+
+def _use_lesson(store: ClassStore, chosen: Lesson) -> None:
+    default = chosen.source == lesson.default().source
+    _act("set_lesson", store, None if default else chosen.source)
+
+
+def change_lesson(store: ClassStore) -> None:
+    """Another lesson for the class under way: every phone and replica reads it from the
+    database."""
+    with st.expander(t("cls_lesson_change")):
+        chosen = choose.picker("class_lesson_now")
+        st.button(
+            t("cls_lesson_use"),
+            key="class_lesson_use",
+            help=t("cls_lesson_use_help"),
+            on_click=_use_lesson,
+            args=(store, chosen),
+            disabled=chosen is None,
+        )
 
 
 def projector_header(state: ClassState) -> None:
@@ -81,7 +114,8 @@ def _act(action: str, store: ClassStore, *args: object) -> None:
     getattr(store, action)(code, key, *args, time.time())
 
 
-def controls(store: ClassStore, state: ClassState, step: Step) -> None:
+def controls(store: ClassStore, state: ClassState, steps: tuple[Step, ...]) -> None:
+    step = step_at(steps, state.step)
     with st.container(horizontal=True, gap="small"):
         st.button(
             t("cls_back"),
@@ -94,7 +128,7 @@ def controls(store: ClassStore, state: ClassState, step: Step) -> None:
         st.button(
             t("cls_next"),
             key="class_next",
-            disabled=state.step >= len(STEPS) - 1,
+            disabled=state.step >= len(steps) - 1,
             on_click=_act,
             args=("go_to", store, state.step + 1),
             icon=":material/arrow_forward:",
@@ -135,8 +169,8 @@ def live(store: ClassStore, code: str, key: str) -> None:
     if state is None:
         st.info(t("cls_ended"))
         return
-    step = step_at(state.step)
-    p = class_pipeline(state.sentence, lang())
+    step = step_at(connection.class_lesson(store, state).steps, state.step)
+    p = step_pipeline(step, state.sentence, lang())
     if state.paused:
         st.warning(t("cls_paused"), icon=":material/pause_circle:")
     if step.sentences:
@@ -202,7 +236,7 @@ def after_class(store: ClassStore, state: ClassState, code: str, key: str) -> No
         )
         st.download_button(
             t("cls_handout"),
-            data=handout_file(state.sentence, lang()),
+            data=handout_file(connection.class_lesson(store, state), state.sentence, lang()),
             file_name=f"class_{code}_handout.html",
             mime="text/html",
             key="class_handout",
@@ -223,23 +257,26 @@ def _end(store: ClassStore) -> None:
 
 def results_file(store: ClassStore, code: str, key: str, named: bool) -> str:
     state = store.find(code, time.time())
-    p = class_pipeline(state.sentence, lang()) if state else None
-    questions = {i: asked(step, p) for i, step in enumerate(STEPS)} if p is not None else {}
+    steps = connection.class_lesson(store, state).steps if state else ()
+    questions = {
+        i: asked(step, step_pipeline(step, state.sentence, lang())) for i, step in enumerate(steps)
+    }
     rows = []
     for step_i, round_, answer, last in store.results(code, key, time.time(), nicknames=named):
         question = questions.get(step_i)
         label = plain_label(answer, question) if question is not None else answer
-        rows.append((f"{step_i + 1} {step_at(step_i).title}", round_, label, last))
+        title = steps[step_i].title if step_i < len(steps) else ""
+        rows.append((f"{step_i + 1} {title}", round_, label, last))
     return handout.results_csv(rows, named)
 
 
-@st.cache_data(max_entries=16, show_spinner=False)  # its charts' SVGs: built once, not per run
-def handout_file(sentence: str, language: str) -> str:
+@st.cache_data(max_entries=16, show_spinner=False, hash_funcs={Lesson: lambda x: x.source})
+def handout_file(the_lesson: Lesson, sentence: str, language: str) -> str:
     """The lesson on the class's sentence in `language` (the one `t` reads: a cache key): each
-    step's point, question, answer and chart(s)."""
-    p = class_pipeline(sentence, language)
+    step's point, question, answer and chart(s); its charts' SVGs built once, not per run."""
     steps = []
-    for step in STEPS:
+    for step in the_lesson.steps:
+        p = step_pipeline(step, sentence, language)
         q = asked(step, p)
         charts = tuple(exports.svg(figures.spec_of(fig, False)) for fig in lesson.charts(step, p))
         steps.append(
@@ -254,7 +291,7 @@ def handout_file(sentence: str, language: str) -> str:
             )
         )
     return handout.handout_html(
-        t("cls_handout_title"), t("cls_sentence"), sentence, t("cls_handout_key"), steps
+        the_lesson.title, t("cls_sentence"), sentence, t("cls_handout_key"), steps
     )
 
 
@@ -268,20 +305,22 @@ if not (code and key and store.is_teacher(code, key, time.time())):
     st.stop()
 
 state = store.find(code, time.time())
-step = step_at(state.step)
+steps = connection.class_lesson(store, state).steps
+step = step_at(steps, state.step)
 left, right = st.columns([1, 2], gap="large")
 with left:
     projector_header(state)
 with right:
-    st.caption(t("cls_step_of", number=state.step + 1, n=len(STEPS), m=step.minutes))
-    st.subheader(step.title)
+    st.caption(t("cls_step_of", number=state.step + 1, n=len(steps), m=step.minutes))
+    st.subheader(escape_md(step.title, MAX_TITLE), anchor=False)
     if point_shown(step, state.phase):  # never the answer before the reveal
-        st.write(step.point)
-    controls(store, state, step)
+        st.text(step.point)  # the lesson file's words: plain text
+    controls(store, state, steps)
     if st.toggle(t("cls_notes_toggle"), key=NOTES, help=t("cls_notes_help")):
-        st.info(step.notes, icon=":material/speaker_notes:")
+        st.info(escape_md(step.notes, MAX_NOTES), icon=":material/speaker_notes:")
     st.fragment(live, run_every=connection.LIVE_SECONDS)(store, code, key)
     if step.training and point_shown(step, state.phase):
         lesson.train_in_place("class_train")  # page 7's run, large, after the reveal
 st.caption(t("cls_keep_link", hours=f"{CLASS_HOURS:g}"))
+change_lesson(store)
 after_class(store, state, code, key)

@@ -82,10 +82,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "The class has ended; its answers are deleted.",
         "zh": "课堂已结束，作答已删除。",
     },
-    "cls_handout_title": {
-        "en": "Why self-attention works: the lesson",
-        "zh": "自注意力为什么有效：课堂讲义",
-    },
     "cls_handout_key": {"en": "Answer", "zh": "答案"},
     "cls_handout_time": {"en": "Suggested time: {m} min", "zh": "建议用时：{m} 分钟"},
     "cls_no_db": {

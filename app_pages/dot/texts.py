@@ -90,16 +90,4 @@ TEXTS: dict[str, dict[str, str]] = {
         "- 排在最前面的词对，就是向量最一致的一对；在训练好的模型里，相关的词会排到那里。",
     },
     # ---- predict, then reveal (ui/predict.py) ----
-    "pq_dot_q": {
-        "en": "Will the query of “{a}” · the key of “{b}” be positive or negative?",
-        "zh": "“{a}”的查询向量与“{b}”的键向量的点积会是正数还是负数？",
-    },
-    "pq_dot_a": {
-        "en": "q·k = {dot:.3f}: {pos} positive terms add up to {pos_sum:.3f}, {neg} negative terms to {neg_sum:.3f}.",
-        "zh": "q·k = {dot:.3f}：{pos} 个正项之和为 {pos_sum:.3f}，{neg} 个负项之和为 {neg_sum:.3f}。",
-    },
-    "pq_fig_products": {
-        "en": "q of “{a}” × k of “{b}”, dimension by dimension",
-        "zh": "“{a}”的 q × “{b}”的 k，逐维相乘",
-    },
 }

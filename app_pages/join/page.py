@@ -12,14 +12,8 @@ import streamlit as st
 
 from lessons import connection
 from lessons.connection import ATTEMPTS, CODE, STUDENT
-from lessons.lesson import (
-    STEPS,
-    asked,
-    class_pipeline,
-    plain_label,
-    point_shown,
-    step_at,
-)
+from lessons.lesson import asked, plain_label, point_shown, step_at, step_pipeline
+from lessons.lesson_file import MAX_TITLE
 from lessons.store import (
     MAX_NICKNAME,
     MAX_SENTENCE,
@@ -29,6 +23,7 @@ from lessons.store import (
     new_student,
 )
 from ui.i18n import lang, t
+from ui.markdown import escape_md
 
 CODE_BOX = "join_code_box"
 NICK_BOX = "join_nick_box"
@@ -97,11 +92,12 @@ def current_step(store: ClassStore, code: str, me: str) -> None:
     if state is None:
         st.info(t("cls_ended"))
         return
-    step = step_at(state.step)
-    st.caption(t("cls_step_of", number=state.step + 1, n=len(STEPS), m=step.minutes))
-    st.subheader(step.title)
+    steps = connection.class_lesson(store, state).steps
+    step = step_at(steps, state.step)
+    st.caption(t("cls_step_of", number=state.step + 1, n=len(steps), m=step.minutes))
+    st.subheader(escape_md(step.title, MAX_TITLE), anchor=False)
     if point_shown(step, state.phase):  # never the answer before the reveal
-        st.write(step.point)
+        st.text(step.point)  # the lesson file's words: plain text
     if state.paused:
         st.warning(t("cls_paused"), icon=":material/pause_circle:")
         return
@@ -111,7 +107,7 @@ def current_step(store: ClassStore, code: str, me: str) -> None:
         if st.session_state.get(SENT) == ("sentence", True):
             st.success(t("join_sentence_sent"))
         return
-    p = class_pipeline(state.sentence, lang())
+    p = step_pipeline(step, state.sentence, lang())
     question = asked(step, p)
     if question is None:
         st.info(t("cls_no_question"))

@@ -23,8 +23,9 @@ from app_pages.present.screen import (
     SPAN_PRESENT,
 )
 from core.pipeline import Pipeline
-from lessons import lesson
-from lessons.lesson import STEPS, Step
+from lessons import choose, lesson
+from lessons.lesson import Step
+from lessons.lesson_file import MAX_NOTES, MAX_POINT, MAX_TITLE
 from ui import figures, layout, predict, session, theme
 from ui.i18n import lang, t
 from ui.markdown import escape_md
@@ -61,7 +62,9 @@ EXAMPLE_SETTINGS = {K.TEXT: EXAMPLE, K.NUMBERS: True}
 
 
 def _move(delta: int) -> None:
-    st.session_state[LESSON] = min(max(st.session_state[LESSON] + delta, 0), len(STEPS) - 1)
+    st.session_state[LESSON] = min(
+        max(st.session_state[LESSON] + delta, 0), len(presented.steps) - 1
+    )
 
 
 def _worked_example() -> None:
@@ -112,7 +115,7 @@ _from_an_old_link()
 def controls_row() -> int:
     """Back, Next, the step counter, ask-first, the worked example and the class link;
     returns the step."""
-    i = min(max(int(st.session_state.get(LESSON, 0)), 0), len(STEPS) - 1)
+    i = min(max(int(st.session_state.get(LESSON, 0)), 0), len(presented.steps) - 1)
     st.session_state[LESSON] = i
 
     head = st.columns([2.6, 1.1, 1.1, 1.7, 1.4, 2, 1.8], vertical_alignment="center")
@@ -130,11 +133,11 @@ def controls_row() -> int:
         key="present_next",
         on_click=_move,
         args=(1,),
-        disabled=i == len(STEPS) - 1,
+        disabled=i == len(presented.steps) - 1,
         icon=":material/arrow_forward:",
     )
-    counter = t("present_counter", number=i + 1, n=len(STEPS))
-    head[3].markdown(f"**{counter}** · {t('present_minutes', m=STEPS[i].minutes)}")
+    counter = t("present_counter", number=i + 1, n=len(presented.steps))
+    head[3].markdown(f"**{counter}** · {t('present_minutes', m=presented.steps[i].minutes)}")
     head[4].toggle(t("present_ask"), key=ASK, help=t("present_ask_help"), persist_state="session")
     if session.SAVED_TEXT in st.session_state:
         head[5].button(t("present_restore"), key="present_restore", on_click=_restore)
@@ -149,8 +152,8 @@ def controls_row() -> int:
         CLASS_PAGE, label=t("present_class"), icon=":material/groups:", help=t("present_class_help")
     )
     strip = "  →  ".join(
-        f"**:red-background[{step.short}]**" if j == i else step.short
-        for j, step in enumerate(STEPS)
+        f"**:red-background[{step.short}]**" if j == i else step.short  # the kinds' own texts
+        for j, step in enumerate(presented.steps)
     )
     st.markdown(strip)
     return i
@@ -164,9 +167,10 @@ def headline(step: Step, p: Pipeline) -> bool:
     answered = predict.verdict(step.question, p) if question else None
     with st.container(key="present_explain"):
         if question is None:
-            st.markdown(f"**{step.title}:** {step.point}")
+            title, point = escape_md(step.title, MAX_TITLE), escape_md(step.point, MAX_POINT)
+            st.markdown(f"**{title}:** {point}")  # the lesson file's words, made inert
         elif answered is None:
-            st.markdown(f"**{step.title}**")
+            st.markdown(f"**{escape_md(step.title, MAX_TITLE)}**")
         else:
             st.markdown(answered)  # once revealed, the answer with its reason
     if question is not None and answered is None:
@@ -177,11 +181,12 @@ def headline(step: Step, p: Pipeline) -> bool:
 
 def slide(i: int) -> None:
     """The step's headline (or its question first) and its charts, sized for the screen."""
-    step = STEPS[i]
-    p = lesson.class_pipeline(s.text, lang())
+    step = presented.steps[i]
+    sentence = lesson.own_sentence("present_own") if step.sentences else None
+    p = lesson.step_pipeline(step, sentence or s.text, lang())
     layout.showing(p)  # a note on the sentence if it needs one; stops when it has no word
     if st.session_state.get(NOTES):  # the teacher's own tab, never the projector by default
-        st.info(step.notes, icon=":material/speaker_notes:")
+        st.info(escape_md(step.notes, MAX_NOTES), icon=":material/speaker_notes:")
     if not headline(step, p):
         return
     lines = figures.context(p)  # said once here instead of under every chart's title
@@ -208,6 +213,7 @@ def presenter() -> None:
 
 with st.sidebar:  # folded away on the projector; a fragment cannot draw in the sidebar
     st.toggle(t("present_notes"), key=NOTES, help=t("present_notes_help"))
+    presented = choose.picker("present_lesson") or lesson.default()
 
 
 presenter()

@@ -88,20 +88,4 @@ TEXTS: dict[str, dict[str, str]] = {
         "- 降低温度会让每行几乎“全部集中在一个词上”；提高温度则让权重更平均。",
     },
     # ---- predict, then reveal (ui/predict.py) ----
-    "pq_scale_q": {
-        "en": "Divide every score by √d_k = {root:.2f}: will the order of any row change?",
-        "zh": "把每个分数除以 √d_k = {root:.2f}：会有哪一行的大小顺序改变吗？",
-    },
-    "pq_scale_a_kept": {
-        "en": "No: every score is divided by the same positive number, {root:.2f}, so the gaps shrink but no two scores swap.",
-        "zh": "不会：每个分数都除以同一个正数 {root:.2f}，差距变小了，但任何两个分数都不会交换位置。",
-    },
-    "pq_scale_a_changed": {
-        "en": "Yes, {n:.0f} row(s), by rounding alone: two scores that differed only in their last digits became equal.",
-        "zh": "会，有 {n:.0f} 行，但只是舍入造成的：两个只在最后几位不同的分数变得相等了。",
-    },
-    "pq_fig_scaled": {
-        "en": "Q·Kᵀ of “{word}” ÷ {root:.2f}",
-        "zh": "“{word}”的 Q·Kᵀ ÷ {root:.2f}",
-    },
 }

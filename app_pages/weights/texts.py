@@ -60,32 +60,4 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Only now and then, by chance",
         "zh": "只是偶尔，纯属偶然",
     },
-    "pq_why_max": {
-        "en": "Why: learned weights pick out the few words that matter; random ones spread the weight almost evenly.",
-        "zh": "原因：学到的参数会挑出少数相关的词；随机参数则把注意力权重分得几乎一样平均。",
-    },
-    "pq_max_q": {
-        "en": "Which weights give one word the larger single weight: the current ones, or the random ones of seed {seed}?",
-        "zh": "哪一组参数给出的单个注意力权重更大：当前的参数，还是种子 {seed} 的随机参数？",
-    },
-    "pq_max_a": {
-        "en": "Largest weight: {a:.3f} with the current weights, {b:.3f} with seed {seed}.",
-        "zh": "最大的注意力权重：当前参数为 {a:.3f}，种子 {seed} 为 {b:.3f}。",
-    },
-    "pq_set_a": {
-        "en": "Current weights",
-        "zh": "当前参数",
-    },
-    "pq_set_b": {
-        "en": "Seed {seed}",
-        "zh": "种子 {seed}",
-    },
-    "pq_fig_max": {
-        "en": "The largest attention weight each set of weights gives",
-        "zh": "每组参数给出的最大注意力权重",
-    },
-    "pq_ax_set": {
-        "en": "weights",
-        "zh": "参数组",
-    },
 }

@@ -33,7 +33,7 @@ from core.pipeline import pipeline
 from core.pretrained import MiniLM, MiniLMResult
 from core.story import TEACHER_HEADS, TEACHER_LAYER
 from core.tokenize import MAX_TOKENS, tokenize
-from lessons.lesson import STEPS as LESSON_STEPS
+from lessons import lesson
 from tests.apptest_utils import MENU, PAGE_PARAMS, default_model, page_file
 from tests.browser.helpers import (
     IDLE,
@@ -411,7 +411,7 @@ def test_json_download_equals_core(tab: Page, app_url: str) -> None:
 # ---- 5. presenter mode ---------------------------------------------------------------------------
 
 
-STEPS = LESSON_STEPS  # presenter mode walks the lesson's steps (lessons/lesson.py)
+STEPS = lesson.default().steps  # presenter mode walks the built-in lesson's steps
 EXAMPLE: str = page_constant(page_file("present"), "EXAMPLE")  # type: ignore[assignment]
 
 
@@ -429,7 +429,7 @@ def on_step(page: Page, lang: str, i: int) -> None:
     expect(page.get_by_text(counter, exact=True)).to_be_visible()
     lit = page.get_by_test_id("stMain").locator("span.stMarkdownColoredBackground")
     expect(lit).to_have_count(1)
-    expect(lit).to_have_text(tr(lang, f"cls_short_{STEPS[i].id}"))
+    expect(lit).to_have_text(tr(lang, f"kind_short_{STEPS[i].id}"))
     assert url_params(page).get("lesson", "0") == str(i), page.url
     back, forward = expect(button(page, "present_back")), expect(button(page, "present_next"))
     if i == 0:

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from core.pipeline import pipeline
-from lessons.lesson import STEPS
+from lessons import lesson
 from tests.apptest_utils import default_model
 from tests.browser.conftest import Contexts
 from tests.browser.helpers import (
@@ -39,10 +39,12 @@ from ui.theme import FONT_MIN_BIG
 pytestmark = pytest.mark.browser
 
 SCREENS = {"720p": (1280, 720), "1080p": (1920, 1080)}
-CHARTS_PER_STEP = {"softmax": 2, "random": 2}  # off against on, learned against random; else 1
-BARS = {"dot", "out"}  # one bar per word: no number in a cell to measure
+STEPS = lesson.default().steps  # presenter mode walks the built-in lesson
+# off against on, learned against random, before and after the swap; else 1
+CHARTS_PER_STEP = {"softmax_sums": 2, "learned_vs_random": 2, "one_word_changes": 2}
+BARS = {"query_match", "longest_term"}  # one bar per word: no number in a cell to measure
 PROBE_WORDS = 6  # the training step watches page 7's probe, not the sentence
-FRAME = {"real": 2}  # MiniLM adds [CLS] and [SEP]
+FRAME = {"real_head": 2}  # MiniLM adds [CLS] and [SEP]
 MEASURE = """() => {
     const main = document.querySelector("[data-testid='stMain']");
     const numbers = [...document.querySelectorAll(
