@@ -167,6 +167,20 @@ def test_the_factor_matrix_says_no_softmax_and_the_weights_say_softmax_on(page: 
         assert says(scores, NO_SOFTMAX[lang]) and not says(scores, softmax_says(lang, True))
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_page_6s_dot_products_say_no_softmax(lang: str):
+    """q·k, and each of its terms, is an entry of Q·Kᵀ: page 6's table and bars say no softmax;
+    the same charts on x·x name only the model."""
+    for kind, no_softmax in (("qk", True), ("x", False)):
+        at = open_whole_page(page_file("dot"), {"lang": lang, "softmax": "1", "vec": kind})
+        assert not at.exception
+        charts = {" ".join(title.split()): sub for title, sub in charts_by_title(at)}
+        for key in ("products_table", "products"):
+            sub = charts[tr(lang, key)]
+            assert says(sub, NO_SOFTMAX[lang]) == no_softmax, (kind, key, sub)
+            assert not says(sub, softmax_says(lang, True)), (kind, key, sub)
+
+
 def test_a_row_of_the_factor_matrix_or_the_scores_says_which_steps_it_went_through():
     from core.models import ToyModel
     from core.pipeline import pipeline

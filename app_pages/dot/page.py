@@ -112,10 +112,16 @@ if related is not None:  # the unrelated end of the same row, for contrast
         t("dot_least", word=escape_md(tokens[related.least])),
         f"{float(a @ keys[related.least]):.4f}",
     )
+stage = figures.FACTOR if use_qk else figures.INPUTS  # q·k is a term of Q·Kᵀ: no softmax yet
 with chart:
     figures.show(
         figures.vectors(
-            d.table, [t("vec_a"), t("vec_b"), "A × B"], t("products_table"), p, span=theme.SPAN_FULL
+            d.table,
+            [t("vec_a"), t("vec_b"), "A × B"],
+            t("products_table"),
+            p,
+            span=theme.SPAN_FULL,
+            stage=stage,
         ),
         main=True,  # the point: each term's sign, under the two vectors
     )
@@ -128,6 +134,7 @@ figures.show(
         label_title=t("ax_dim"),
         value_title="A × B",
         width=theme.BAR_WIDTH_FULL,  # alone on its row
+        stage=stage,
     )
 )
 st.caption(
