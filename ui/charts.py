@@ -474,6 +474,12 @@ def heatmap(
         )
         + theme.SAFE_MARGIN
     )
+    # the colour bar under the cells, where a phone's column has room for it, except in
+    # presenter mode, whose projector has room beside them and none under them (its steps fit
+    # 720 px without scrolling)
+    beside_cells = big and not narrow
+    if beside_cells:
+        room += theme.LABEL_ROOM
     if main:
         step_x, step_y = _main_steps(n_rows, n_cols, room, max_width or theme.MAIN_WIDTH)
     else:
@@ -486,6 +492,8 @@ def heatmap(
     beside = theme.PHONE_CHART_WIDTH - room - legend_title - 2 * theme.LEGEND_OVERHANG
     title_beside = beside >= theme.LEGEND_LENGTH // 2
     legend_height = theme.LEGEND_BELOW - (theme.LEGEND_TITLE_LINE if title_beside else 0)
+    if beside_cells:
+        legend_height = 0
     if max_height is not None:
         size = partial(
             chart_height,
@@ -558,7 +566,9 @@ def heatmap(
         "gradientThickness": theme.LEGEND_THICKNESS,
         "offset": theme.LEGEND_GAP,
     }
-    if title_beside:
+    if beside_cells:
+        legend, legend_width = {}, 0.0  # Vega's own: a vertical bar right of the cells
+    elif title_beside:
         length = int(min(length, beside))
         legend["gradientLength"] = length
         legend["titleOrient"] = "left"

@@ -99,8 +99,10 @@ def show_big(fig: figures.Figure, p: Pipeline, across: int = 1) -> None:
     shared = set(figures.context(p))
     fig = dataclasses.replace(fig, context=tuple(c for c in fig.context if c not in shared))
     size = fit(across)
-    if fig.kind == "bars":
-        fig = fig.with_options(width=size["max_width"] // 2)
+    if fig.kind == "bars":  # as large as a heatmap: the screen's width, labels and all
+        fig = fig.with_options(
+            width=size["max_width"] - theme.LABEL_ROOM, big=True, max_height=size["max_height"]
+        )
     else:
         n_cols = fig.matrix.shape[1]  # a 16-wide vector needs more than a square's side
         fig = fig.with_options(span=max(SPAN_PRESENT, n_cols * PRESENT_CELL_MIN), big=True, **size)
