@@ -159,3 +159,15 @@ def test_the_message_names_line_and_key_in_the_readers_language(lang):
     assert "Traceback" not in message
     for problem in ("size", "encoding", "toml", "kind", "markup", "steps", "minutes"):
         assert f"lesson_err_{problem}" in TEXTS
+
+
+def test_the_readme_example_is_a_lesson_and_each_kind_is_documented():
+    """A teacher writes a lesson from README alone: its example reads, and its table of kinds
+    names every kind there is."""
+    readme = (lesson.BUILTIN_FOLDER.parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Write your own lesson", 1)[1]
+    example = section.split("```toml\n", 1)[1].split("```", 1)[0]
+    read = lesson.read(example.encode())
+    assert [step.id for step in read.steps] == ["query_match", "what_moves"]
+    documented = {line.split("`")[1] for line in section.splitlines() if line.startswith("| `")}
+    assert set(KINDS) <= documented
