@@ -407,3 +407,67 @@ def test_secrets_name_the_database_when_the_environment_does_not(tmp_path, monke
     at.switch_page(page_file("classroom")).run()
     _click(at, "class_start")
     assert ClassStore(engine_for(f"sqlite:///{path}")).find(at.session_state["code"], time.time())
+
+
+SHORT_LESSON = """\
+title.en = "Short"
+title.zh = "短课"
+languages = ["en", "zh"]
+
+[[steps]]
+kind = "top_weight"
+minutes = 4
+sentence = "the dog chased the red ball"
+title.en = "Where does it look?"
+title.zh = "它在看哪里？"
+point.en = "Its own point."
+point.zh = "它自己的要点。"
+notes.en = "Its own notes."
+notes.zh = "它自己的备注。"
+
+[[steps]]
+kind = "what_moves"
+minutes = 3
+point.en = "Second point."
+point.zh = "第二个要点。"
+notes.en = "Second notes."
+notes.zh = "第二条备注。"
+"""
+
+
+def test_the_built_in_20_minute_lesson_runs_a_class(db_url):
+    at = open_page(page_file("classroom"))
+    short = lesson.builtin("lesson_20")
+    label = TEXTS["lesson_builtin"]["en"].format(title=short.title, m=short.minutes)
+    at.selectbox(key="class_lesson_choice").set_value(label).run()
+    _click(at, "class_start")
+    n = len(short.steps)
+    assert en("cls_step_of", number=1, n=n, m=short.steps[0].minutes) in all_text(at)
+    store = classroom.store()
+    state = store.find(at.session_state["code"], time.time())
+    assert store.lesson_source(state.id) == short.source  # in the class's rows
+
+
+def test_a_class_s_own_lesson_reaches_every_phone_with_its_own_sentence(db_url):
+    """The lesson is read from the database: a phone (or another replica) that never saw the
+    upload shows its steps, in its own language, and asks about the step's own sentence."""
+    teacher = _teacher()
+    code, key = teacher.session_state["code"], teacher.session_state["tk"]
+    store = classroom.store()
+    store.set_lesson(code, key, SHORT_LESSON, time.time())
+    teacher.run()
+    assert en("cls_step_of", number=1, n=2, m=4) in all_text(teacher)
+    assert "Where does it look?" in all_text(teacher)
+    _click(teacher, "class_open")
+    student = _student(code, "zh-CN")
+    assert TEXTS["cls_step_of"]["zh"].format(number=1, n=2, m=4) in all_text(student)
+    assert "它在看哪里？" in all_text(student)
+    p = class_pipeline("the dog chased the red ball", "en")
+    last = len(p.key_side.tokens) - 1
+    row = p.attention.weights[last].copy()
+    row[last] = -1.0  # the last word itself is not offered
+    (radio,) = [r for r in student.radio if r.key.startswith("join_pick_")]
+    top = p.key_side.tokens[int(row.argmax())]
+    assert top in [str(o) for o in radio.options]  # its options are the step's sentence's words
+    _click(teacher, "class_next")
+    assert teacher.button(key="class_next").disabled

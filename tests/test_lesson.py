@@ -293,3 +293,28 @@ def test_every_old_step_maps_to_a_lesson_step():
     assert {OLD_STEPS[name] for name in PIPELINE_STEPS} <= {s.id for s in STEPS}
     assert lesson_step_of(PIPELINE_STEPS.index("factor")) == 0  # Q·Kᵀ: the dot products
     assert lesson_step_of(PIPELINE_STEPS.index("out")) == 2
+
+
+def test_the_presenter_types_the_rooms_sentence_at_the_own_sentences_step():
+    """No phones needed: the sentence typed on the step is the one its chart shows."""
+    own = str([step.id for step in STEPS].index("own_sentences"))
+    at = open_page(page_file("present"), {"lesson": own})
+    assert not at.exception
+    at.text_input(key="present_own").input("a bird sang").run()
+    assert not at.exception
+    (spec,) = chart_specs(at)
+    (rows,) = spec["datasets"].values()
+    words = pipeline(default_model(), "a bird sang").key_side.tokens
+    assert {row["row_label"] for row in rows} == set(words)  # the typed sentence's words
+    assert "a bird sang" in all_text(at)  # said once above the chart
+
+
+def test_the_presenter_picks_the_20_minute_lesson():
+    short = lesson.builtin("lesson_20")
+    at = open_page(page_file("present"), {"ask": "0"})
+    label = TEXTS["lesson_builtin"]["en"].format(title=short.title, m=short.minutes)
+    at.selectbox(key="present_lesson_choice").set_value(label).run()
+    assert not at.exception
+    counter = TEXTS["present_counter"]["en"].format(number=1, n=len(short.steps))
+    assert counter in all_text(at)
+    assert _md(short.steps[0].point_texts["en"]) in all_text(at)
