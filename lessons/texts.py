@@ -437,7 +437,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "lesson_limits": {
         "en": 'A lesson file is TOML of at most {kb} KB and {steps} steps; its format is in README.md ("Write your own lesson").',
-        "zh": "课程文件是 TOML 格式，最大 {kb} KB、最多 {steps} 步；格式见 README.md（“编写你自己的课程”）。",
+        "zh": "课程文件是 TOML 格式，最大 {kb} KB、最多 {steps} 步；格式见 README.md 的“Write your own lesson”一节。",
     },
     "lesson_read": {
         "en": "Read: {n} steps, about {m} min.",

@@ -1,14 +1,8 @@
-"""Predict, then reveal: the questions of this page (ui/predict.py draws them)."""
+"""Predict, then reveal: the questions of this page (ui/predict.py draws them), from the
+registry of question kinds the lessons use too (lessons/kinds.py: `top_weight`)."""
 
-from __future__ import annotations
-
-from core.pipeline import Pipeline
+from lessons import kinds
 from ui import predict
 
-
-def _summary_top(p: Pipeline) -> predict.Asked | None:
-    return predict.top_key(p, predict.last(p))
-
-
-SUMMARY_TOP = predict.Question("summary_top", _summary_top)
+SUMMARY_TOP = predict.Question("summary_top", kinds.top_weight)
 QUESTIONS = (SUMMARY_TOP,)
