@@ -19,6 +19,7 @@ from app_pages.present.screen import (
     PRESENT_HEADER,
     PRESENT_PAD,
     PRESENT_SCREEN,
+    PRESENT_SENTENCE_ROW,
     PRESENT_TRAIN_ROW,
     SPAN_PRESENT,
 )
@@ -86,19 +87,21 @@ def _from_an_old_link() -> None:
         st.session_state[STEP] = 0
 
 
-def fit(across: int = 1) -> dict[str, int]:
-    """A chart's size to share the screen's width with `across - 1` others, under the header."""
+def fit(across: int = 1, taken: int = 0) -> dict[str, int]:
+    """A chart's size to share the screen's width with `across - 1` others, under the header
+    and `taken` px of the step's own above it."""
     screen_width, screen_height = PRESENT_SCREEN
     width = screen_width - 2 * PRESENT_PAD - (across - 1) * PRESENT_GAP
-    return {"max_width": width // across, "max_height": screen_height - PRESENT_HEADER}
+    return {"max_width": width // across, "max_height": screen_height - PRESENT_HEADER - taken}
 
 
-def show_big(fig: figures.Figure, p: Pipeline, across: int = 1) -> None:
+def show_big(fig: figures.Figure, p: Pipeline, across: int = 1, taken: int = 0) -> None:
     """A chart sized to share the screen's width with `across - 1` others and to fit under the
-    header; the sentence and settings are said once above, not under every title."""
+    header (and `taken` px more); the sentence and settings are said once above, not under
+    every title."""
     shared = set(figures.context(p))
     fig = dataclasses.replace(fig, context=tuple(c for c in fig.context if c not in shared))
-    size = fit(across)
+    size = fit(across, taken)
     if fig.kind == "bars":  # as large as a heatmap: the screen's width, labels and all
         fig = fig.with_options(
             width=size["max_width"] - theme.LABEL_ROOM, big=True, max_height=size["max_height"]
@@ -200,12 +203,13 @@ def slide(i: int) -> None:
     figs = lesson.charts(step, p)
     if not figs:  # a step whose chart needs two words or more
         return
+    taken = PRESENT_SENTENCE_ROW if step.sentences else 0  # the presenter's sentence box
     if len(figs) == 1:
-        show_big(figs[0], p)
+        show_big(figs[0], p, taken=taken)
         return
     for column, fig in zip(st.columns(len(figs), gap="small"), figs, strict=True):
         with column:
-            show_big(fig, p, across=len(figs))
+            show_big(fig, p, across=len(figs), taken=taken)
 
 
 @layout.part  # Next, Back and the ask-first switch re-run the slide only

@@ -7,3 +7,4 @@ PRESENT_PAD = 24  # px: page margin left and right in presenter mode
 PRESENT_GAP = 16  # px: between charts side by side in presenter mode
 PRESENT_HEADER = 225  # px: presenter mode's title row, step strip and explanation
 PRESENT_TRAIN_ROW = 90  # px: the training step's Train button and progress line, above its chart
+PRESENT_SENTENCE_ROW = 90  # px: the own-sentences step's sentence box, above its chart
