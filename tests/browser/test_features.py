@@ -463,22 +463,23 @@ def test_presenter_mode_steps_and_worked_example(tab: Page, app_url: str) -> Non
     wait_idle(tab)
     on_step(tab, lang, 1)
 
-    factor = 1  # the lesson's factor-matrix step: one heatmap, the sentence's words down
-    open_app(tab, app_url, "present", {"text": mine, "lesson": str(factor), "ask": "0"})
-    on_step(tab, lang, factor)
-    assert axis_labels(chart(tab, tr(lang, "m_factor")), "Y") == mine.split()
+    # the lesson's recap: one heatmap of the sentence's weights, its words down
+    recap = [step.id for step in STEPS].index("what_moves")
+    open_app(tab, app_url, "present", {"text": mine, "lesson": str(recap), "ask": "0"})
+    on_step(tab, lang, recap)
+    assert axis_labels(chart(tab, tr(lang, "m_weights_soft")), "Y") == mine.split()
 
     example = button(tab, "present_example")
     expect(example).to_contain_text(tr(lang, "present_example"))
     example.click()
     wait_idle(tab)
-    on_step(tab, lang, factor)  # the step stays
+    on_step(tab, lang, recap)  # the step stays
     box = sidebar(tab).get_by_label(tr(lang, "sentence"))
     expect(box).to_have_value(EXAMPLE)
     expect_param(tab, "text", EXAMPLE)
 
     def example_drawn() -> None:
-        words = axis_labels(chart(tab, tr(lang, "m_factor")), "Y")
+        words = axis_labels(chart(tab, tr(lang, "m_weights_soft")), "Y")
         assert words == list(tokenize(EXAMPLE).tokens) and len(words) == 4
 
     eventually(example_drawn)
@@ -490,7 +491,7 @@ def test_presenter_mode_steps_and_worked_example(tab: Page, app_url: str) -> Non
     wait_idle(tab)
     expect(box).to_have_value(mine)
     expect_param(tab, "text", mine)
-    eventually(lambda: _labels_are(chart(tab, tr(lang, "m_factor")), "Y", mine.split()))
+    eventually(lambda: _labels_are(chart(tab, tr(lang, "m_weights_soft")), "Y", mine.split()))
     expect(restore).to_have_count(0)
     expect(button(tab, "present_example")).to_have_count(1)
     no_exception(tab)
