@@ -111,15 +111,6 @@ def test_the_teacher_meets_the_rule_more_often_than_any_single_head(minilm):
     assert teacher > max(singles) + 0.15  # the best single head, layer 2 head 0: 0.6
 
 
-def test_where_the_rule_is_close_the_verb_still_comes_first(head):
-    """The issue's "The old man drove the car": car gives drove 0.58, more than 3× anything
-    else, but man (0.035) and old (0.037) tie within 0.002, as in the teacher (0.037, 0.032)."""
-    w = pipeline(head, "The old man drove the car").attention.weights[5]
-    verdict = story.judge(w, story.Roles(1, 2, 3, 5))
-    assert verdict.verb_largest and verdict.adjective_small
-    assert abs(w[2] - w[1]) < 0.01
-
-
 def test_a_chinese_sentence_is_taught_by_its_english_translation(minilm):
     (sentence,) = [s for s in story.sentences("zh", "article", 1, seed=5)]
     example = dh.translated_example(minilm, sentence)
@@ -139,8 +130,8 @@ def test_no_held_out_sentence_was_trained_on():
 @pytest.mark.parametrize(
     ("sentences", "correlation", "kl"),
     [
-        (dh.HELD_OUT, 0.80, 0.10),  # the tests' sentences: 0.822 and 0.081 nats per row
-        (dh.NOVEL, 0.75, 0.12),  # words and shapes the templates never use: 0.780 and 0.095
+        (dh.HELD_OUT, 0.80, 0.10),  # the tests' sentences: 0.834 and 0.073 nats per row
+        (dh.NOVEL, 0.75, 0.11),  # words and shapes the templates never use: 0.801 and 0.082
     ],
     ids=["held-out", "new-words"],
 )
@@ -161,14 +152,15 @@ def test_weights_follow_the_teacher_on_held_out_sentences(head, minilm, sentence
 
 # seed 2 and 3: tools/distill_head.py keeps them out of training and reports on seed 1
 RULE_AT_LEAST = {  # language, shape: the share of sentences that must meet the rule
-    ("en", "article"): 0.90,  # the issue's target; 0.96 on seed 1
-    ("zh", "article"): 0.85,  # the issue's target; 0.94
-    ("en", "place"): 0.85,  # 0.93
-    ("en", "plural"): 0.85,  # 0.93
-    ("en", "present"): 0.80,  # 0.89
-    ("en", "clause"): 0.85,  # 0.95
-    ("zh", "plain"): 0.80,  # 0.90
-    ("zh", "time"): 0.85,  # 0.94
+    ("en", "article"): 0.90,  # the issue's target; 0.98 on seed 1
+    ("zh", "article"): 0.85,  # the issue's target; 0.99
+    ("en", "place"): 0.90,  # 0.98
+    ("en", "plural"): 0.90,  # 0.97
+    ("en", "present"): 0.85,  # 0.96
+    ("en", "clause"): 0.90,  # 0.98
+    ("zh", "plain"): 0.80,  # 0.91
+    ("zh", "place"): 0.75,  # 0.86
+    ("zh", "time"): 0.90,  # 1.00
 }
 
 
@@ -188,6 +180,45 @@ def test_the_object_looks_at_its_verb_then_subject_not_adjective_on_new_sentence
         assert dh.student_pass_rate(head, sentences) >= RULE_AT_LEAST[language, shape]
 
 
+def novel_sentences(language: str, count: int, seed: int) -> list[story.Sentence]:
+    """Sentences of the article's shape on words no training sentence uses (dh.NOVEL_*)."""
+    rng = np.random.default_rng(seed)
+    found: dict[str, story.Sentence] = {}
+    for _ in range(count * 20):
+        if len(found) == count:
+            break
+        if language == "en":
+            verb, obj = dh.NOVEL_PAST_OBJECTS[rng.integers(len(dh.NOVEL_PAST_OBJECTS))]
+            words = ("the", rng.choice(dh.NOVEL_ADJECTIVES), rng.choice(dh.NOVEL_SUBJECTS),
+                     verb, "the", obj)  # fmt: skip
+            roles = story.Roles(1, 2, 3, 5)
+        else:
+            animal = rng.random() < 0.5
+            noun = rng.choice(dh.NOVEL_ZH_ANIMALS if animal else dh.NOVEL_ZH_PEOPLE)
+            verb, obj = dh.NOVEL_ZH_VERB_OBJECTS[rng.integers(len(dh.NOVEL_ZH_VERB_OBJECTS))]
+            words = ("那只" if animal else "那个", rng.choice(dh.NOVEL_ZH_ADJECTIVES), "的", noun,
+                     verb, "了", obj)  # fmt: skip
+            roles = story.Roles(1, 3, 4, 6)
+        words = tuple(str(w) for w in words)
+        text = (" " if language == "en" else "").join(words)
+        found.setdefault(text, story.Sentence(text, words, roles, "article"))
+    return list(found.values())
+
+
+@pytest.mark.parametrize(("language", "at_least"), [("en", 0.70), ("zh", 0.85)])
+def test_the_rule_holds_on_words_no_training_sentence_uses(head, minilm, language, at_least):
+    """Word classes, not words: 0.77 in English and 0.93 in Chinese on seed 11 (the teacher,
+    on the English ones, 0.93)."""
+    read = [
+        (s, dh.read_pieces(minilm.tokenizer, s.text)) for s in novel_sentences(language, 150, 12)
+    ]
+    sentences = [s for s, pieces in read if tuple(p.shown for p in pieces) == s.words]
+    assert len(sentences) >= 100
+    texts = {t.lower() for t in dh.training_texts(dh.DistillConfig(), minilm.tokenizer.vocab)}
+    assert not texts & {s.text for s in sentences}
+    assert dh.student_pass_rate(head, sentences) >= at_least
+
+
 def test_the_rule_is_what_the_issue_says():
     roles = story.Roles(adjective=1, subject=2, verb=3, object=5)
     #               the   black cat   drank the   milk
@@ -205,10 +236,11 @@ def test_the_rule_is_what_the_issue_says():
 @pytest.mark.parametrize(
     ("text", "roles"),
     [
-        ("The black cat drank the milk", story.Roles(1, 2, 3, 5)),  # 0.39, 0.086, 0.046
-        ("The young girl ate the apple", story.Roles(1, 2, 3, 5)),  # 0.56, 0.059, 0.037
-        ("黑猫喝了牛奶", story.Roles(0, 1, 2, 4)),  # 0.53, 0.087, 0.058
-        ("那只黑色的猫喝了牛奶", story.Roles(1, 3, 4, 6)),  # 0.50, 0.13, 0.040
+        ("The black cat drank the milk", story.Roles(1, 2, 3, 5)),  # 0.41, 0.10, 0.03
+        ("The old man drove the car", story.Roles(1, 2, 3, 5)),  # 0.55, 0.045, 0.039
+        ("The young girl ate the apple", story.Roles(1, 2, 3, 5)),  # 0.54, 0.073, 0.037
+        ("黑猫喝了牛奶", story.Roles(0, 1, 2, 4)),  # 0.52, 0.10, 0.051
+        ("那只黑色的猫喝了牛奶", story.Roles(1, 3, 4, 6)),  # 0.49, 0.15, 0.029
     ],
 )
 def test_the_articles_sentence_and_its_chinese(head, text, roles):
@@ -216,7 +248,7 @@ def test_the_articles_sentence_and_its_chinese(head, text, roles):
     w = p.attention.weights[roles.object]
     assert story.judge(w, roles).holds, dict(zip(p.tokens, w.round(3), strict=True))
     factor = p.attention.factor[roles.object]
-    assert factor[roles.verb] > 0 > factor[roles.adjective]  # 3.45 and -2.6
+    assert factor[roles.verb] > 0 > factor[roles.adjective]  # 3.53 and -3.88
     assert factor[roles.verb] == max(factor)
 
 
