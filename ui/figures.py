@@ -336,8 +336,8 @@ def model_name(m: ModelRef) -> str:
 
 
 def heads_label(heads: tuple[int, ...]) -> str:
-    """Heads of one layer as a chart names them: 0 + 3."""
-    return " + ".join(str(h) for h in heads)
+    """Heads of one layer as a chart names them: 0+3."""
+    return "+".join(str(h) for h in heads)
 
 
 def stage_line(m: ModelRef, a: AttentionSettings, stage: str) -> str:

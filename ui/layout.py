@@ -15,6 +15,7 @@ from core.encoding import Encoded
 from core.params import Problem
 from core.pipeline import Pipeline
 from core.tokenize import MAX_TOKENS, tokenize
+from core.wordpiece import UNK
 from ui import compute, figures, fold, minilm, predict, session, tables, theme
 from ui.controls import CONTROL_LABELS
 from ui.i18n import t
@@ -172,10 +173,11 @@ def check_tokens(encoded: Encoded, notes: bool = True) -> bool:
         st.warning(t("truncated", n_total=encoded.n_total, max=MAX_TOKENS))
     if len(encoded.tokens) == 1:
         st.info(t("one_token"))
-    minilm.chinese_note(encoded)  # MiniLM reads English: say so, and what it reads
+    said = minilm.chinese_note(encoded)  # MiniLM reads English: say so, and what it reads
     glosses_note(encoded)
-    unknown_note(encoded.tokens)
-    counts = Counter(tok.lower() for tok in encoded.tokens)  # "The" and "the" are one word
+    unknown_note(encoded.tokens, count=not said)  # the notice counted them already
+    said_unk = {UNK} if said else set()  # the notice said [UNK] is one token for many
+    counts = Counter(tok.lower() for tok in encoded.tokens if tok not in said_unk)
     repeated = [tok for tok in dict.fromkeys(encoded.tokens) if counts.pop(tok.lower(), 0) > 1]
     if repeated:
         words = t("list_sep").join(f"“{escape_md(w)}”" for w in repeated)
@@ -201,13 +203,15 @@ def glosses_note(encoded: Encoded) -> None:
             tables.show(frame, "glosses", hide_index=True)
 
 
-def unknown_note(tokens: Sequence[str]) -> None:
+def unknown_note(tokens: Sequence[str], count: bool = True) -> None:
     """Say how many of the sentence's word pieces a vocabulary lacks ([UNK]): MiniLM learned
-    its vocabulary from English and holds few Chinese characters."""
+    its vocabulary from English and holds few Chinese characters. `count=False`: a notice said
+    so already; only offer the English example."""
     unknown, pieces = unknown_pieces(tokens)
     if not unknown:
         return
-    st.caption(t("unknown_pieces", unknown=unknown, pieces=pieces))
+    if count:
+        st.caption(t("unknown_pieces", unknown=unknown, pieces=pieces))
     english = DEFAULT_TEXTS["en"]
     text = st.session_state.get(K.TEXT)
     if text != english and SHARED_PARAMS[K.TEXT].is_example(text):  # not the reader's words

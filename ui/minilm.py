@@ -179,11 +179,13 @@ def chinese_line(text: str, tokens: Sequence[str]) -> str | None:
     return t("minilm_reads_chars", characters=characters, tokens=read)
 
 
-def chinese_note(encoded: Embedded) -> None:
-    """The notice above a MiniLM page's charts when its sentence has Chinese characters."""
+def chinese_note(encoded: Embedded) -> bool:
+    """The notice above a MiniLM page's charts when its sentence has Chinese characters; whether
+    it was shown."""
     tokens = encoded.tokens
     if not tokens or tokens[0] != CLS or tokens[-1] != SEP:
-        return  # not MiniLM's tokens
+        return False  # not MiniLM's tokens
     line = chinese_line(encoded.text, tokens)
     if line is not None:
         st.info(line, icon=":material/translate:")
+    return line is not None

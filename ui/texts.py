@@ -211,7 +211,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "{model} · softmax {softmax} · ÷√d_k {scale} · 温度 {temp:g}",
     },
     "ctx_line_factor": {
-        "en": "{model} · Q·Kᵀ as it is: no ÷√d_k, no softmax",
+        "en": "{model} · Q·Kᵀ: no ÷√d_k, no softmax",
         "zh": "{model} · 原始的 Q·Kᵀ：未除以 √d_k，未经 softmax",
     },
     "ctx_line_scores": {
@@ -236,8 +236,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "glosses_word": {"en": "Word", "zh": "词"},
     "glosses_read": {"en": "Read as", "zh": "读作"},
     "ctx_distilled": {
-        "en": "learned head (from MiniLM L{layer} H{heads})",
-        "zh": "学到的头（学自 MiniLM 层 {layer} · 头 {heads}）",
+        "en": "learned head (MiniLM L{layer} H{heads})",
+        "zh": "学到的头（MiniLM 层 {layer} · 头 {heads}）",
     },
     "ctx_pretrained": {
         "en": "MiniLM layer {layer} head {head}",
@@ -514,12 +514,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "MiniLM 层 {layer} · 头 {heads}：它们各行的平均 · softmax 开启",
     },
     "minilm_reads_unk": {
-        "en": "MiniLM reads English. {unknown} of the {characters} Chinese characters in your "
-        "sentence are unknown to it: it reads each of them as [UNK], one and the same token, so "
-        "its charts cannot tell them apart. Any other it reads as a lone character, not as part "
-        "of a word. What it reads: {tokens}",
-        "zh": "MiniLM 读的是英文。你句子里的 {characters} 个汉字中有 {unknown} 个它不认识：每个都读成同一个 [UNK]，"
-        "所以它的图分不出这些字。认识的字它也只当作单个的字来读，不当作词的一部分。它读到的是：{tokens}",
+        "en": "MiniLM reads English: {unknown} of the {characters} Chinese characters in your "
+        "sentence are unknown to it and all read as one token, [UNK], so its charts cannot tell "
+        "them apart. It reads: {tokens}",
+        "zh": "MiniLM 读的是英文：你句子里的 {characters} 个汉字中有 {unknown} 个它不认识，都读成同一个 [UNK]，"
+        "图上分不出来。它读到的是：{tokens}",
     },
     "minilm_reads_chars": {
         "en": "MiniLM reads English. It knows the {characters} Chinese characters in your sentence "

@@ -5,9 +5,9 @@ A page's title is its menu label, `nav_*`: one text for both."""
 TEXTS: dict[str, dict[str, str]] = {
     "nav_input": {"en": "1 · How the input gets in", "zh": "1 · 输入如何进入注意力"},
     "input_intro": {
-        "en": "Before any attention happens, the sentence is cut into tokens and each token is looked "
-        "up as a vector (the embedding). {positions} The result, X, goes through three separate "
-        "linear layers, which produce the query matrix Q, the key matrix K and the value matrix V.",
+        "en": "Before attention, the sentence is cut into tokens and each token is looked up as a "
+        "vector (its embedding). {positions} The result, X, goes through three linear layers that "
+        "make the queries Q, the keys K and the values V.",
         "zh": "在注意力开始之前，句子先被切分成词元，每个词元查表得到一个向量（嵌入）。{positions}"
         "得到的 X 分别经过三个独立的线性层，产生查询矩阵 Q、键矩阵 K 和值矩阵 V。",
     },
@@ -23,16 +23,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "然后 X 经过所选注意力头的三个线性层，得到 Q、K 和 V。",
     },
     "positions_sinusoidal": {
-        "en": "Then a fixed pattern of sine and cosine waves, different at every place in the "
-        "sentence, is added: the positional encoding. Without it, a word that appears twice would "
-        "get the same row both times.",
+        "en": "Then fixed sine and cosine waves, different at every place, are added (the positional "
+        "encoding): without them, a repeated word would get the same row.",
         "zh": "接着加上位置编码：一组固定的正弦和余弦波，句子里每个位置各不相同。"
         "没有它，同一个词出现两次，两次得到的行会完全一样。",
     },
     "positions_learned": {
-        "en": "Then a position embedding is added, one vector for each place in the sentence. The "
-        "model learned these vectors in training, as it learned its word vectors: they are not "
-        "sine waves. Without them, a word that appears twice would get the same row both times.",
+        "en": "Then a position embedding is added, one vector per place, learned in training like "
+        "the word vectors (not sine waves): without it, a repeated word would get the same row.",
         "zh": "接着加上位置编码：句子里每个位置一个向量。这些向量和嵌入一样，是模型在训练中学到的，"
         "不是正弦波。没有它们，同一个词出现两次，两次得到的行会完全一样。",
     },

@@ -32,7 +32,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "同一个句子分别经过训练前和训练后的第 7 页模型：训练让每个查询的箭头转向它学会需要的那些键。",
     },
     "qk_rank_label": {
-        "en": "How well the map's order matches the weights (1 = the same order)",
+        "en": "Map's order vs the weights (1 = same)",
         "zh": "地图的顺序与注意力权重的吻合度（1 = 顺序相同）",
     },
     "qk_row_label": {"en": "For the query “{token}”", "zh": "查询“{token}”的吻合度"},

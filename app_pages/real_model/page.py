@@ -91,17 +91,19 @@ def one_head() -> None:
             st.info(t("real_no_words"))
             return
         count = 1 if hide else 2  # hidden [CLS] and [SEP]: the words-only view alone
-        slots, fit = layout.grid(count, len(tokens), per_row=2)
-        for col, fig in zip(slots, minilm.head_figures(on, **fit)[-count:], strict=True):
+        # a teacher head: the mean the default model learned, in the same row
+        slots, fit = layout.grid(count + teacher, len(tokens), per_row=3)
+        shown_figures = list(minilm.head_figures(on, **fit)[-count:])
+        if teacher:
+            found = minilm.teacher(s.text)
+            shown_figures += minilm.teacher_figures(found, on, raw=False, **fit)
+        for col, fig in zip(slots, shown_figures, strict=True):
             with col:
                 figures.show(fig)
         st.caption(minilm.sink_line(on.attention.weights, tokens))
         empty = minilm.empty_rows(on.attention.weights, tokens)
         if empty:
             st.caption(empty)
-        if teacher:
-            (learned,) = minilm.teacher_figures(minilm.teacher(s.text), on, raw=False)
-            figures.show(learned)
 
     st.subheader(t("real_head", layer=s.layer, head=s.head))
     teacher = minilm.is_teacher(s.layer, s.head)
