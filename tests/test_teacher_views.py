@@ -15,7 +15,7 @@ from core.pretrained import MiniLM
 from core.story import TEACHER_HEADS, TEACHER_LAYER
 from core.wordpiece import UNK
 from lessons import lesson
-from tests.apptest_utils import all_text, chart_specs, open_page, page_file
+from tests.apptest_utils import all_text, chart_specs, open_page, open_tab, page_file
 from ui.i18n import TEXTS
 
 ARTICLE = "The black cat drank the milk"
@@ -66,27 +66,33 @@ def test_the_real_model_page_opens_on_the_teacher_beside_its_words(minilm: MiniL
     body = all_text(at)
     assert tr("real_teacher_head", layer=TEACHER_LAYER, heads=HEADS_EN) in body
 
+    # the first tab: the teacher, the mean of heads 0 and 3, as it is and over the words only
     run = minilm.run(ARTICLE)
     tokens = list(run.tokens)
-    raw = np.asarray(run.weights[TEACHER_LAYER, head], dtype=float)  # [n + 2, n + 2]
-    shown_raw = chart_records(at, tr("m_weights_soft"))
+    heads = np.asarray(run.weights[TEACHER_LAYER, list(TEACHER_HEADS)], dtype=float)
+    raw = heads.mean(axis=0)  # [n + 2, n + 2]
+    shown_raw = chart_records(at, tr("minilm_teacher_raw"))
     assert [r["row_label"] for r in shown_raw[:: len(tokens)]] == tokens  # [CLS] ... [SEP]
     np.testing.assert_allclose(values_of(shown_raw, len(tokens)), raw, atol=1e-5)
 
     words = tokens[1:-1]
-    shown_words = chart_records(at, tr("minilm_words_title"))
+    shown_words = chart_records(at, tr("minilm_teacher_words"))
     assert [r["row_label"] for r in shown_words[:: len(words)]] == words  # no [CLS], no [SEP]
-    np.testing.assert_allclose(values_of(shown_words, len(words)), words_only(raw), atol=1e-5)
+    np.testing.assert_allclose(
+        values_of(shown_words, len(words)), words_only(heads).mean(0), atol=1e-5
+    )
 
     # where the rest went: the last word's row, [CLS] and [SEP] against the words
     q = len(tokens) - 2  # "milk"
     sink, rest = raw[q, 0] + raw[q, -1], raw[q, 1:-1].sum()
-    assert tr("minilm_sink", word=tokens[q], sink=sink, rest=rest) in body
+    assert tr("minilm_sink_mean", word=tokens[q], sink=sink, rest=rest) in body
 
-    # and the mean the default model learned: heads 0 and 3, each over the words only
-    teacher = words_only(run.weights[TEACHER_LAYER, list(TEACHER_HEADS)]).mean(axis=0)
-    title = tr("minilm_teacher_words", layer=TEACHER_LAYER, heads=HEADS_EN)
-    np.testing.assert_allclose(values_of(chart_records(at, title), len(words)), teacher, atol=1e-5)
+    # the next tab: this head itself, with softmax on
+    at = open_tab(at, "real_model", tr("real_tab_weights"))
+    own = np.asarray(run.weights[TEACHER_LAYER, head], dtype=float)
+    np.testing.assert_allclose(
+        values_of(chart_records(at, tr("m_weights_soft")), len(tokens)), own, atol=1e-5
+    )
 
 
 @pytest.mark.parametrize(

@@ -502,16 +502,16 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "“只看词”图中留空的行：{words}。它们把全部权重都给了 [CLS] 和 [SEP]，词一点也没有分到。",
     },
     "minilm_teacher_raw": {
-        "en": "Layer {layer}, heads {heads}, as they are: their mean, [CLS] and [SEP] included",
-        "zh": "层 {layer} · 头 {heads} 的原样：两者的平均，含 [CLS] 和 [SEP]",
+        "en": "As they are, [CLS] and [SEP] included",
+        "zh": "原样：含 [CLS] 和 [SEP]",
     },
     "minilm_teacher_words": {
-        "en": "Layer {layer}, heads {heads}, words only: what the default model learned from",
-        "zh": "层 {layer} · 头 {heads}，只看词：默认模型学习的对象",
+        "en": "Words only: what the default model learned",
+        "zh": "只看词：默认模型学习的对象",
     },
     "minilm_teacher_ctx": {
-        "en": "MiniLM layer {layer}, heads {heads}: the mean of their rows · softmax on",
-        "zh": "MiniLM 层 {layer} · 头 {heads}：它们各行的平均 · softmax 开启",
+        "en": "MiniLM layer {layer}, mean of heads {heads} · softmax on",
+        "zh": "MiniLM 层 {layer}，头 {heads} 的平均 · softmax 开启",
     },
     "minilm_reads_unk": {
         "en": "MiniLM reads English: {unknown} of the {characters} Chinese characters in your "

@@ -85,22 +85,24 @@ def one_head() -> None:
         )
 
     def words_part() -> None:
-        """The head as it is beside its words-only view, where the rest went, and the mean
-        the default model learned when this head is one of its teachers."""
+        """As it is beside its words-only view, and where the rest went: the teacher (the mean
+        of its heads, what the default model learned) on one of its heads, else this head."""
         if not minilm.has_words(tokens):
             st.info(t("real_no_words"))
             return
         count = 1 if hide else 2  # hidden [CLS] and [SEP]: the words-only view alone
-        # a teacher head: the mean the default model learned, in the same row
-        slots, fit = layout.grid(count + teacher, len(tokens), per_row=3)
-        shown_figures = list(minilm.head_figures(on, **fit)[-count:])
+        slots, fit = layout.grid(count, len(tokens), per_row=2)
         if teacher:
             found = minilm.teacher(s.text)
-            shown_figures += minilm.teacher_figures(found, on, raw=False, **fit)
-        for col, fig in zip(slots, shown_figures, strict=True):
+            shown_figures = minilm.teacher_figures(found, on, **fit)
+            sink = minilm.sink_line(found.raw, found.tokens, mean=True)
+        else:
+            shown_figures = minilm.head_figures(on, **fit)
+            sink = minilm.sink_line(on.attention.weights, tokens)
+        for col, fig in zip(slots, shown_figures[-count:], strict=True):
             with col:
                 figures.show(fig)
-        st.caption(minilm.sink_line(on.attention.weights, tokens))
+        st.caption(sink)
         empty = minilm.empty_rows(on.attention.weights, tokens)
         if empty:
             st.caption(empty)

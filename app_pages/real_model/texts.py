@@ -17,10 +17,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "your sentence. Its tokens are word pieces, with [CLS] added in front and [SEP] at the end. "
         "Click any head in the grid to open it below, and switch softmax off to see its raw scores "
         "weighting V — something other attention viewers do not let you do.",
-        "zh": "前面的页面只用一个小注意力头。这里是一个完整的、训练好的小型 Transformer 编码器（6 层，每层 12 个头，"
-        "向量有 384 个数，每个头 32 个），用 numpy 在你的句子上计算。它的词元是词片（word piece），"
-        "开头加上 [CLS]，结尾加上 [SEP]。点击网格中的任意一个头即可在下方展开；关闭 softmax，"
-        "就能看到原始分数直接去加权 V——这是其他注意力可视化工具做不到的。",
+        "zh": "一个完整的、训练好的 Transformer 编码器（6 层 × 12 个头，向量 384 维），用 numpy 在你的句子上计算；"
+        "词元是词片，开头加 [CLS]，结尾加 [SEP]。点击网格中的头在下方展开，还可以关闭 softmax。",
     },
     "hide_specials": {"en": "Hide [CLS] and [SEP]", "zh": "隐藏 [CLS] 和 [SEP]"},
     "real_grid": {
@@ -82,9 +80,9 @@ TEXTS: dict[str, dict[str, str]] = {
     "real_teacher_head": {
         "en": "One of the heads the default model learned from: it learned the mean of layer "
         "{layer}, heads {heads}, each read over the sentence's words only. The first tab shows "
-        "this head with [CLS] and [SEP] and without them, then that mean.",
+        "that mean with [CLS] and [SEP] and without them; the others show this head.",
         "zh": "默认模型就是向这样的头学习的：它学的是层 {layer} · 头 {heads} 的平均，每个头都只看句子里的词。"
-        "第一个标签页并排显示这个头含与不含 [CLS]、[SEP] 的样子，再显示那个平均。",
+        "第一个标签页显示这个平均（含与不含 [CLS] 和 [SEP]），其他标签页显示这个头本身。",
     },
     "real_teacher_elsewhere": {
         "en": "The default model learned from other heads: layer {layer}, heads {heads}. Click "

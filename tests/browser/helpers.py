@@ -235,12 +235,13 @@ PHONE_USER_AGENT = (  # what a phone's browser says: "Mobile" is how the app kno
 
 # Every element of the main area whose right edge is past the screen's, with what it is. An
 # element is excused only inside a box that scrolls sideways and is itself on screen: a chart's
-# own box, a table or a code block (not a row of buttons: a cut-off button is a defect).
+# own box, a table, a code block or a row of tabs (swiped sideways on a phone, as in any app; not
+# a row of buttons: a cut-off button is a defect).
 OVER_THE_EDGE = """(screen) => {
     const main = document.querySelector("[data-testid='stMain']");
     const limit = screen + 0.5;
     const boxes = "[data-testid='stVegaLiteChart'], [data-testid='stDataFrame'], " +
-        "[data-testid='stTable'], [data-testid='stCode'], pre";
+        "[data-testid='stTable'], [data-testid='stCode'], pre, [role='tablist']";
     const scrolls = (el) => {
         for (let a = el.parentElement; a && a !== main; a = a.parentElement) {
             const x = getComputedStyle(a).overflowX;
