@@ -48,7 +48,16 @@ BIG_CSS = f"""
 [data-testid="stMainBlockContainer"] p {{ font-size: 1.05rem; }}
 .st-key-present_explain p {{ font-size: 1.3rem; line-height: 1.35; }}
 @media (min-width: {theme.NARROW_SCREEN + 1}px) {{  /* a phone keeps the bar with the menu button */
-  [data-testid="stHeader"] {{ display: none; }}
+  /* no bar on a wide screen, but its button that opens the sidebar (the lesson, the notes) */
+  [data-testid="stHeader"], [data-testid="stHeader"] * {{
+    background: transparent; pointer-events: none;
+  }}
+  [data-testid="stHeader"] {{ height: 0; }}
+  [data-testid="stMainMenu"], [data-testid="stToolbarActions"], [data-testid="stStatusWidget"],
+  [data-testid="stAppDeployButton"] {{ display: none; }}
+  [data-testid="stHeader"] [data-testid="stExpandSidebarButton"],
+  [data-testid="stHeader"] [data-testid="stExpandSidebarButton"] * {{ pointer-events: auto; }}
+  [data-testid="stMainBlockContainer"] h1 {{ padding-left: 2rem; }}
 }}
 @media (max-width: {theme.NARROW_SCREEN}px) {{
   [data-testid="stMainBlockContainer"] {{ padding-top: 3.5rem; }}

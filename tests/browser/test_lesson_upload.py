@@ -10,7 +10,6 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import en, expect_param, no_exception, open_app, wait_idle
-from ui.theme import NARROW_SCREEN
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(150)]
 expect.set_options(timeout=15_000)
@@ -51,8 +50,9 @@ def _upload(page: Page, where: Page | None, text: str, tmp_path: Path, name: str
 
 
 def test_a_two_step_lesson_uploaded_on_present_and_on_class(tab: Page, app_url: str, tmp_path):
-    tab.set_viewport_size({"width": NARROW_SCREEN, "height": 1000})  # the header, with its
-    open_app(tab, app_url, "present", {"ask": "0"})  # sidebar button, shows on a narrow screen
+    tab.set_viewport_size({"width": 1280, "height": 720})  # a projector: no bar, but the
+    open_app(tab, app_url, "present", {"ask": "0"})  # button that opens the sidebar shows
+    expect(tab.get_by_test_id("stHeader").get_by_test_id("stMainMenu")).to_be_hidden()
     tab.get_by_test_id("stExpandSidebarButton").click()
     sidebar = tab.get_by_test_id("stSidebar")
     _upload(tab, sidebar, HOSTILE, tmp_path, "hostile.toml")
