@@ -220,6 +220,47 @@ def scale_order(p: Pipeline) -> Asked | None:
     )
 
 
+def query_width(p: Pipeline) -> Asked | None:
+    """How many numbers does a word's query hold? (d_k, whatever d_model)"""
+    answer = questions.query_width(p)
+    d_k, d_model = (int(v) for v in answer.numbers)
+    enc = p.query_side
+    return Asked(
+        answer,
+        t("pq_width_q"),
+        t("pq_width_a", d_k=d_k, d_model=d_model),
+        {option: option for option in answer.options},
+        (figures.vectors(enc.q, enc.tokens, t("m_q"), p),),
+    )
+
+
+def repeat_rows(p: Pipeline) -> Asked | None:
+    """A word that appears twice: are its two rows of X the same?"""
+    answer = questions.repeat_identical(p)
+    if answer is None:
+        return None
+    i, j = answer.words
+    enc = p.key_side
+    word = predict.word(enc.tokens, i)
+    same = answer.is_right("yes")
+    because = t("pq_repeat_same" if same else "pq_repeat_differ", i=i, j=j, d=answer.numbers[0])
+    diff = figures.bars(
+        enc.x[i] - enc.x[j],
+        figures.dims(enc.x.shape[1]),
+        t("pq_fig_diff", word=enc.tokens[i], i=i, j=j),
+        p,
+        label_title=t("ax_dim"),
+        value_title=t("ax_value"),
+    )
+    return Asked(
+        answer,
+        t("pq_repeat_q", word=word, i=i, j=j),
+        because,
+        predict.choice_labels(answer.options),
+        (diff,),
+    )
+
+
 def top_weight(p: Pipeline) -> Asked | None:
     """Which other word does the last word weigh most?"""
     return predict.top_key(p, predict.last(p))
@@ -532,6 +573,8 @@ KINDS: dict[str, Kind] = {
         Kind("what_moves", what_moves, weights_chart, why=True),
         Kind("own_sentences", None, weights_chart, why=True, sentences=True),
         Kind("dot_sign", dot_sign, evidence(dot_sign), why=False),
+        Kind("query_width", query_width, evidence(query_width), why=False),
+        Kind("repeat_rows", repeat_rows, evidence(repeat_rows), why=True),
         Kind("factor_symmetric", factor_symmetric, lambda p: (factor_map(p),), why=False),
         Kind("softmax_sums", softmax_off_sums, _softmax_charts, why=False),
         Kind("scale_order", scale_order, evidence(scale_order), why=False),

@@ -115,6 +115,16 @@ def expected(kind: str, sentence: str, lang: str) -> set[str] | None:
         return {str(top)}
     if kind == "dot_sign":
         return {"positive" if q[last] @ k[0] > 0 else "negative"}
+    if kind == "query_width":
+        return {str(q.shape[1])}
+    if kind == "repeat_rows":
+        x, tokens = mine.key_side.x, mine.key_side.tokens
+        repeated = [(i, j) for i in range(len(tokens)) for j in range(i + 1, len(tokens))
+                    if tokens[i] == tokens[j]]  # fmt: skip
+        if not repeated:
+            return None
+        i, j = repeated[0]
+        return {"yes" if np.array_equal(x[i], x[j]) else "no"}
     if kind == "factor_symmetric":
         return {"yes" if np.allclose(factor, factor.T) else "no"}
     if kind == "softmax_sums":

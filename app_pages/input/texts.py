@@ -67,28 +67,4 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "{why}关闭位置编码，就能看到它们变得完全一样。",
     },
     # ---- predict, then reveal (ui/predict.py) ----
-    "pq_width_q": {
-        "en": "How many numbers will each word's query vector (its row of Q) hold?",
-        "zh": "每个词的查询向量（Q 的一行）有多少个数？",
-    },
-    "pq_width_a": {
-        "en": "{d_k}: a row of Q has d_k numbers, one per column of W_Q, whatever the width of X (d_model = {d_model}).",
-        "zh": "{d_k} 个：Q 的每一行有 d_k 个数，W_Q 有几列就有几个，与 X 的维度（d_model = {d_model}）无关。",
-    },
-    "pq_repeat_q": {
-        "en": "“{word}” appears at positions {i} and {j}. Will its two rows of X be exactly the same?",
-        "zh": "“{word}”出现在位置 {i} 和 {j}。它在 X 中的两行会完全相同吗？",
-    },
-    "pq_repeat_same": {
-        "en": "Yes: rows {i} and {j} are equal in every number (largest difference {d:.4f}), so attention cannot tell the two apart.",
-        "zh": "是的：行 {i} 和行 {j} 的每个数都相等（最大差值 {d:.4f}），所以注意力无法区分这两个词。",
-    },
-    "pq_repeat_differ": {
-        "en": "No: rows {i} and {j} differ by up to {d:.3f}, so attention can tell the two apart.",
-        "zh": "不会：行 {i} 和行 {j} 最多相差 {d:.3f}，所以注意力可以区分这两个词。",
-    },
-    "pq_fig_diff": {
-        "en": "Row {i} minus row {j} of X (“{word}”)",
-        "zh": "X 的行 {i} 减去行 {j}（“{word}”）",
-    },
 }
