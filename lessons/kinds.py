@@ -263,7 +263,12 @@ def repeat_rows(p: Pipeline) -> Asked | None:
 
 def top_weight(p: Pipeline) -> Asked | None:
     """Which other word does the last word weigh most?"""
-    return predict.top_key(p, predict.last(p))
+    return top_weight_of(p, predict.last(p))
+
+
+def top_weight_of(p: Pipeline, query: int) -> Asked | None:
+    """Which other word does the word at `query` weigh most? (a page asks it of its picked word)"""
+    return predict.top_key(p, query)
 
 
 def longest_term(p: Pipeline, query: int) -> Asked | None:
