@@ -25,14 +25,15 @@ from tests.apptest_utils import all_text, chart_specs, default_model, open_page,
 from ui import predict
 from ui.i18n import TEXTS
 from ui.markdown import escape_md
+from ui.session import last_word
 from ui.settings import DEFAULT_TEXTS
 from ui.texts import PIPELINE_STEPS
 
 LANGS = ("en", "zh")
 STEPS = lesson.default().steps
 SENTENCES = {  # the default sentence and one of another shape, in each language
-    "en": (DEFAULT_TEXTS["en"], "a small dog chased the red ball"),
-    "zh": (DEFAULT_TEXTS["zh"], "小狗追着红色的球"),
+    "en": (DEFAULT_TEXTS["en"], "a small dog chased the red ball."),
+    "zh": (DEFAULT_TEXTS["zh"], "小狗追着红色的球。"),
 }
 WHY_KINDS = {  # the issue's "why" questions, each a kind
     "query_match",  # which word a learned query aligns with
@@ -104,7 +105,7 @@ def expected(kind: str, sentence: str, lang: str) -> set[str] | None:
     """The right options of `kind` on `sentence`, from the model's arrays with numpy."""
     model = default_model()
     mine = pipeline(model, sentence)  # the same model and switches, without the app
-    last = len(mine.key_side.tokens) - 1
+    last = last_word(mine.key_side.tokens)  # not a final punctuation mark
     q, k, v = mine.query_side.q, mine.key_side.k, mine.key_side.v
     factor = q @ k.T  # [n, n]
     weights = mine.attention.weights

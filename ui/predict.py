@@ -98,7 +98,8 @@ def row_bars(
 
 
 def last(p: Pipeline) -> int:
-    return len(p.query_side.tokens) - 1
+    """The sentence's last word, as a page's picker starts on it (not a final "." or "。")."""
+    return session.last_word(p.query_side.tokens)
 
 
 def picked_query(key: str, p: Pipeline) -> int:
