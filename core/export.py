@@ -6,19 +6,28 @@ import csv
 import dataclasses
 import io
 import json
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 from core.pipeline import Pipeline
+from core.safe_text import first_visible, without_bidi
 
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # a spreadsheet would run these as formulas
+_FORMULA_START = ("=", "+", "-", "@")  # a spreadsheet would run these as formulas
+_CONTROL_START = ("\t", "\r")  # and a cell starting with these
 
 
 def safe_cell(text: str) -> str:
-    """A label that a spreadsheet shows as text, never evaluates (CSV injection)."""
-    return "'" + text if text.startswith(_FORMULA_START) else text
+    """A label that a spreadsheet shows as text, never evaluates (CSV injection), with no
+    bidirectional control (a name that reads backwards). A formula sign counts as one when
+    only invisible characters stand before it (a zero-width space) and in its full-width or
+    small forms (＝, ﹦): spreadsheets read those too."""
+    text = without_bidi(text)
+    first = unicodedata.normalize("NFKC", first_visible(text))
+    risky = text.startswith(_CONTROL_START) or first.startswith(_FORMULA_START)
+    return "'" + text if risky else text
 
 
 def matrix_csv(

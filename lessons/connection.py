@@ -26,8 +26,31 @@ CODE = "code"  # the join code: a URL parameter of both class pages
 TEACHER_KEY = "tk"  # the teacher key: in the teacher's own address only (a private parameter)
 STUDENT = "me"  # a student's own token: in that student's address only (a private parameter)
 CODE_PARAM = Param(CODE, "", "text")  # the same Param on /class and /join
-ATTEMPTS = "_class_attempts"  # this session's wrong join codes (store.CodeAttempts)
 LIVE_SECONDS = 2  # how often the live parts of both pages read the database
+# Where a session keeps who it is once read (the address no longer holds it: a link from
+# before, with `tk` or `me`, is read once and the parameter taken out of the address).
+KEY_HELD = "_class_key"
+STUDENT_HELD = "_class_student"
+STUDENT_COOKIE = "cls_me_"  # + the join code: this browser's student token in that class
+TEACHER_COOKIE = "cls_tk_"  # + the join code: the teacher key, on the teacher's browser
+TRUST_FORWARDED = "CLASS_TRUST_FORWARDED"  # "1": a proxy on another host sets X-Forwarded-For
+
+
+def client_address() -> str:
+    """The address the limits of lessons/store.py count against: the browser's, or, when the
+    connection comes from this machine (nginx in front, deploy/nginx.conf), the last address
+    in X-Forwarded-For, the one nginx saw. A forwarded header from anywhere else is not
+    believed (a student could write any), unless CLASS_TRUST_FORWARDED=1 says a proxy on
+    another host writes it."""
+    peer = st.context.ip_address
+    peer = peer if isinstance(peer, str) else ""
+    local = peer in ("", "::1", "localhost") or peer.startswith("127.")
+    if local or os.environ.get(TRUST_FORWARDED) == "1":
+        header = st.context.headers.get("X-Forwarded-For")
+        forwarded = header.split(",")[-1].strip() if isinstance(header, str) else ""
+        if forwarded:
+            return forwarded[:64]
+    return peer or "local"
 
 
 def _secrets_url() -> str | None:

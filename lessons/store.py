@@ -11,24 +11,56 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, event, text
 
-SCHEMA_VERSION = 1
+from core.safe_text import Cleaned, one_line
+
+SCHEMA_VERSION = 2  # 2: students admitted by the server, sentences moderated, address limits
 CLASS_HOURS = 12.0  # a class expires this long after it starts
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read off a projector
 CODE_LENGTH = 6
 KEY_BYTES = 18  # secrets.token_urlsafe: 144 bits
-STUDENT_BYTES = 12  # a student's own token (in their page address only)
+STUDENT_BYTES = 12  # a student's own token, issued by `admit` (kept in a cookie, never a link)
 MAX_NICKNAME = 24
 MAX_SENTENCE = 120
 MAX_ANSWER = 16  # an option id ("3", "yes", "positive")
 MAX_LESSON = 64 * 1024  # characters of a class's own lesson file (lessons/lesson_file.py)
-WRONG_CODES_PER_MINUTE = 10
+MAX_STUDENTS = 300  # a class's default limit; its teacher may change it
+MAX_STUDENTS_LIMIT = 2000  # the most a teacher may set
+TIDY_SECONDS = 60.0  # expired classes and old limit records go at most this often
 PHASES = ("ask", "open", "revealed")  # a step's question: not yet open, voting, answer shown
+# what the teacher did with a student's sentence
+SENTENCE_STATUSES = ("new", "shown", "hidden", "removed")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one client address may do: the same for every replica (they are kept in the
+    database). A class behind one school network shares one address, so joins allow a class."""
+
+    joins: int = 60  # new students one address adds ...
+    join_window: float = 600.0  # ... in this many seconds
+    starts: int = 20  # classes one address starts ...
+    start_window: float = 3600.0  # ... in this many seconds
+    free_wrong_codes: int = 10  # wrong join codes before the wait starts ...
+    wrong_window: float = 900.0  # ... counted over this many seconds
+    first_wait: float = 2.0  # the wait after the first wrong code over the free ones, doubled
+    longest_wait: float = 900.0  # after each further one, up to this
+
+
+class Refused(Exception):
+    """A limit said no: `reason` is "full" (the class has its students), "joins", "starts" or
+    "codes" (this address did that too often); `wait` seconds until it may try again."""
+
+    def __init__(self, reason: str, wait: float = 0.0) -> None:
+        super().__init__(f"{reason} (wait {wait:.0f} s)")
+        self.reason = reason
+        self.wait = wait
+
 
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS class_meta (name VARCHAR(40) PRIMARY KEY, value VARCHAR(40))",
@@ -43,7 +75,9 @@ _SCHEMA = (
         paused INTEGER NOT NULL DEFAULT 0,
         shown_student VARCHAR(32),
         created DOUBLE PRECISION NOT NULL,
-        expires DOUBLE PRECISION NOT NULL)""",
+        expires DOUBLE PRECISION NOT NULL,
+        shown_text VARCHAR(200),
+        max_students INTEGER NOT NULL DEFAULT 300)""",
     """CREATE TABLE IF NOT EXISTS class_students (
         class_id VARCHAR(32) NOT NULL,
         student VARCHAR(32) NOT NULL,
@@ -62,6 +96,7 @@ _SCHEMA = (
         student VARCHAR(32) NOT NULL,
         sentence VARCHAR(200) NOT NULL,
         at DOUBLE PRECISION NOT NULL,
+        status VARCHAR(10) NOT NULL DEFAULT 'new',
         PRIMARY KEY (class_id, student))""",
     # a class's own lesson file, when the teacher chose one (none: the built-in lesson); a
     # table of its own, so a database made before lessons were files needs no migration
@@ -69,6 +104,18 @@ _SCHEMA = (
         class_id VARCHAR(32) PRIMARY KEY,
         digest VARCHAR(64) NOT NULL,
         source TEXT NOT NULL)""",
+    # what client addresses did ("join", "start", "code": a wrong join code), for the limits
+    """CREATE TABLE IF NOT EXISTS class_limits (
+        address VARCHAR(64) NOT NULL,
+        kind VARCHAR(8) NOT NULL,
+        at DOUBLE PRECISION NOT NULL)""",
+    "CREATE INDEX IF NOT EXISTS class_limits_by_address ON class_limits (address, kind, at)",
+)
+# from schema 1: columns added in place (both dialects take ADD COLUMN with a default)
+_FROM_1 = (
+    "ALTER TABLE classes ADD COLUMN shown_text VARCHAR(200)",
+    "ALTER TABLE classes ADD COLUMN max_students INTEGER NOT NULL DEFAULT 300",
+    "ALTER TABLE class_sentences ADD COLUMN status VARCHAR(10) NOT NULL DEFAULT 'new'",
 )
 _OWN_TABLES = ("class_answers", "class_sentences", "class_students", "class_lessons")
 
@@ -95,6 +142,8 @@ class ClassState:
     shown_student: str | None  # whose sentence the teacher shows on the projector
     expires: float
     lesson: str | None = None  # the digest of the class's own lesson file (None: built-in)
+    shown_text: str | None = None  # that sentence as it was when shown (frozen)
+    max_students: int = MAX_STUDENTS
 
     @property
     def voting(self) -> bool:
@@ -140,34 +189,13 @@ def _hash(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
-class CodeAttempts:
-    """Wrong join codes of one browser session in the last minute (at most
-    WRONG_CODES_PER_MINUTE are tried; then the session waits)."""
-
-    def __init__(self) -> None:
-        self._wrong: deque[float] = deque()
-
-    def _forget(self, now: float) -> None:
-        while self._wrong and self._wrong[0] <= now - 60:
-            self._wrong.popleft()
-
-    def allowed(self, now: float) -> bool:
-        self._forget(now)
-        return len(self._wrong) < WRONG_CODES_PER_MINUTE
-
-    def wait(self, now: float) -> float:
-        """Seconds until another try is allowed (0 when it is)."""
-        return 0.0 if self.allowed(now) else self._wrong[0] + 60 - now
-
-    def failed(self, now: float) -> None:
-        self._wrong.append(now)
-
-
 class ClassStore:
     """Classes, their students, answers and sentences, in one database."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, limits: Limits = Limits()) -> None:
         self.engine = engine
+        self.limits = limits
+        self._next_tidy = 0.0  # this process's own note of when to look again
         if engine.dialect.name == "sqlite":
             event.listen(engine, "connect", _sqlite_pragmas)
             engine.dispose()  # connections opened before the listener get the pragmas too
@@ -177,13 +205,26 @@ class ClassStore:
             found = c.execute(
                 text("SELECT value FROM class_meta WHERE name = 'schema_version'")
             ).scalar()
-            if found is None:
+            if found == "1":
+                for statement in _FROM_1:
+                    c.execute(text(statement))
+                c.execute(
+                    text("UPDATE class_meta SET value = :v WHERE name = 'schema_version'"),
+                    {"v": str(SCHEMA_VERSION)},
+                )
+            elif found is None:
                 c.execute(
                     text("INSERT INTO class_meta (name, value) VALUES ('schema_version', :v)"),
                     {"v": str(SCHEMA_VERSION)},
                 )
             elif found != str(SCHEMA_VERSION):
                 raise SchemaMismatch(f"database schema {found}, this app writes {SCHEMA_VERSION}")
+            c.execute(
+                text(
+                    "INSERT INTO class_meta (name, value) SELECT 'tidied', '0' WHERE NOT EXISTS "
+                    "(SELECT 1 FROM class_meta WHERE name = 'tidied')"
+                )
+            )
 
     @property
     def schema_version(self) -> int:
@@ -193,11 +234,64 @@ class ClassStore:
             ).scalar_one()
         return int(value)
 
+    # ---- what one client address may do (shared by every replica) ----------------------------
+
+    def _done(self, address: str, kind: str, since: float) -> list[float]:
+        with self.engine.connect() as c:
+            rows = c.execute(
+                text(
+                    "SELECT at FROM class_limits WHERE address = :a AND kind = :k AND at > :since "
+                    "ORDER BY at"
+                ),
+                {"a": address[:64], "k": kind, "since": since},
+            )
+            return [float(r.at) for r in rows]
+
+    def _note(self, address: str, kind: str, now: float) -> None:
+        with self.engine.begin() as c:
+            c.execute(
+                text("INSERT INTO class_limits (address, kind, at) VALUES (:a, :k, :now)"),
+                {"a": address[:64], "k": kind, "now": now},
+            )
+
+    def _within(self, address: str, kind: str, most: int, window: float, now: float) -> None:
+        """Raise Refused when `address` did `kind` `most` times in the last `window` s."""
+        done = self._done(address, kind, now - window)
+        if len(done) >= most:
+            raise Refused(kind + "s", done[len(done) - most] + window - now)
+
+    def code_wait(self, address: str, now: float) -> float:
+        """Seconds this address waits before it may try another join code: none for its first
+        `free_wrong_codes` wrong ones (in `wrong_window`), then a wait that doubles with each
+        further wrong one."""
+        lim = self.limits
+        wrong = self._done(address, "code", now - lim.wrong_window)
+        over = len(wrong) - lim.free_wrong_codes
+        if over < 0:
+            return 0.0
+        wait = min(lim.first_wait * 2**over, lim.longest_wait)
+        return max(0.0, wrong[-1] + wait - now)
+
+    def open_code(self, code: str, address: str, now: float) -> ClassState | None:
+        """The class a typed join code opens (None: none; the wrong code counts against
+        `address`). Raises Refused("codes", wait) while the address must wait."""
+        wait = self.code_wait(address, now)
+        if wait > 0:
+            raise Refused("codes", wait)
+        state = self.find(code, now)
+        if state is None:
+            self._note(address, "code", now)
+        return state
+
     # ---- starting, finding, ending --------------------------------------------------------
 
-    def start(self, sentence: str, now: float, hours: float = CLASS_HOURS) -> tuple[str, str]:
-        """A new class on `sentence`: (its join code, the teacher key)."""
-        self.purge_expired(now)
+    def start(
+        self, sentence: str, now: float, address: str = "", hours: float = CLASS_HOURS
+    ) -> tuple[str, str]:
+        """A new class on `sentence`: (its join code, the teacher key). Raises
+        Refused("starts", wait) when `address` started its `limits.starts` classes lately."""
+        self.tidy(now)
+        self._within(address, "start", self.limits.starts, self.limits.start_window, now)
         key = secrets.token_urlsafe(KEY_BYTES)
         for _ in range(20):
             code = new_code()
@@ -216,22 +310,24 @@ class ClassStore:
                         "id": secrets.token_hex(16),
                         "code": code,
                         "kh": _hash(key),
-                        "s": sentence[:MAX_SENTENCE],
+                        "s": one_line(sentence, MAX_SENTENCE).text,
                         "now": now,
                         "exp": now + hours * 3600,
                     },
                 )
+            self._note(address, "start", now)
             return code, key
         raise RuntimeError("no free join code after 20 tries")
 
     def find(self, code: str, now: float) -> ClassState | None:
         """The live class of this join code, or None (unknown or expired)."""
+        self.tidy(now)
         with self.engine.connect() as c:
             row = c.execute(
                 text(
                     "SELECT c.id, c.code, c.sentence, c.step, c.round, c.phase, c.paused, "
-                    "c.shown_student, c.expires, l.digest FROM classes c "
-                    "LEFT JOIN class_lessons l ON l.class_id = c.id "
+                    "c.shown_student, c.expires, l.digest, c.shown_text, c.max_students "
+                    "FROM classes c LEFT JOIN class_lessons l ON l.class_id = c.id "
                     "WHERE c.code = :code AND c.expires > :now"
                 ),
                 {"code": clean_code(code), "now": now},
@@ -249,6 +345,8 @@ class ClassStore:
             row.shown_student,
             float(row.expires),
             row.digest,
+            row.shown_text,
+            int(row.max_students),
         )
 
     def is_teacher(self, code: str, key: str, now: float) -> bool:
@@ -265,7 +363,8 @@ class ClassStore:
         if not self.is_teacher(code, key, now):
             raise NotTeacher("this action needs the class's teacher key")
         state = self.find(code, now)
-        assert state is not None
+        if state is None:  # it expired between the two reads
+            raise NotTeacher("this class has ended")
         return state
 
     def end(self, code: str, key: str, now: float) -> None:
@@ -291,6 +390,30 @@ class ClassStore:
         for class_id in ids:
             self._delete(class_id)
         return len(ids)
+
+    def tidy(self, now: float) -> bool:
+        """Remove expired classes and limit records older than any window, at most once every
+        TIDY_SECONDS for all replicas together (the database row `tidied` says when it last
+        happened; one replica claims each turn). Any request may call it. Whether it ran."""
+        if now < self._next_tidy:
+            return False
+        self._next_tidy = now + TIDY_SECONDS
+        with self.engine.begin() as c:
+            claimed = c.execute(
+                text(
+                    "UPDATE class_meta SET value = :now WHERE name = 'tidied' "
+                    "AND CAST(value AS DOUBLE PRECISION) <= :due"
+                ),
+                {"now": repr(now), "due": now - TIDY_SECONDS},
+            ).rowcount
+        if claimed != 1:
+            return False
+        self.purge_expired(now)
+        lim = self.limits
+        oldest = now - max(lim.join_window, lim.start_window, lim.wrong_window)
+        with self.engine.begin() as c:
+            c.execute(text("DELETE FROM class_limits WHERE at <= :t"), {"t": oldest})
+        return True
 
     # ---- the teacher's pacing ---------------------------------------------------------------
 
@@ -325,9 +448,11 @@ class ClassStore:
     def pause(self, code: str, key: str, paused: bool, now: float) -> None:
         self._set(self._teacher(code, key, now), paused=int(paused))
 
-    def show_sentence(self, code: str, key: str, student: str | None, now: float) -> None:
-        """Put one student's sentence on the projector (None: none)."""
-        self._set(self._teacher(code, key, now), shown_student=student)
+    def set_max_students(self, code: str, key: str, most: int, now: float) -> None:
+        """How many students the class admits (students already in stay)."""
+        if not 1 <= most <= MAX_STUDENTS_LIMIT:
+            raise ValueError(f"a class admits 1 to {MAX_STUDENTS_LIMIT} students")
+        self._set(self._teacher(code, key, now), max_students=int(most))
 
     def set_lesson(self, code: str, key: str, source: str | None, now: float) -> None:
         """The class's lesson file (None: the built-in lesson), already checked by
@@ -361,42 +486,92 @@ class ClassStore:
 
     # ---- students ---------------------------------------------------------------------------
 
-    def join(self, code: str, student: str, nickname: str, now: float) -> ClassState | None:
-        """Add (or rename) a student; the class, or None when the code opens none."""
+    def is_student(self, state: ClassState, student: str) -> bool:
+        with self.engine.connect() as c:
+            found = c.execute(
+                text("SELECT 1 FROM class_students WHERE class_id = :id AND student = :st"),
+                {"id": state.id, "st": student[:32]},
+            ).first()
+        return found is not None
+
+    def admit(self, code: str, known: str | None, address: str, now: float) -> str:
+        """This browser's student token in the class: `known` (what its cookie holds) when the
+        class issued it, else a new one, issued here. Raises Refused("full") when the class
+        has its `max_students`, Refused("joins", wait) when `address` added its
+        `limits.joins` students lately; KeyError when the code opens no class."""
         state = self.find(code, now)
         if state is None:
-            return None
-        params = {"id": state.id, "st": student[:32], "nick": nickname.strip()[:MAX_NICKNAME]}
+            raise KeyError(code)
+        if known and self.is_student(state, known):
+            return known
+        lim = self.limits
+        self._within(address, "join", lim.joins, lim.join_window, now)
+        student = new_student()
         with self.engine.begin() as c:
-            c.execute(
+            added = c.execute(
                 text(
                     "INSERT INTO class_students (class_id, student, nickname) "
-                    "VALUES (:id, :st, :nick) ON CONFLICT (class_id, student) "
-                    "DO UPDATE SET nickname = excluded.nickname"
+                    "SELECT CAST(:id AS VARCHAR(32)), CAST(:st AS VARCHAR(32)), '' WHERE "
+                    "(SELECT COUNT(*) FROM class_students WHERE class_id = :id) < :most"
                 ),
-                params,
-            )
-        return state
+                {"id": state.id, "st": student, "most": state.max_students},
+            ).rowcount
+        if added != 1:
+            raise Refused("full")
+        self._note(address, "join", now)
+        return student
 
-    def answer(self, code: str, student: str, step: int, answer: str, now: float) -> bool:
-        """Record (or change) this student's answer to the current round of `step`; False
-        when the class takes no answer for it now (not open, revealed, paused, another step)."""
+    def rename(self, code: str, student: str, nickname: str, now: float) -> Cleaned | None:
+        """A student's nickname, as kept (one line, no bidi control, cut at MAX_NICKNAME);
+        None when this is no student of a live class."""
+        state = self.find(code, now)
+        cleaned = one_line(nickname, MAX_NICKNAME)
+        if state is None:
+            return None
+        with self.engine.begin() as c:
+            done = c.execute(
+                text(
+                    "UPDATE class_students SET nickname = :nick "
+                    "WHERE class_id = :id AND student = :st"
+                ),
+                {"id": state.id, "st": student[:32], "nick": cleaned.text},
+            ).rowcount
+        return cleaned if done == 1 else None
+
+    def answer(
+        self,
+        code: str,
+        student: str,
+        step: int,
+        round_: int,
+        answer: str,
+        options: Sequence[str],
+        now: float,
+    ) -> bool:
+        """Record (or change) a student's answer to round `round_` of `step`; False when the
+        class takes no such answer now (not open, revealed, paused, another step or round), the
+        answer is none of the question's `options` (computed by the page from the class's
+        sentence, not sent by the browser), or `student` is not one the class admitted."""
+        if answer not in options or len(answer) > MAX_ANSWER:
+            return False
         with self.engine.begin() as c:
             done = c.execute(
                 text(
                     "INSERT INTO class_answers (class_id, student, step, round, answer, at) "
-                    "SELECT id, :st, step, round, :ans, :now FROM classes "
-                    "WHERE code = :code AND expires > :now AND step = :step "
-                    "AND phase = 'open' AND paused = 0 "
+                    "SELECT c.id, s.student, c.step, c.round, :ans, :now FROM classes c "
+                    "JOIN class_students s ON s.class_id = c.id AND s.student = :st "
+                    "WHERE c.code = :code AND c.expires > :now AND c.step = :step "
+                    "AND c.round = :round AND c.phase = 'open' AND c.paused = 0 "
                     "ON CONFLICT (class_id, student, step, round) "
                     "DO UPDATE SET answer = excluded.answer, at = excluded.at"
                 ),
                 {
                     "st": student[:32],
-                    "ans": answer[:MAX_ANSWER],
+                    "ans": answer,
                     "now": now,
                     "code": clean_code(code),
                     "step": step,
+                    "round": round_,
                 },
             )
             return done.rowcount == 1
@@ -425,6 +600,7 @@ class ClassStore:
             )
 
     def students(self, state: ClassState) -> int:
+        """How many students joined (the projector shows it: an inflated count is seen)."""
         with self.engine.connect() as c:
             return int(
                 c.execute(
@@ -478,42 +654,121 @@ class ClassStore:
 
     # ---- the students' own sentences --------------------------------------------------------
 
-    def submit_sentence(self, code: str, student: str, sentence: str, now: float) -> bool:
-        """Keep this student's sentence (one per student: a new one replaces it)."""
+    def submit_sentence(
+        self, code: str, student: str, sentence: str, step: int, now: float
+    ) -> tuple[str, Cleaned]:
+        """Keep this student's sentence for the step that asks for them, `step` (one per
+        student: a new one replaces theirs while it is not on the projector). The outcome:
+        "taken"; "empty"; "closed" (the class is on another step, paused, or gone, or this is no
+        student of it); "shown" (theirs is on the projector: it stays as the teacher chose it).
+        With the sentence as cleaned (one line, no bidi control, cut at MAX_SENTENCE)."""
+        cleaned = one_line(sentence, MAX_SENTENCE)
         state = self.find(code, now)
-        cleaned = " ".join(sentence.split())[:MAX_SENTENCE]
-        if state is None or not cleaned:
-            return False
+        if not cleaned.text:
+            return "empty", cleaned
+        if state is None or state.step != step or state.paused:
+            return "closed", cleaned
+        if state.shown_student == student:
+            return "shown", cleaned
+        with self.engine.begin() as c:
+            done = c.execute(
+                text(
+                    "INSERT INTO class_sentences (class_id, student, sentence, at, status) "
+                    "SELECT c.id, s.student, :s, :now, 'new' FROM classes c "
+                    "JOIN class_students s ON s.class_id = c.id AND s.student = :st "
+                    "WHERE c.id = :id AND c.step = :step AND c.paused = 0 "
+                    "AND (c.shown_student IS NULL OR c.shown_student <> :st) "
+                    "ON CONFLICT (class_id, student) DO UPDATE SET sentence = excluded.sentence, "
+                    "at = excluded.at, status = 'new'"
+                ),
+                {"id": state.id, "st": student[:32], "s": cleaned.text, "now": now, "step": step},
+            ).rowcount
+        return ("taken" if done == 1 else "closed"), cleaned
+
+    def _sentence_status(self, state: ClassState, student: str, status: str) -> None:
         with self.engine.begin() as c:
             c.execute(
                 text(
-                    "INSERT INTO class_sentences (class_id, student, sentence, at) "
-                    "VALUES (:id, :st, :s, :now) ON CONFLICT (class_id, student) "
-                    "DO UPDATE SET sentence = excluded.sentence, at = excluded.at"
+                    "UPDATE class_sentences SET status = :status "
+                    "WHERE class_id = :id AND student = :st"
                 ),
-                {"id": state.id, "st": student[:32], "s": cleaned, "now": now},
+                {"id": state.id, "st": student, "status": status},
             )
-        return True
 
-    def sentences(self, code: str, key: str, now: float) -> list[tuple[str, str]]:
-        """Teacher only: (student, sentence) for every sentence sent, oldest first."""
+    def show_sentence(self, code: str, key: str, student: str | None, now: float) -> None:
+        """Put one student's sentence on the projector, its text frozen as it is now (None:
+        take the shown one down, as `hide_sentence`)."""
         state = self._teacher(code, key, now)
+        if student is None:
+            self.hide_sentence(code, key, now)
+            return
+        with self.engine.connect() as c:
+            sentence = c.execute(
+                text(
+                    "SELECT sentence FROM class_sentences WHERE class_id = :id AND student = :st "
+                    "AND status <> 'removed'"
+                ),
+                {"id": state.id, "st": student},
+            ).scalar()
+        if sentence is None:
+            return
+        if state.shown_student is not None and state.shown_student != student:
+            self._sentence_status(state, state.shown_student, "hidden")
+        self._set(state, shown_student=student, shown_text=sentence)
+        self._sentence_status(state, student, "shown")
+
+    def hide_sentence(self, code: str, key: str, now: float) -> None:
+        """Take the shown sentence off the projector (it stays in the gallery, as hidden)."""
+        state = self._teacher(code, key, now)
+        if state.shown_student is not None:
+            self._sentence_status(state, state.shown_student, "hidden")
+        self._set(state, shown_student=None, shown_text=None)
+
+    def remove_sentence(self, code: str, key: str, student: str, now: float) -> None:
+        """Take a sentence out of the gallery (and off the projector, if it is shown); the
+        results file still says it was removed."""
+        state = self._teacher(code, key, now)
+        if state.shown_student == student:
+            self._set(state, shown_student=None, shown_text=None)
+        self._sentence_status(state, student, "removed")
+
+    def sentence_count(self, code: str, key: str, now: float, removed: bool = False) -> int:
+        """Teacher only: how many sentences the gallery holds (with `removed`: those too)."""
+        state = self._teacher(code, key, now)
+        with self.engine.connect() as c:
+            return int(
+                c.execute(
+                    text(
+                        "SELECT COUNT(*) FROM class_sentences WHERE class_id = :id "
+                        "AND (:removed OR status <> 'removed')"
+                    ),
+                    {"id": state.id, "removed": removed},
+                ).scalar_one()
+            )
+
+    def sentences(
+        self,
+        code: str,
+        key: str,
+        now: float,
+        offset: int = 0,
+        limit: int | None = None,
+        removed: bool = False,
+    ) -> list[tuple[str, str, str]]:
+        """Teacher only: (student, sentence, status) oldest first, a page of them from
+        `offset` (at most `limit`); removed ones only with `removed`."""
+        state = self._teacher(code, key, now)
+        page = "" if limit is None else " LIMIT :limit OFFSET :offset"
         with self.engine.connect() as c:
             rows = c.execute(
                 text(
-                    "SELECT student, sentence FROM class_sentences WHERE class_id = :id "
-                    "ORDER BY at, student"
+                    "SELECT student, sentence, status FROM class_sentences WHERE class_id = :id "
+                    "AND (:removed OR status <> 'removed') ORDER BY at, student" + page
                 ),
-                {"id": state.id},
+                {"id": state.id, "removed": removed, "limit": limit, "offset": max(0, offset)},
             )
-            return [(r.student, r.sentence) for r in rows]
+            return [(r.student, r.sentence, r.status) for r in rows]
 
     def shown_sentence(self, state: ClassState) -> str | None:
-        """The sentence the teacher put on the projector, if any."""
-        if state.shown_student is None:
-            return None
-        with self.engine.connect() as c:
-            return c.execute(
-                text("SELECT sentence FROM class_sentences WHERE class_id = :id AND student = :st"),
-                {"id": state.id, "st": state.shown_student},
-            ).scalar()
+        """The sentence the teacher put on the projector, as it was when shown."""
+        return state.shown_text

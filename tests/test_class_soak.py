@@ -18,6 +18,7 @@ from tests.test_class_store import db  # noqa: F401  (the fixture: SQLite, Postg
 
 pytestmark = pytest.mark.soak
 STUDENTS = 200
+OPTIONS = tuple(str(i) for i in range(5))
 THREADS = 32  # concurrent submitters (a server's script threads)
 
 
@@ -28,10 +29,9 @@ def test_200_students_answer_one_question(db):  # noqa: F811
     store.open_voting(code, key, now)
 
     def one(i: int) -> float:
-        student = f"s{i:04d}"
-        store.join(code, student, "", time.time())
+        student = store.admit(code, None, f"10.9.{i // 250}.{i % 250}", time.time())
         begin = time.perf_counter()
-        assert store.answer(code, student, 0, str(i % 5), time.time())
+        assert store.answer(code, student, 0, 1, str(i % 5), OPTIONS, time.time())
         return time.perf_counter() - begin
 
     start = time.perf_counter()

@@ -17,9 +17,7 @@ from lessons import store as class_store
 from lessons.store import (
     CODE_ALPHABET,
     CODE_LENGTH,
-    WRONG_CODES_PER_MINUTE,
     ClassStore,
-    CodeAttempts,
     NotTeacher,
     engine_for,
 )
@@ -68,10 +66,32 @@ def store(db):
     return ClassStore(db())
 
 
+OPTIONS = (*(str(i) for i in range(10)), "=1+1")  # what the tests' questions offer
+
+
 def _voting(store: ClassStore, now: float = T0) -> tuple[str, str]:
     code, key = store.start("The black cat drank the milk", now)
     store.open_voting(code, key, now)
     return code, key
+
+
+_ADMITTED: dict[tuple[int, str, str], str] = {}  # (store, code, name) -> the token it issued
+
+
+def me(store: ClassStore, code: str, name: str) -> str:
+    """The token the class issued to the student the test calls `name` (admitted once, each
+    from an address of its own, as phones on a network)."""
+    slot = (id(store), code, name)
+    if slot not in _ADMITTED:
+        _ADMITTED[slot] = store.admit(code, None, f"10.0.0.{len(_ADMITTED) % 250}", T0)
+    return _ADMITTED[slot]
+
+
+def vote(store: ClassStore, code: str, name: str, step: int, answer: str, now: float) -> bool:
+    """`name` answers `step` in the class's current round."""
+    state = store.find(code, now)
+    round_ = state.round if state else 1
+    return store.answer(code, me(store, code, name), step, round_, answer, OPTIONS, now)
 
 
 def test_schema_version_is_recorded(store):
@@ -89,9 +109,9 @@ def test_codes_and_keys(store):
 
 def test_one_answer_per_student_and_round(store):
     code, _key = _voting(store)
-    assert store.answer(code, "alice", 0, "1", T0)
-    assert store.answer(code, "alice", 0, "1", T0 + 1)  # a reload or a second tab sends again
-    assert store.answer(code, "bob", 0, "2", T0 + 1)
+    assert vote(store, code, "alice", 0, "1", T0)
+    assert vote(store, code, "alice", 0, "1", T0 + 1)  # a reload or a second tab sends again
+    assert vote(store, code, "bob", 0, "2", T0 + 1)
     state = store.find(code, T0 + 2)
     assert store.count(state, 0, 1) == 2
     assert store.distribution(state, 0) == {1: {"1": 1, "2": 1}}
@@ -99,34 +119,34 @@ def test_one_answer_per_student_and_round(store):
 
 def test_answer_changes_until_reveal_then_is_fixed(store):
     code, key = _voting(store)
-    store.answer(code, "alice", 0, "1", T0)
-    assert store.answer(code, "alice", 0, "3", T0 + 1)
+    vote(store, code, "alice", 0, "1", T0)
+    assert vote(store, code, "alice", 0, "3", T0 + 1)
     store.reveal(code, key, T0 + 2)
-    assert not store.answer(code, "alice", 0, "4", T0 + 3)
-    assert not store.answer(code, "carol", 0, "4", T0 + 3)
+    assert not vote(store, code, "alice", 0, "4", T0 + 3)
+    assert not vote(store, code, "carol", 0, "4", T0 + 3)
     state = store.find(code, T0 + 4)
-    assert store.my_answer(state, "alice", 0, 1) == "3"
+    assert store.my_answer(state, me(store, code, "alice"), 0, 1) == "3"
     assert store.distribution(state, 0) == {1: {"3": 1}}
 
 
 def test_no_answer_before_opening_while_paused_or_for_another_step(store):
     code, key = store.start("a b c", T0)
-    assert not store.answer(code, "alice", 0, "1", T0)  # not open yet
+    assert not vote(store, code, "alice", 0, "1", T0)  # not open yet
     store.open_voting(code, key, T0)
     store.pause(code, key, True, T0)
-    assert not store.answer(code, "alice", 0, "1", T0)
+    assert not vote(store, code, "alice", 0, "1", T0)
     store.pause(code, key, False, T0)
-    assert not store.answer(code, "alice", 1, "1", T0)  # not the current step
-    assert store.answer(code, "alice", 0, "1", T0)
+    assert not vote(store, code, "alice", 1, "1", T0)  # not the current step
+    assert vote(store, code, "alice", 0, "1", T0)
 
 
 def test_vote_again_keeps_both_rounds(store):
     code, key = _voting(store)
-    store.answer(code, "alice", 0, "1", T0)
-    store.answer(code, "bob", 0, "1", T0)
+    vote(store, code, "alice", 0, "1", T0)
+    vote(store, code, "bob", 0, "1", T0)
     store.reveal(code, key, T0)
     store.vote_again(code, key, T0)
-    store.answer(code, "alice", 0, "2", T0)
+    vote(store, code, "alice", 0, "2", T0)
     state = store.find(code, T0)
     assert state.round == 2 and state.voting
     assert store.distribution(state, 0) == {1: {"1": 2}, 2: {"2": 1}}
@@ -160,12 +180,12 @@ def test_every_teacher_action_checks_the_key(store):
 
 def test_classes_expire_after_12_hours(store):
     code, key = _voting(store)
-    store.answer(code, "alice", 0, "1", T0)
+    vote(store, code, "alice", 0, "1", T0)
     hours = class_store.CLASS_HOURS * 3600
     assert store.find(code, T0 + hours - 1) is not None
     assert store.find(code, T0 + hours) is None
     assert not store.is_teacher(code, key, T0 + hours)
-    assert not store.answer(code, "bob", 0, "1", T0 + hours)
+    assert not vote(store, code, "bob", 0, "1", T0 + hours)
     assert store.purge_expired(T0 + hours) == 1
     with store.engine.connect() as c:
         assert c.execute(text("SELECT COUNT(*) FROM class_answers")).scalar_one() == 0
@@ -174,15 +194,16 @@ def test_classes_expire_after_12_hours(store):
 def test_ending_a_class_deletes_its_answers_only(store):
     code, key = _voting(store)
     other, other_key = _voting(store)
-    store.join(code, "alice", "Al", T0)
-    store.answer(code, "alice", 0, "1", T0)
-    store.submit_sentence(code, "alice", "my own words", T0)
-    store.answer(other, "bob", 0, "2", T0)
+    alice = me(store, code, "alice")
+    store.rename(code, alice, "Al", T0)
+    vote(store, code, "alice", 0, "1", T0)
+    store.submit_sentence(code, alice, "my own words", 0, T0)
+    vote(store, other, "bob", 0, "2", T0)
     store.end(code, key, T0)
     assert store.find(code, T0) is None
     with store.engine.connect() as c:
         for table in ("class_answers", "class_sentences", "class_students"):
-            left = c.execute(text(f"SELECT COUNT(*) FROM {table} WHERE student = 'alice'"))
+            left = c.execute(text(f"SELECT COUNT(*) FROM {table} WHERE student = :s"), {"s": alice})
             assert left.scalar_one() == 0, table
     assert store.results(other, other_key, T0) == [(0, 1, "2", 1)]
 
@@ -192,21 +213,21 @@ def test_a_restart_keeps_answers_and_the_step(db):
     code, key = _voting(first)
     first.go_to(code, key, 2, T0)
     first.open_voting(code, key, T0)
-    first.answer(code, "alice", 2, "1", T0)
+    vote(first, code, "alice", 2, "1", T0)
     first.engine.dispose()
     again = ClassStore(db())  # a new process on the same database
     state = again.find(code, T0 + 5)
     assert (state.step, state.phase) == (2, "open")
-    assert again.my_answer(state, "alice", 2, 1) == "1"
+    assert again.my_answer(state, me(first, code, "alice"), 2, 1) == "1"
     assert again.is_teacher(code, key, T0 + 5)
 
 
 def test_results_hide_nicknames_unless_asked_and_csv_is_inert(store):
     code, key = _voting(store)
-    store.join(code, "alice", '=HYPERLINK("http://x")', T0)
-    store.join(code, "bob", "x" * 100, T0)
-    store.answer(code, "alice", 0, "=1+1", T0)
-    store.answer(code, "bob", 0, "1", T0)
+    store.rename(code, me(store, code, "alice"), '=HYPERLINK("http://x")', T0)
+    store.rename(code, me(store, code, "bob"), "x" * 100, T0)
+    vote(store, code, "alice", 0, "=1+1", T0)
+    vote(store, code, "bob", 0, "1", T0)
     rows = store.results(code, key, T0)
     assert rows == [(0, 1, "1", 1), (0, 1, "=1+1", 1)]
     named = store.results(code, key, T0, nicknames=True)
@@ -219,26 +240,19 @@ def test_results_hide_nicknames_unless_asked_and_csv_is_inert(store):
 
 def test_sentences_reach_the_projector_only_when_shown(store):
     code, key = store.start("a b", T0)
-    assert store.submit_sentence(code, "alice", "  the <b>dog</b>\n barked  ", T0)
-    assert not store.submit_sentence(code, "bob", "   ", T0)
-    assert not store.submit_sentence("ZZZZZZ", "bob", "hello", T0)
+    alice, bob, carol = (me(store, code, name) for name in ("alice", "bob", "carol"))
+    assert store.submit_sentence(code, alice, "  the <b>dog</b>\n barked  ", 0, T0)[0] == "taken"
+    assert store.submit_sentence(code, bob, "   ", 0, T0)[0] == "empty"
+    assert store.submit_sentence("ZZZZZZ", bob, "hello", 0, T0)[0] == "closed"
     state = store.find(code, T0)
     assert store.shown_sentence(state) is None
-    assert store.sentences(code, key, T0) == [("alice", "the <b>dog</b> barked")]
-    store.show_sentence(code, key, "alice", T0)
+    assert store.sentences(code, key, T0) == [(alice, "the <b>dog</b> barked", "new")]
+    store.show_sentence(code, key, alice, T0)
     assert store.shown_sentence(store.find(code, T0)) == "the <b>dog</b> barked"
-    store.submit_sentence(code, "carol", "y" * 1000, T0)
-    assert max(len(s) for _, s in store.sentences(code, key, T0)) == class_store.MAX_SENTENCE
-
-
-def test_wrong_codes_are_limited_per_minute():
-    attempts = CodeAttempts()
-    for i in range(WRONG_CODES_PER_MINUTE):
-        assert attempts.allowed(T0 + i)
-        attempts.failed(T0 + i)
-    assert not attempts.allowed(T0 + 30)
-    assert attempts.wait(T0 + 30) == pytest.approx(30)
-    assert attempts.allowed(T0 + 60)  # the first wrong code is a minute old
+    outcome, cleaned = store.submit_sentence(code, carol, "y" * 1000, 0, T0)
+    assert outcome == "taken" and cleaned.cut_at == class_store.MAX_SENTENCE
+    assert cleaned.length == 1000
+    assert max(len(s) for _, s, _ in store.sentences(code, key, T0)) == class_store.MAX_SENTENCE
 
 
 def test_sqlite_file_is_in_wal_mode(tmp_path):
@@ -262,7 +276,7 @@ def test_a_class_keeps_its_own_lesson_for_every_replica_and_a_restart(db):
     and forgets the old lesson's answers; ending the class deletes it."""
     first = ClassStore(db())
     code, key = _voting(first)
-    first.answer(code, "s1", 0, "1", T0)
+    vote(first, code, "s1", 0, "1", T0)
     first.go_to(code, key, 2, T0)
     source = 'title.en = "Mine"\nlanguages = ["en"]\n# 中文 too\n'
     first.set_lesson(code, key, source, T0)
@@ -280,3 +294,193 @@ def test_a_class_keeps_its_own_lesson_for_every_replica_and_a_restart(db):
     replica.set_lesson(code, key, source, T0)
     replica.end(code, key, T0)
     assert first.lesson_source(state.id) is None
+
+
+# ---- issue 30: a class no student can game (each test fails on the store before it) ---------
+
+
+def test_one_browser_one_student_and_a_forged_token_is_not_one(store):
+    """A reload or a second tab sends the token its cookie holds: the same student. A token
+    the class never issued (a client's own `me=x`) makes a new one, counted like any join."""
+    code, _key = _voting(store)
+    alice = store.admit(code, None, "10.1.1.1", T0)
+    assert store.admit(code, alice, "10.1.1.1", T0 + 1) == alice  # reload, second tab
+    forged = store.admit(code, "x", "10.1.1.1", T0 + 2)
+    assert forged not in (alice, "x") and len(forged) >= 16
+    state = store.find(code, T0 + 3)
+    assert store.students(state) == 2
+    assert not store.answer(code, "x", 0, 1, "1", OPTIONS, T0 + 3)  # never admitted
+    assert store.count(state, 0, 1) == 0
+
+
+def test_joins_per_address_and_students_per_class_are_limited(store):
+    """The ballot-stuffing finding: 2,294 students from one machine in a minute. Now one
+    address adds at most `limits.joins` in its window, and a class at most its maximum."""
+    code, key = _voting(store)
+    lim = store.limits
+    for i in range(lim.joins):
+        store.admit(code, None, "10.2.2.2", T0 + i * 0.01)
+    with pytest.raises(class_store.Refused) as refused:
+        store.admit(code, None, "10.2.2.2", T0 + 5)
+    assert refused.value.reason == "joins"
+    assert refused.value.wait == pytest.approx(lim.join_window - 5, abs=0.1)
+    assert store.students(store.find(code, T0 + 5)) == lim.joins
+    store.admit(code, None, "10.2.2.3", T0 + 5)  # another network is not held up
+    store.admit(code, None, "10.2.2.2", T0 + lim.join_window + 1)  # the window moved on
+    store.set_max_students(code, key, lim.joins + 2, T0 + lim.join_window + 2)
+    with pytest.raises(class_store.Refused) as full:
+        store.admit(code, None, "10.2.2.9", T0 + lim.join_window + 3)
+    assert full.value.reason == "full"
+    with pytest.raises(ValueError):
+        store.set_max_students(code, key, 0, T0)
+    assert store.find(code, T0).max_students == lim.joins + 2
+
+
+def test_answers_are_checked_against_the_question_and_round(store):
+    """A forged value (stored, counted and exported before) and a vote for an old round are
+    refused; only one of the step's options counts."""
+    code, key = _voting(store)
+    alice = me(store, code, "alice")
+    assert not store.answer(code, alice, 0, 1, "FORGED-VALUE-1234567890", OPTIONS, T0)
+    assert not store.answer(code, alice, 0, 1, "7", ("1", "2", "3"), T0)
+    assert store.answer(code, alice, 0, 1, "2", ("1", "2", "3"), T0)
+    store.reveal(code, key, T0)
+    store.vote_again(code, key, T0)
+    assert not store.answer(code, alice, 0, 1, "3", ("1", "2", "3"), T0)  # round 1 is closed
+    assert store.answer(code, alice, 0, 2, "3", ("1", "2", "3"), T0)
+    state = store.find(code, T0)
+    assert store.distribution(state, 0) == {1: {"2": 1}, 2: {"3": 1}}
+
+
+def test_a_shown_sentence_is_frozen_and_sentences_come_only_when_asked(store):
+    """The projected sentence could be swapped by its author, and sentences came in on any
+    step and while paused."""
+    code, key = store.start("a b", T0)
+    alice, bob = me(store, code, "alice"), me(store, code, "bob")
+    assert store.submit_sentence(code, alice, "the dog barked", 0, T0)[0] == "taken"
+    assert store.submit_sentence(code, alice, "the cat sat", 0, T0)[0] == "taken"  # replaces
+    assert [s for _, s, _ in store.sentences(code, key, T0)] == ["the cat sat"]
+    store.show_sentence(code, key, alice, T0)
+    assert store.submit_sentence(code, alice, "rude words", 0, T0)[0] == "shown"
+    assert store.shown_sentence(store.find(code, T0)) == "the cat sat"
+    assert store.submit_sentence(code, bob, "mine", 1, T0)[0] == "closed"  # not this step
+    store.pause(code, key, True, T0)
+    assert store.submit_sentence(code, bob, "mine", 0, T0)[0] == "closed"  # paused
+    store.pause(code, key, False, T0)
+    store.go_to(code, key, 1, T0)
+    assert store.submit_sentence(code, bob, "mine", 0, T0)[0] == "closed"  # moved on
+    store.go_to(code, key, 0, T0)
+    assert store.submit_sentence(code, bob, "mine", 0, T0 + 1)[0] == "taken"
+    store.show_sentence(code, key, bob, T0)  # the teacher shows another: alice's is hidden
+    assert store.sentences(code, key, T0) == [
+        (alice, "the cat sat", "hidden"),
+        (bob, "mine", "shown"),
+    ]
+    store.remove_sentence(code, key, bob, T0)
+    assert store.shown_sentence(store.find(code, T0)) is None
+    assert store.sentences(code, key, T0) == [(alice, "the cat sat", "hidden")]
+    assert len(store.sentences(code, key, T0, removed=True)) == 2
+
+
+def test_the_gallery_comes_a_page_at_a_time(store):
+    code, key = store.start("a b", T0)
+    for i in range(25):
+        student = store.admit(code, None, f"10.3.0.{i}", T0)
+        store.submit_sentence(code, student, f"sentence {i}", 0, T0 + i)
+    assert store.sentence_count(code, key, T0) == 25
+    page = store.sentences(code, key, T0, offset=20, limit=10)
+    assert [s for _, s, _ in page] == [f"sentence {i}" for i in range(20, 25)]
+    assert len(store.sentences(code, key, T0, offset=0, limit=10)) == 10
+
+
+def test_classes_started_per_address_are_limited(store):
+    """1,007 classes in 67 s from one session before."""
+    lim = store.limits
+    for i in range(lim.starts):
+        store.start("a b", T0 + i, address="10.4.4.4")
+    with pytest.raises(class_store.Refused) as refused:
+        store.start("a b", T0 + lim.starts, address="10.4.4.4")
+    assert refused.value.reason == "starts" and refused.value.wait > 0
+    store.start("a b", T0 + lim.starts, address="10.4.4.5")
+
+
+def test_wrong_join_codes_back_off_per_address(store):
+    """10 wrong codes per session, none per address before: a new session each gave 3,283
+    guesses a minute. The count is in the database, so a new session (or replica) meets it."""
+    code, _key = store.start("a b", T0)
+    lim = store.limits
+    now = T0
+    for _ in range(lim.free_wrong_codes):
+        assert store.open_code("ZZZZZZ", "10.5.5.5", now) is None
+        now += 1
+    # the free ones are used: the last was a second ago, the wait is first_wait after it
+    assert store.code_wait("10.5.5.5", now) == pytest.approx(lim.first_wait - 1)
+    with pytest.raises(class_store.Refused):
+        store.open_code("ZZZZZZ", "10.5.5.5", now)
+    now += lim.first_wait
+    assert store.open_code("ZZZZZZ", "10.5.5.5", now) is None  # one more wrong: it doubles
+    assert store.code_wait("10.5.5.5", now) == pytest.approx(lim.first_wait * 2)
+    with pytest.raises(class_store.Refused):
+        store.open_code(code, "10.5.5.5", now + 1)  # even the right code waits
+    replica = ClassStore(store.engine)
+    assert replica.code_wait("10.5.5.5", now + 1) == pytest.approx(lim.first_wait * 2 - 1)
+    assert replica.open_code(code, "10.5.5.6", now + 1).code == code  # other addresses go on
+    assert replica.open_code(code, "10.5.5.5", now + 5).code == code
+
+
+def test_nicknames_and_sentences_lose_bidi_controls(store):
+    code, _key = store.start("abc\u202egnp.exe", T0)
+    assert store.find(code, T0).sentence == "abcgnp.exe"
+    alice = me(store, code, "alice")
+    assert store.rename(code, alice, "Eve\u202e\u2066x", T0).text == "Evex"
+    outcome, cleaned = store.submit_sentence(code, alice, "a\u200fb\u061cc", 0, T0)
+    assert (outcome, cleaned.text) == ("taken", "abc")
+
+
+def test_expired_classes_go_on_a_schedule_without_a_new_class(db):
+    """Kept until someone started a new class before: now any request tidies, at most once a
+    minute for all replicas together."""
+    first, second = ClassStore(db()), ClassStore(db())
+    code, _key = _voting(first)
+    vote(first, code, "alice", 0, "1", T0)
+    hours = class_store.CLASS_HOURS * 3600
+    assert first.tidy(T0 + hours + 1)  # it is this replica's turn
+    assert not second.tidy(T0 + hours + 2)  # the other's comes a minute later
+    with first.engine.connect() as c:
+        assert c.execute(text("SELECT COUNT(*) FROM classes")).scalar_one() == 0
+        assert c.execute(text("SELECT COUNT(*) FROM class_answers")).scalar_one() == 0
+    assert second.tidy(T0 + hours + 62)
+
+
+def test_a_schema_1_database_is_brought_up_to_date(tmp_path):
+    url = f"sqlite:///{tmp_path}/old.db"
+    with engine_for(url).begin() as c:
+        c.execute(text("CREATE TABLE class_meta (name VARCHAR(40) PRIMARY KEY, value VARCHAR(40))"))
+        c.execute(text("INSERT INTO class_meta VALUES ('schema_version', '1')"))
+        c.execute(
+            text(
+                "CREATE TABLE classes (id VARCHAR(32) PRIMARY KEY, "
+                "code VARCHAR(6) NOT NULL UNIQUE, key_hash VARCHAR(64) NOT NULL, "
+                "sentence VARCHAR(200) NOT NULL, step INTEGER NOT NULL DEFAULT 0, "
+                "round INTEGER NOT NULL DEFAULT 1, phase VARCHAR(10) NOT NULL DEFAULT 'ask', "
+                "paused INTEGER NOT NULL DEFAULT 0, shown_student VARCHAR(32), "
+                "created DOUBLE PRECISION NOT NULL, expires DOUBLE PRECISION NOT NULL)"
+            )
+        )
+        c.execute(
+            text(
+                "CREATE TABLE class_sentences (class_id VARCHAR(32) NOT NULL, student VARCHAR(32) "
+                "NOT NULL, sentence VARCHAR(200) NOT NULL, at DOUBLE PRECISION NOT NULL, "
+                "PRIMARY KEY (class_id, student))"
+            )
+        )
+        c.execute(
+            text(
+                "INSERT INTO classes (id, code, key_hash, sentence, created, expires) "
+                "VALUES ('c1', 'ABCDEF', 'x', 'old class', 0, 1e12)"
+            )
+        )
+    store = ClassStore(engine_for(url))
+    assert store.schema_version == class_store.SCHEMA_VERSION
+    state = store.find("ABCDEF", T0)
+    assert state.sentence == "old class" and state.max_students == class_store.MAX_STUDENTS

@@ -107,3 +107,21 @@ def test_json_export_follows_the_page_it_is_on():
     real = _offered(page_file("real_model"), {})
     assert real["settings"]["model"]["kind"] == "minilm"
     assert real["tokens"][0] == "[CLS]"
+
+
+@pytest.mark.parametrize(
+    ("cell", "kept"),
+    [
+        ("\u200b=cmd|' /C calc'!A0", "'\u200b=cmd|' /C calc'!A0"),  # behind a zero-width space
+        ("\ufeff\u2060+1", "'\ufeff\u2060+1"),  # behind a BOM and a word joiner
+        ("＝1+1", "'＝1+1"),  # full-width equals
+        ("﹫x", "'﹫x"),  # small commercial at
+        ("－5", "'－5"),  # full-width minus
+        ("abc\u202egnp.exe", "abcgnp.exe"),  # a right-to-left override: removed
+        ("\u2066=x\u2069", "'=x"),  # an isolate hiding a formula: removed, then quoted
+        ("cat", "cat"),
+        ("中文", "中文"),
+    ],
+)
+def test_safe_cell_sees_formulas_behind_invisible_and_wide_forms(cell, kept):
+    assert safe_cell(cell) == kept

@@ -22,11 +22,13 @@ NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 NGINX_CONF = ROOT / "deploy" / "nginx.conf"
 COOKIE = "attention_route"  # the sticky cookie deploy/nginx.conf sets
 _UPSTREAM = re.compile(r"^(\s+server) 127\.0\.0\.1:\d+ (.*)$", re.MULTILINE)
+ACCESS_LOG = "/var/log/nginx/"  # where deploy/nginx.conf keeps its access log
 _LISTEN = re.compile(r"^(\s+)listen 80;", re.MULTILINE)
 
 
-def nginx_site(app_ports: list[int], listen_port: int) -> str:
-    """deploy/nginx.conf with these ports: the only changes made to it."""
+def nginx_site(app_ports: list[int], listen_port: int, log_folder: Path | None = None) -> str:
+    """deploy/nginx.conf with these ports (and its access log in `log_folder`): the only
+    changes made to it."""
     if not app_ports:
         raise ValueError("nginx_site needs at least one app port")
     text = NGINX_CONF.read_text()
@@ -41,7 +43,7 @@ def nginx_site(app_ports: list[int], listen_port: int) -> str:
     text, listens = _LISTEN.subn(lambda m: f"{m.group(1)}listen 127.0.0.1:{listen_port};", text)
     if listens != 1:
         raise ValueError("expected one `listen 80;` in deploy/nginx.conf")
-    return text
+    return text.replace(ACCESS_LOG, str(log_folder or Path("/var/log/nginx")) + "/")
 
 
 def nginx_main(folder: Path, site: Path) -> str:
@@ -67,7 +69,7 @@ class Nginx:
         self.ws = f"ws://127.0.0.1:{self.port}/_stcore/stream"
         folder.mkdir(parents=True, exist_ok=True)
         site = folder / "site.conf"
-        site.write_text(nginx_site(app_ports, self.port))
+        site.write_text(nginx_site(app_ports, self.port, folder))
         self.config = folder / "main.conf"
         self.config.write_text(nginx_main(folder, site))
         self.folder = folder

@@ -62,10 +62,20 @@ class View:
 class Session:
     """One websocket session: what one browser tab is to the server."""
 
-    def __init__(self, ws_url: str, timeout: float = 300, cookie: str | None = None) -> None:
+    def __init__(
+        self,
+        ws_url: str,
+        timeout: float = 300,
+        cookie: str | None = None,
+        forwarded_for: str | None = None,
+    ) -> None:
         self.ws_url = ws_url
         self.timeout = timeout
         self.cookie = cookie  # a Cookie header, e.g. nginx's sticky `attention_route=...`
+        # an X-Forwarded-For header, as nginx on this machine sends: the client address the
+        # app's limits count (lessons/connection.client_address), so simulated phones can
+        # come from a network each, or a flood from one
+        self.forwarded_for = forwarded_for
         self.ws: websockets.ClientConnection | None = None
         self.widget_ids: dict[str, str] = {}  # user key -> widget id, from the last run
         self.fragments: dict[str, str] = {}  # user key -> id of the fragment drawing it
@@ -87,7 +97,14 @@ class Session:
             subprotocols=["streamlit"],
             max_size=None,
             open_timeout=self.timeout,
-            additional_headers={"Cookie": self.cookie} if self.cookie else None,
+            additional_headers={
+                name: value
+                for name, value in (
+                    ("Cookie", self.cookie),
+                    ("X-Forwarded-For", self.forwarded_for),
+                )
+                if value
+            },
         )
 
     async def close(self) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import streamlit as st
 
 from core.params import Param
-from ui import controls, figures, layout, link_patch, reconnect, session, theme
+from ui import controls, figures, layout, link_patch, reconnect, response_patch, session, theme
 from ui.i18n import t
 from ui.page_spec import PageSpec
 from ui.settings import SHARED_PARAMS
@@ -27,6 +27,7 @@ def link_params(pages: Sequence[PageSpec]) -> dict[str, Param]:
 
 def run(pages: Sequence[PageSpec]) -> None:
     link_patch.install()
+    response_patch.install()
     st.set_page_config(page_title=t("app_title"), page_icon="🔍", layout="wide")
     params = link_params(pages)
     session.load_from_url(params)

@@ -2,8 +2,10 @@
 current step; voting, the live count, the reveal beside the computed answer; after class the
 results and the handout.
 
-Every teacher action goes through the store with the key from this page's address; nothing a
-student typed is drawn unless the teacher showed it, and then as plain text (st.text).
+Every teacher action goes through the store with the teacher key, which this browser keeps in
+a cookie and this session in its state, never in the address (a link from before that holds it
+is read once, then the key leaves the address); nothing a student typed is drawn unless the
+teacher showed it, and then as plain text (st.text).
 """
 
 import time
@@ -13,7 +15,7 @@ import pandas as pd
 import streamlit as st
 
 from lessons import choose, connection, handout, lesson
-from lessons.connection import CODE, TEACHER_KEY
+from lessons.connection import CODE, KEY_HELD, TEACHER_COOKIE, TEACHER_KEY
 from lessons.lesson import (
     Lesson,
     Step,
@@ -25,8 +27,16 @@ from lessons.lesson import (
     step_pipeline,
 )
 from lessons.lesson_file import MAX_NOTES, MAX_TITLE
-from lessons.store import CLASS_HOURS, MAX_SENTENCE, ClassState, ClassStore
-from ui import exports, figures, session
+from lessons.store import (
+    CLASS_HOURS,
+    MAX_SENTENCE,
+    MAX_STUDENTS_LIMIT,
+    ClassState,
+    ClassStore,
+    NotTeacher,
+    Refused,
+)
+from ui import browser, exports, figures, session
 from ui.i18n import lang, t
 from ui.markdown import escape_md
 from ui.predict import Asked
@@ -36,6 +46,12 @@ SENTENCE_BOX = "class_sentence_box"
 NICKNAMES = "class_nicknames"
 END_SURE = "class_end_sure"
 NOTES = "class_notes"  # speaker notes shown in this tab (off by default; never in the link)
+GALLERY_OPEN = "class_gallery_open"  # the gallery's rows are read and drawn only while open
+GALLERY_PAGE = "class_gallery_page"
+GALLERY_ROWS = 10  # sentences on one page of the gallery
+MAX_STUDENTS_BOX = "class_max_students"
+ENDED = "_class_ended"  # a teacher action found the class gone (ended elsewhere, or expired)
+REFUSED = "_class_refused"  # a start this address may not make yet: seconds to wait
 
 
 # a question's phase -> the teacher's next action: its button text and the store's method
@@ -56,15 +72,25 @@ def join_link(code: str) -> str:
 
 def _start(store: ClassStore, chosen: Lesson) -> None:
     sentence = " ".join(st.session_state.get(SENTENCE_BOX, "").split())[:MAX_SENTENCE]
-    code, key = store.start(sentence or session.settings().text, time.time())
+    try:
+        code, key = store.start(
+            sentence or session.settings().text, time.time(), connection.client_address()
+        )
+    except Refused as refused:
+        st.session_state[REFUSED] = refused.wait
+        return
     if chosen.source != lesson.default().source:  # the class's own: kept in its database row
         store.set_lesson(code, key, chosen.source, time.time())
     st.session_state[CODE] = code
-    st.session_state[TEACHER_KEY] = key
+    st.session_state[KEY_HELD] = key
+    st.session_state[ENDED] = False
 
 
 def start_form(store: ClassStore) -> None:
     st.caption(t("cls_intro"))
+    wait = st.session_state.pop(REFUSED, None)
+    if wait is not None:
+        st.error(t("cls_start_wait", m=max(1, round(wait / 60))))
     st.session_state.setdefault(SENTENCE_BOX, session.settings().text)  # presenter mode's too
     st.text_input(
         t("cls_sentence"), key=SENTENCE_BOX, max_chars=MAX_SENTENCE, help=t("cls_sentence_help")
@@ -103,15 +129,20 @@ def change_lesson(store: ClassStore) -> None:
 def projector_header(state: ClassState) -> None:
     link = join_link(state.code)
     st.image(connection.qr_png(link), caption=t("cls_qr_caption"), width=220)
-    st.markdown(f"{t('cls_code')}\n## `{state.code}`")  # our own alphabet: no user text
+    st.caption(t("cls_code"))
+    st.code(state.code, language=None)  # our own alphabet: no user text; no heading, no anchor
     st.caption(t("cls_join_at"))
     st.code(link, language=None, wrap_lines=True)
 
 
 def _act(action: str, store: ClassStore, *args: object) -> None:
-    """One teacher action, with the key from this page's address (the store checks it)."""
-    code, key = st.session_state[CODE], st.session_state[TEACHER_KEY]
-    getattr(store, action)(code, key, *args, time.time())
+    """One teacher action, with this session's teacher key (the store checks it). A class that
+    ended meanwhile (from another tab, or by expiry) is said on the page, never a traceback."""
+    code, key = st.session_state.get(CODE, ""), st.session_state.get(KEY_HELD, "")
+    try:
+        getattr(store, action)(code, key, *args, time.time())
+    except NotTeacher:
+        st.session_state[ENDED] = True
 
 
 def controls(store: ClassStore, state: ClassState, steps: tuple[Step, ...]) -> None:
@@ -171,6 +202,7 @@ def live(store: ClassStore, code: str, key: str) -> None:
         return
     step = step_at(connection.class_lesson(store, state).steps, state.step)
     p = step_pipeline(step, state.sentence, lang())
+    st.caption(t("cls_joined", n=store.students(state)))  # an inflated count shows
     if state.paused:
         st.warning(t("cls_paused"), icon=":material/pause_circle:")
     if step.sentences:
@@ -203,22 +235,65 @@ def sentences_panel(store: ClassStore, state: ClassState, code: str, key: str, n
     shown = store.shown_sentence(state)
     if shown is not None:
         st.caption(t("cls_shown"))
-        st.text(shown)  # plain text, never Markdown or HTML
+        st.text(shown)  # plain text, never Markdown or HTML; frozen when the teacher showed it
         figures.show_spec(figures.spec_of(figures.weights(class_pipeline(shown, lang())), False))
-        st.button(
-            t("cls_hide"), key="class_hide", on_click=_act, args=("show_sentence", store, None)
+        st.button(t("cls_hide"), key="class_hide", on_click=_act, args=("hide_sentence", store))
+    gallery(store, code, key, now)
+
+
+def gallery(store: ClassStore, code: str, key: str, now: float) -> None:
+    """The students' sentences, a page at a time, read and drawn only while open: Show puts one
+    on the projector (its text frozen), Hide takes it down, Remove takes it out of the list."""
+    n = store.sentence_count(code, key, now)
+    if not st.toggle(t("cls_gallery", n=n), key=GALLERY_OPEN):
+        return
+    pages = max(1, -(-n // GALLERY_ROWS))
+    page = 1
+    if pages > 1:
+        page = int(
+            st.number_input(t("cls_gallery_page", pages=pages), 1, pages, key=GALLERY_PAGE, step=1)
         )
-    sent = store.sentences(code, key, now)
-    with st.expander(t("cls_gallery", n=len(sent)), expanded=False):
-        for i, (student, sentence) in enumerate(sent):
-            cols = st.columns([5, 1])
-            cols[0].text(sentence)
-            cols[1].button(
-                t("cls_show"),
-                key=f"class_show_{i}",
+    rows = store.sentences(code, key, now, offset=(page - 1) * GALLERY_ROWS, limit=GALLERY_ROWS)
+    for student, sentence, status in rows:
+        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+            st.text(sentence)  # plain text, never Markdown or HTML
+            st.caption(t(f"cls_status_{status}"))
+            if status == "shown":
+                st.button(
+                    t("cls_hide_short"),
+                    key=f"class_hide_{student}",
+                    on_click=_act,
+                    args=("hide_sentence", store),
+                )
+            else:
+                st.button(
+                    t("cls_show"),
+                    key=f"class_show_{student}",
+                    on_click=_act,
+                    args=("show_sentence", store, student),
+                )
+            st.button(
+                t("cls_remove"),
+                key=f"class_remove_{student}",
                 on_click=_act,
-                args=("show_sentence", store, student),
+                args=("remove_sentence", store, student),
             )
+
+
+def class_settings(store: ClassStore, state: ClassState) -> None:
+    """How many students the class admits (a device is one student; a full class says so)."""
+    with st.expander(t("cls_settings")):
+        st.session_state.setdefault(MAX_STUDENTS_BOX, state.max_students)
+        st.number_input(
+            t("cls_max_students"),
+            1,
+            MAX_STUDENTS_LIMIT,
+            key=MAX_STUDENTS_BOX,
+            help=t("cls_max_students_help"),
+            on_change=lambda: _act(
+                "set_max_students", store, int(st.session_state[MAX_STUDENTS_BOX])
+            ),
+        )
 
 
 def after_class(store: ClassStore, state: ClassState, code: str, key: str) -> None:
@@ -251,7 +326,7 @@ def after_class(store: ClassStore, state: ClassState, code: str, key: str) -> No
 
 def _end(store: ClassStore) -> None:
     _act("end", store)
-    st.session_state[TEACHER_KEY] = st.session_state[CODE] = ""
+    st.session_state[KEY_HELD] = st.session_state[CODE] = ""
     st.session_state[END_SURE] = False
 
 
@@ -295,15 +370,37 @@ def handout_file(the_lesson: Lesson, sentence: str, language: str) -> str:
     )
 
 
-st.title(t("nav_class"))
+def teacher_key(code: str) -> str:
+    """This session's teacher key: from a link from before that still holds one (read once,
+    then taken out of the address), this session's state, or this browser's cookie."""
+    from_link = st.session_state.get(TEACHER_KEY, "")
+    if from_link:
+        st.session_state[KEY_HELD] = from_link
+        st.session_state[TEACHER_KEY] = ""  # the router writes the address without it
+        if TEACHER_KEY in st.query_params:
+            del st.query_params[TEACHER_KEY]
+    held = st.session_state.get(KEY_HELD, "")
+    if not held and code:
+        held = st.session_state[KEY_HELD] = browser.cookie(TEACHER_COOKIE + code)
+    return held
+
+
+st.title(t("nav_class"), anchor=False)
 store = connection.store()
-code, key = st.session_state.get(CODE, ""), st.session_state.get(TEACHER_KEY, "")
-if not (code and key and store.is_teacher(code, key, time.time())):
-    if code or key:
+code = st.session_state.get(CODE, "")
+key = teacher_key(code)
+if st.session_state.get(ENDED) or not (code and key and store.is_teacher(code, key, time.time())):
+    if st.session_state.get(ENDED):
+        st.info(t("cls_ended"))
+    elif code or key:
         st.warning(t("cls_no_key"))
+    st.session_state[ENDED] = False
+    st.session_state[CODE] = st.session_state[KEY_HELD] = ""
     start_form(store)
+    browser.run()
     st.stop()
 
+browser.run(browser.cookie_header(TEACHER_COOKIE + code, key, CLASS_HOURS * 3600))
 state = store.find(code, time.time())
 steps = connection.class_lesson(store, state).steps
 step = step_at(steps, state.step)
@@ -322,5 +419,6 @@ with right:
     if step.training and point_shown(step, state.phase):
         lesson.train_in_place("class_train")  # page 7's run, large, after the reveal
 st.caption(t("cls_keep_link", hours=f"{CLASS_HOURS:g}"))
+class_settings(store, state)
 change_lesson(store)
 after_class(store, state, code, key)

@@ -19,15 +19,35 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "cls_start": {"en": "Start a class", "zh": "开始上课"},
     "cls_no_key": {
-        "en": "This address has no valid teacher key: the controls of a class open only from the link "
-        "its teacher got when starting it. Students join on the Join page.",
-        "zh": "这个地址里没有有效的教师密钥：只有开课时教师拿到的链接才能打开课堂控制。学生请在“加入课堂”页加入。",
+        "en": "This browser holds no teacher key for this class: its controls open only in the browser "
+        "that started it. Students join on the Join page.",
+        "zh": "这个浏览器里没有本课堂的教师密钥：课堂控制只能在开课的浏览器里打开。学生请在“加入课堂”页加入。",
     },
     "cls_keep_link": {
-        "en": "Keep this page's address: it holds your teacher key (the share link and the students' "
-        "link do not). The class ends by itself {hours} hours after it started.",
-        "zh": "请保存本页地址：其中含有你的教师密钥（分享链接和学生链接都不含）。课堂在开始 {hours} 小时后自动结束。",
+        "en": "This browser keeps your teacher key (never in the address): a reload, or this page "
+        "opened again in another window of this browser, is still the teacher's. The class ends by "
+        "itself {hours} hours after it started.",
+        "zh": "教师密钥保存在这个浏览器里（从不出现在地址中）：刷新页面，或在本浏览器的另一个窗口再打开本页，"
+        "仍然是教师视图。课堂在开始 {hours} 小时后自动结束。",
     },
+    "cls_start_wait": {
+        "en": "This network started many classes in the last hour: try again in about {m} min.",
+        "zh": "这个网络在过去一小时内开了很多课堂，请约 {m} 分钟后再试。",
+    },
+    "cls_gallery_page": {"en": "Page (of {pages})", "zh": "页码（共 {pages} 页）"},
+    "cls_status_new": {"en": "new", "zh": "新提交"},
+    "cls_status_shown": {"en": "on the projector", "zh": "正在投影"},
+    "cls_status_hidden": {"en": "shown before", "zh": "展示过"},
+    "cls_status_removed": {"en": "removed", "zh": "已移除"},
+    "cls_hide_short": {"en": "Hide", "zh": "收起"},
+    "cls_remove": {"en": "Remove", "zh": "移除"},
+    "cls_settings": {"en": "Class settings", "zh": "课堂设置"},
+    "cls_max_students": {"en": "Most students in this class", "zh": "本课堂最多学生数"},
+    "cls_max_students_help": {
+        "en": "Each browser that joins is one student. When the class is full, a new phone is told so.",
+        "zh": "每个加入的浏览器算一名学生。课堂满员后，新加入的手机会看到提示。",
+    },
+    "cls_joined": {"en": "{n} students joined", "zh": "已加入 {n} 名学生"},
     "cls_join_at": {"en": "Join at", "zh": "加入地址"},
     "cls_code": {"en": "Code", "zh": "课堂码"},
     "cls_qr_caption": {"en": "Scan to join", "zh": "扫码加入"},

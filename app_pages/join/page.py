@@ -1,8 +1,10 @@
 """Class mode, the students' side, made for a phone: join with the code, then only the current
 step: its question while voting is open, one's own answer marked after the reveal.
 
-Nothing another student typed is shown here; a student's own text is sent, never drawn as
-Markdown or HTML.
+Who the student is comes from the server: `store.admit` issues a token, this browser keeps it in
+a cookie (ui/browser.py), so a reload or a second tab is the same student, and the address
+never holds it. Nothing another student typed is shown here; a student's own text is sent,
+never drawn as Markdown or HTML.
 """
 
 import math
@@ -11,40 +13,42 @@ import time
 import streamlit as st
 
 from lessons import connection
-from lessons.connection import ATTEMPTS, CODE, STUDENT
+from lessons.connection import CODE, STUDENT, STUDENT_COOKIE, STUDENT_HELD
 from lessons.lesson import asked, plain_label, point_shown, step_at, step_pipeline
 from lessons.lesson_file import MAX_TITLE
 from lessons.store import (
+    CLASS_HOURS,
     MAX_NICKNAME,
     MAX_SENTENCE,
     ClassStore,
-    CodeAttempts,
+    Refused,
     clean_code,
-    new_student,
 )
+from ui import browser
 from ui.i18n import lang, t
 from ui.markdown import escape_md
 
 CODE_BOX = "join_code_box"
 NICK_BOX = "join_nick_box"
 SENTENCE_BOX = "join_sentence_box"
-SENT = "_join_sent"  # ((step, round) or "sentence", whether the store took it) of the last send
+SENT = "_join_sent"  # ((step, round) or "sentence", the outcome) of the last send
 WRONG = "_join_wrong"  # the last code tried opened no class
-JOINED = "_join_joined"  # the class this session joined (the store counts it once)
-
-
-def _attempts() -> CodeAttempts:
-    return st.session_state.setdefault(ATTEMPTS, CodeAttempts())
+WAIT_UNTIL = "_join_wait_until"  # when this address may try a code again (time.time())
+JOINED = "_join_joined"  # the class this session's student token belongs to
+NICK_SAVED = "_join_nick_saved"  # the nickname as the store kept it (core.safe_text.Cleaned)
+SENTENCE_CUT = "_join_sentence_cut"  # the last sentence sent, as kept (Cleaned)
 
 
 def _try_code(store: ClassStore, raw: str) -> bool:
-    """Whether `raw` opens a class; a wrong code counts against this session's minute."""
-    attempts = _attempts()
+    """Whether `raw` opens a class; a wrong code counts against this client address (every
+    session and replica sees the same count, lessons/store.py)."""
     now = time.time()
-    if not attempts.allowed(now):
+    try:
+        found = store.open_code(raw, connection.client_address(), now)
+    except Refused as refused:
+        st.session_state[WAIT_UNTIL] = now + refused.wait
         return False
-    if store.find(raw, now) is None:
-        attempts.failed(now)
+    if found is None:
         return False
     st.session_state[CODE] = clean_code(raw)
     return True
@@ -56,7 +60,7 @@ def _typed_code(store: ClassStore) -> None:
 
 def code_form(store: ClassStore, wrong: bool) -> None:
     st.caption(t("join_intro"))
-    wait = _attempts().wait(time.time())
+    wait = st.session_state.get(WAIT_UNTIL, 0.0) - time.time()
     if wait > 0:
         st.error(t("join_wait", s=math.ceil(wait)))
     elif wrong:
@@ -65,25 +69,67 @@ def code_form(store: ClassStore, wrong: bool) -> None:
     st.button(t("join_go"), key="join_go", type="primary", on_click=_typed_code, args=(store,))
 
 
+def admitted(store: ClassStore, code: str) -> str | None:
+    """This browser's student in the class: the token this session holds, else the one its
+    cookie holds when the class issued it, else a new one (None, said why, when the class is
+    full or this network joined too many just now)."""
+    if st.session_state.get(JOINED) == code and st.session_state.get(STUDENT_HELD):
+        return st.session_state[STUDENT_HELD]
+    known = browser.cookie(STUDENT_COOKIE + code)
+    try:
+        student = store.admit(code, known or None, connection.client_address(), time.time())
+    except Refused as refused:
+        if refused.reason == "full":
+            state = store.find(code, time.time())
+            st.error(t("join_full", n=state.max_students if state else 0))
+        else:
+            st.error(t("join_busy", s=math.ceil(refused.wait)))
+        return None
+    except KeyError:  # the class ended between the two reads
+        return None
+    st.session_state[STUDENT_HELD] = student
+    st.session_state[JOINED] = code
+    return student
+
+
+def cut_note(cleaned: object, what: str, limit: int) -> None:
+    """Say where a sentence or nickname was cut, and why (nothing when it was kept whole)."""
+    if getattr(cleaned, "cut_at", None) is not None:
+        st.caption(
+            t("join_cut", kept=cleaned.cut_at, length=cleaned.length, what=what, limit=limit)
+        )
+
+
 def _nickname(store: ClassStore) -> None:
     nick = st.session_state.get(NICK_BOX, "")
-    store.join(st.session_state[CODE], st.session_state[STUDENT], nick, time.time())
+    code, student = st.session_state[CODE], st.session_state.get(STUDENT_HELD, "")
+    st.session_state[NICK_SAVED] = store.rename(code, student, nick, time.time())
 
 
-def _answer(store: ClassStore, step: int, round_: int, radio: str) -> None:
+def _answer(store: ClassStore, step: int, round_: int, radio: str, options: list[str]) -> None:
+    """Send the pick; `options` are the question's, computed on the server for this step."""
     picked = st.session_state.get(radio)
     if picked is None:
         return
-    ok = store.answer(st.session_state[CODE], st.session_state[STUDENT], step, picked, time.time())
+    code, student = st.session_state[CODE], st.session_state.get(STUDENT_HELD, "")
+    ok = store.answer(code, student, step, round_, picked, options, time.time())
     st.session_state[SENT] = ((step, round_), ok)
 
 
-def _sentence(store: ClassStore) -> None:
+def _sentence(store: ClassStore, step: int) -> None:
     typed = st.session_state.get(SENTENCE_BOX, "")
-    ok = store.submit_sentence(
-        st.session_state[CODE], st.session_state[STUDENT], typed, time.time()
-    )
-    st.session_state[SENT] = ("sentence", ok)
+    code, student = st.session_state[CODE], st.session_state.get(STUDENT_HELD, "")
+    outcome, cleaned = store.submit_sentence(code, student, typed, step, time.time())
+    st.session_state[SENT] = ("sentence", outcome)
+    st.session_state[SENTENCE_CUT] = cleaned
+
+
+SENTENCE_OUTCOME = {  # the store's outcome -> how the phone says it
+    "taken": (st.success, "join_sentence_sent"),
+    "shown": (st.info, "join_sentence_shown"),
+    "closed": (st.warning, "join_sentence_closed"),
+    "empty": (st.warning, "join_sentence_empty"),
+}
 
 
 def current_step(store: ClassStore, code: str, me: str) -> None:
@@ -103,9 +149,13 @@ def current_step(store: ClassStore, code: str, me: str) -> None:
         return
     if step.sentences:
         st.text_input(t("join_sentence"), key=SENTENCE_BOX, max_chars=MAX_SENTENCE)
-        st.button(t("join_send"), key="join_send", on_click=_sentence, args=(store,))
-        if st.session_state.get(SENT) == ("sentence", True):
-            st.success(t("join_sentence_sent"))
+        st.button(t("join_send"), key="join_send", on_click=_sentence, args=(store, state.step))
+        sent = st.session_state.get(SENT)
+        if isinstance(sent, tuple) and sent[0] == "sentence":
+            box, text_key = SENTENCE_OUTCOME[sent[1]]
+            box(t(text_key))
+            if sent[1] == "taken":
+                cut_note(st.session_state.get(SENTENCE_CUT), t("join_sentence"), MAX_SENTENCE)
         return
     p = step_pipeline(step, state.sentence, lang())
     question = asked(step, p)
@@ -129,7 +179,7 @@ def current_step(store: ClassStore, code: str, me: str) -> None:
             index=None,
             key=radio,
             on_change=_answer,
-            args=(store, state.step, state.round, radio),
+            args=(store, state.step, state.round, radio, options),
         )
         sent = st.session_state.get(SENT)
         if sent == ((state.step, state.round), False):
@@ -146,24 +196,29 @@ def current_step(store: ClassStore, code: str, me: str) -> None:
         box(f"**{verdict}** {question.because}")
 
 
-st.title(t("nav_join"))
+st.title(t("nav_join"), anchor=False)
 store = connection.store()
+if st.session_state.get(STUDENT):  # a link from before held a token: never believed, dropped
+    st.session_state[STUDENT] = ""
+    if STUDENT in st.query_params:
+        del st.query_params[STUDENT]
 code = st.session_state.get(CODE, "")
-found = bool(code) and _attempts().allowed(time.time()) and _try_code(store, code)
+wait = st.session_state.get(WAIT_UNTIL, 0.0) > time.time()
+found = bool(code) and not wait and _try_code(store, code)
 if not found:
     code_form(store, wrong=bool(code) or bool(st.session_state.get(WRONG)))
     st.session_state[CODE] = ""
+    browser.run()
     st.stop()
 
-if not st.session_state.get(STUDENT):
-    st.session_state[STUDENT] = new_student()  # kept in this student's own address
-if st.session_state.get(JOINED) != st.session_state[CODE]:
-    store.join(st.session_state[CODE], st.session_state[STUDENT], "", time.time())
-    st.session_state[JOINED] = st.session_state[CODE]
-st.caption(t("join_in_class", code=st.session_state[CODE]))
-st.fragment(current_step, run_every=connection.LIVE_SECONDS)(
-    store, st.session_state[CODE], st.session_state[STUDENT]
-)
+code = st.session_state[CODE]
+student = admitted(store, code)
+if student is None:
+    browser.run()
+    st.stop()
+browser.run(browser.cookie_header(STUDENT_COOKIE + code, student, CLASS_HOURS * 3600))
+st.caption(t("join_in_class", code=code) + " · " + t("join_one_browser"))
+st.fragment(current_step, run_every=connection.LIVE_SECONDS)(store, code, student)
 with st.expander(t("join_nickname")):
     st.text_input(
         t("join_nickname"),
@@ -173,3 +228,8 @@ with st.expander(t("join_nickname")):
         on_change=_nickname,
         args=(store,),
     )
+    saved = st.session_state.get(NICK_SAVED)
+    if saved is not None:
+        st.success(t("join_nick_saved"), icon=":material/check:")
+        st.text(saved.text)  # plain text, never Markdown
+        cut_note(saved, t("join_nickname"), MAX_NICKNAME)

@@ -1,8 +1,8 @@
 """The page's own URL parameters: each key is also its session-state key.
 
-The join code is the teacher page's Param too (lessons/connection.CODE_PARAM); the student's
-token is private: it stays in the student's address (a reload or a second tab is the same
-student) and never enters a share link."""
+The join code is the teacher page's Param too (lessons/connection.CODE_PARAM). `me` is the
+student token links held before tokens moved to a cookie: a link with it still opens the page;
+the value is never believed and is taken out of the address (app_pages/join/page.py)."""
 
 from core.params import Param
 from lessons.connection import CODE_PARAM, STUDENT

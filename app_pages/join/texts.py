@@ -37,6 +37,34 @@ TEXTS: dict[str, dict[str, str]] = {
     "join_none": {"en": "You did not answer this round.", "zh": "这一轮你没有作答。"},
     "join_sentence": {"en": "Your sentence", "zh": "你的句子"},
     "join_send": {"en": "Send", "zh": "提交"},
+    "join_sentence_shown": {
+        "en": "Your sentence is on the projector now: it stays as the teacher showed it.",
+        "zh": "你的句子正显示在投影上：它会保持老师展示时的样子，不能再修改。",
+    },
+    "join_sentence_closed": {
+        "en": "The class is not taking sentences now: your sentence was not sent.",
+        "zh": "现在不收句子，你的句子没有提交。",
+    },
+    "join_sentence_empty": {"en": "Type a sentence first.", "zh": "请先输入一个句子。"},
+    "join_cut": {
+        "en": "Only the first {kept} of its {length} characters were kept, up to the last whole "
+        "word: {what} holds at most {limit}.",
+        "zh": "只保留了前 {kept} 个字符（共 {length} 个，截在最后一个完整的词处）：{what}最多 {limit} 个字符。",
+    },
+    "join_full": {
+        "en": "This class is full ({n} students). Ask your teacher to let more in.",
+        "zh": "这个课堂已满（{n} 名学生），请老师放宽人数上限。",
+    },
+    "join_busy": {
+        "en": "Many phones joined from your network just now: try again in {s} s.",
+        "zh": "刚才从你所在网络加入的手机太多，请 {s} 秒后再试。",
+    },
+    "join_nick_saved": {"en": "Saved. Your nickname is:", "zh": "已保存。你的昵称是："},
+    "join_one_browser": {
+        "en": "This browser is one student of this class: a reload or a second tab keeps your "
+        "answers.",
+        "zh": "这个浏览器在本课堂里算一名学生：刷新或新开标签页，你的答案都还在。",
+    },
     "join_sentence_sent": {
         "en": "Sent. The teacher may show it (without your name).",
         "zh": "已提交。老师可能会展示它（不显示你的名字）。",

@@ -31,14 +31,16 @@ AppServer = Server
 
 
 @pytest.fixture(scope="session")
-def app_server() -> Iterator[AppServer]:
+def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
     """One Streamlit server for the whole session, or for each xdist worker (its log:
-    screenshots/browser/, one per worker)."""
+    screenshots/browser/, one per worker), each on a class database of its own: the limits
+    per client address it keeps (all tests come from 127.0.0.1) start afresh every session."""
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")
     log_path = SCREENSHOTS / f"streamlit-server{'-' + worker if worker else ''}.log"
     if log_path.exists():  # keep the previous session's log next to this one
         log_path.replace(log_path.with_suffix(".prev.log"))
-    server = AppServer(log_path)
+    db = tmp_path_factory.mktemp("classroom") / "classroom.db"
+    server = AppServer(log_path, env={"CLASSROOM_DB_URL": f"sqlite:///{db}"})
     server.start()
     try:
         yield server

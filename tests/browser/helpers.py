@@ -485,8 +485,12 @@ def open_all(pages: list[Page], base: str, path: str, params: dict[str, str]) ->
     time.sleep(SETTLE)
 
 
+TEACHER_COOKIE = "cls_tk_"  # + the code: the teacher key, kept by the teacher's browser
+
+
 def start_class(tab: Page, base: str, sentence: str = CLASS_SENTENCE) -> tuple[str, str]:
-    """Open /class, start a class on `sentence` with the page's own form; (code, teacher key)."""
+    """Open /class, start a class on `sentence` with the page's own form; (code, teacher key).
+    The key is in no address: it is read from the cookie the page gave this browser."""
     open_app(tab, base, "class")
     box = tab.get_by_role("textbox", name=en("cls_sentence"))
     box.fill(sentence)
@@ -494,9 +498,15 @@ def start_class(tab: Page, base: str, sentence: str = CLASS_SENTENCE) -> tuple[s
     wait_idle(tab)
     tab.get_by_role("button", name=en("cls_start")).click()
     expect_param(tab, "code")
-    expect_param(tab, "tk")
-    params = url_params(tab)
-    return params["code"], params["tk"]
+    code = url_params(tab)["code"]
+    deadline = time.monotonic() + RUN_TIMEOUT / 1000
+    while time.monotonic() < deadline:
+        cookies = {c["name"]: c["value"] for c in tab.context.cookies()}
+        if TEACHER_COOKIE + code in cookies:
+            assert "tk" not in url_params(tab)
+            return code, cookies[TEACHER_COOKIE + code]
+        time.sleep(0.1)
+    raise AssertionError("the teacher page set no cookie with its key")
 
 
 def teacher_button(tab: Page, key: str) -> Locator:

@@ -282,9 +282,17 @@ def wordpieces(text: str) -> list[str]:
     return _WORDPIECE.encode(text, max_tokens=MAX_TOKENS).tokens
 
 
+_BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+_SIGNS = "=+-@＝＋－＠﹦﹢﹣﹫"  # and their full-width and small forms
+
+
 def safe_cell(label: str) -> str:
-    """What a CSV label must look like: a spreadsheet formula start is defused with a quote."""
-    return "'" + label if label[:1] in ("=", "+", "-", "@", "\t", "\r") else label
+    """What a CSV label must look like (written apart from core/export.py, as a check of it):
+    no bidi control; a formula sign, even behind invisible characters, is defused with a quote."""
+    label = "".join(ch for ch in label if ch not in _BIDI)
+    shown = label.lstrip(" \u200b\u200c\u200d\u2060\ufeff\u00a0\u3000\n")
+    risky = label[:1] in ("\t", "\r") or shown[:1] in _SIGNS
+    return "'" + label if risky else label
 
 
 # ---- 1. nothing runs, on every page ------------------------------------------------------------
