@@ -28,6 +28,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from urllib.parse import parse_qs, quote, urlencode, urlparse
 
 import pytest
@@ -38,6 +39,7 @@ from tests.browser.helpers import RUN_TIMEOUT, SETTLE, en, wait_loaded
 from tests.browser.policy import ALL_DRAWN, CSP_LISTENER, Watch
 from tools.bench_nginx import Nginx
 from tools.server import ROOT
+from ui.browser import SCRIPT_HASH
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -141,6 +143,22 @@ def test_every_answer_carries_the_security_headers(proxy: Nginx) -> None:
         f"Streamlit's index.html changed its inline script: put {missing} in script-src "
         "(deploy/nginx.conf and deploy/k8s.yaml) in place of the old hash"
     )
+
+
+def test_the_apps_own_script_is_allowed_and_the_log_keeps_no_query(proxy: Nginx) -> None:
+    """The one script the app draws (ui/browser.py: a cookie the server chose, and the page's
+    referrer policy) is allowed by its hash; the access log names paths, never a query, so an
+    old teacher link's key (`tk=`) or a join code is not kept on disk (issue 30)."""
+    csp = policy(fetch(f"{proxy.url}/").headers["Content-Security-Policy"])
+    assert f"'{SCRIPT_HASH}'" in csp["script-src"].split()
+    fetch(f"{proxy.url}/class?code=ABCDEF&tk=secret-teacher-key-123")
+    log = Path(proxy.folder) / "attention.access.log"
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and "/class" not in log.read_text():
+        time.sleep(0.1)
+    written = log.read_text()
+    assert '"GET /class HTTP/1.1" 200' in written
+    assert "secret-teacher-key" not in written and "ABCDEF" not in written and "?" not in written
 
 
 def add_headers(conf: str) -> dict[str, str]:
