@@ -74,7 +74,7 @@ def test_a_two_step_lesson_uploaded_on_present_and_on_class(tab: Page, app_url: 
     open_app(tab, app_url, "class")
     _upload(tab, None, TWO_STEPS, tmp_path, "two.toml")
     tab.get_by_role("button", name=en("cls_start")).click()
-    expect_param(tab, "tk")
+    expect_param(tab, "code")  # the key is in a cookie, never the address
     expect(tab.get_by_text(en("cls_step_of", number=1, n=2, m=3))).to_be_visible()
     expect(tab.get_by_text("First of mine")).to_be_visible()
     tab.get_by_role("button", name=en("cls_next"), exact=True).click()
