@@ -31,6 +31,7 @@ from pathlib import Path
 from urllib.parse import parse_qsl
 
 from lessons.connection import LIVE_SECONDS
+from lessons.store import Limits
 from tools.server import Server
 from tools.timing import percentile, spread_cells
 from tools.wsclient import Session, View, run_async
@@ -67,6 +68,17 @@ class Result:
     final_count: int
     seconds: float
     refreshes: list[tuple[float, int]] = field(default_factory=list)  # (when seen, count)
+    flood: Flood | None = None  # one machine trying to stuff the ballot
+
+
+@dataclass
+class Flood:
+    """One machine opening new sessions on a class's link as fast as it can, voting in each."""
+
+    seconds: float
+    sessions: int  # sessions opened (each a new "student" before issue 30)
+    counted: int  # votes the projector counts at the end
+    per_minute: float  # counted votes per minute
 
 
 def _params(view: View) -> dict[str, str]:
@@ -130,8 +142,34 @@ class _Phone:
     answer_seconds: float = 0.0
 
 
-async def _join(server: Server, code: str) -> tuple[_Phone, float]:
-    s = Session(server.ws)
+FLOOD_ADDRESS = "203.0.113.9"  # the one machine of the flood, as nginx forwards it
+FLOOD_SECONDS = 60.0
+
+
+async def _flood(server: Server, seconds: float) -> Flood:
+    """For `seconds`, one machine opens a new session on the class's link after another and
+    votes in each; how many votes the projector counts (before issue 30: 2,294 a minute)."""
+    teacher, t_params, live = await _teacher(server)
+    sessions, began = 0, time.perf_counter()
+    try:
+        while time.perf_counter() - began < seconds:
+            async with Session(server.ws, forwarded_for=FLOOD_ADDRESS) as s:
+                view = (await s.view(PHONE, {"code": t_params["code"]})).check("flood")
+                sessions += 1
+                radios = [key for key in s.options if key.startswith("join_pick_")]
+                if radios:
+                    await s.view(PHONE, _params(view), widgets={radios[0]: s.options[radios[0]][0]})
+        took = time.perf_counter() - began
+        view = (await _refresh(teacher, TEACHER, t_params, live)).check("projector")
+        match = COUNT.search(view.payload)
+        counted = int(match.group(1)) if match else 0
+    finally:
+        await teacher.close()
+    return Flood(took, sessions, counted, counted * 60 / took)
+
+
+async def _join(server: Server, code: str, address: str | None = None) -> tuple[_Phone, float]:
+    s = Session(server.ws, forwarded_for=address)
     await s.open()
     view = (await s.view(PHONE, {"code": code})).check(f"/{PHONE}")
     radios = [key for key in s.options if key.startswith("join_pick_")]
@@ -157,8 +195,11 @@ async def _class(server: Server, n: int, spread: float, rng: random.Random) -> R
         )
         join_seconds = []
         for i in range(0, n, JOIN_BATCH):
-            joined = await asyncio.gather(
-                *(_join(server, t_params["code"]) for _ in range(min(JOIN_BATCH, n - i)))
+            joined = await asyncio.gather(  # each phone on a network of its own
+                *(
+                    _join(server, t_params["code"], f"10.{j // 250}.{j % 250}.1")
+                    for j in range(i, min(i + JOIN_BATCH, n))
+                )
             )
             phones += [p for p, _ in joined]
             join_seconds += [seconds for _, seconds in joined]
@@ -246,14 +287,21 @@ def bench(quick: bool = False, server: Server | None = None, seed: int = 0) -> R
     """The class section; on `server` if given, else on a server of its own with a new
     SQLite class store."""
     n, spread = (5, 3.0) if quick else (STUDENTS, SPREAD)
+    flood_seconds = 8.0 if quick else FLOOD_SECONDS
     rng = random.Random(seed)
+
+    def both(on: Server) -> Result:
+        result = run_async(_class(on, n, spread, rng))
+        result.flood = run_async(_flood(on, flood_seconds))
+        return result
+
     if server is not None:
-        return run_async(_class(server, n, spread, rng))
+        return both(server)
     with tempfile.TemporaryDirectory(prefix="bench-class-") as folder:
         url = f"sqlite:///{Path(folder) / 'class.db'}"
         own = Server(env={"CLASSROOM_DB_URL": url}).start()
         try:
-            return run_async(_class(own, n, spread, rng))
+            return both(own)
         finally:
             own.stop()
 
@@ -297,5 +345,26 @@ def markdown(r: Result) -> str:
             f"{r.load_cores:.2f} cores | |",
             "",
             f"Every vote counted: {r.final_count} of {r.students}. (class part: {r.seconds:.0f} s)",
+            *_flood_lines(r.flood),
         ]
     )
+
+
+def _flood_lines(f: Flood | None) -> list[str]:
+    if f is None:
+        return []
+    return [
+        "",
+        "### One machine stuffing the ballot",
+        "",
+        f"One client address opens a new session on the class's link after another for "
+        f"{f.seconds:.0f} s and votes in each (before issue 30 every new session was a new "
+        "student: 2,294 counted votes a minute). The class admits at most "
+        f"{Limits().joins} new students per address in {Limits().join_window / 60:.0f} min.",
+        "",
+        "| one machine | value |",
+        "|---|---:|",
+        f"| sessions opened | {f.sessions} |",
+        f"| votes the projector counts | {f.counted} |",
+        f"| **counted votes per minute** | {f.per_minute:.0f} |",
+    ]
