@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy import Engine, create_engine, event, inspect, text
 
 from core.safe_text import Cleaned, one_line
 
@@ -77,11 +77,14 @@ _SCHEMA = (
         created DOUBLE PRECISION NOT NULL,
         expires DOUBLE PRECISION NOT NULL,
         shown_text VARCHAR(200),
-        max_students INTEGER NOT NULL DEFAULT 300)""",
+        max_students INTEGER NOT NULL DEFAULT 300,
+        closes_at DOUBLE PRECISION,
+        join_shown INTEGER NOT NULL DEFAULT 1)""",
     """CREATE TABLE IF NOT EXISTS class_students (
         class_id VARCHAR(32) NOT NULL,
         student VARCHAR(32) NOT NULL,
         nickname VARCHAR(24) NOT NULL DEFAULT '',
+        joined DOUBLE PRECISION NOT NULL DEFAULT 0,
         PRIMARY KEY (class_id, student))""",
     """CREATE TABLE IF NOT EXISTS class_answers (
         class_id VARCHAR(32) NOT NULL,
@@ -113,9 +116,12 @@ _SCHEMA = (
 )
 # from schema 1: columns added in place (both dialects take ADD COLUMN with a default)
 _FROM_1 = (
-    "ALTER TABLE classes ADD COLUMN shown_text VARCHAR(200)",
-    "ALTER TABLE classes ADD COLUMN max_students INTEGER NOT NULL DEFAULT 300",
-    "ALTER TABLE class_sentences ADD COLUMN status VARCHAR(10) NOT NULL DEFAULT 'new'",
+    ("classes", "shown_text", "VARCHAR(200)"),
+    ("classes", "max_students", "INTEGER NOT NULL DEFAULT 300"),
+    ("classes", "closes_at", "DOUBLE PRECISION"),
+    ("classes", "join_shown", "INTEGER NOT NULL DEFAULT 1"),
+    ("class_sentences", "status", "VARCHAR(10) NOT NULL DEFAULT 'new'"),
+    ("class_students", "joined", "DOUBLE PRECISION NOT NULL DEFAULT 0"),
 )
 _OWN_TABLES = ("class_answers", "class_sentences", "class_students", "class_lessons")
 
@@ -144,10 +150,23 @@ class ClassState:
     lesson: str | None = None  # the digest of the class's own lesson file (None: built-in)
     shown_text: str | None = None  # that sentence as it was when shown (frozen)
     max_students: int = MAX_STUDENTS
+    closes_at: float | None = None  # voting's timer: when it closes by itself (None: no timer)
+    join_shown: bool = True  # the projector shows the join slide (code, QR code, address)
 
     @property
     def voting(self) -> bool:
+        """Open, not paused (the timer is not read here: see `voting_at`)."""
         return self.phase == "open" and not self.paused
+
+    def voting_at(self, now: float) -> bool:
+        """Whether an answer sent at `now` counts: open, not paused, and its timer not run out."""
+        return self.voting and (self.closes_at is None or now < self.closes_at)
+
+    def seconds_left(self, now: float) -> float | None:
+        """The timer's seconds left while voting (None: no timer running)."""
+        if self.phase != "open" or self.closes_at is None:
+            return None
+        return max(0.0, self.closes_at - now)
 
 
 def make_folder(url: str) -> None:
@@ -206,8 +225,10 @@ class ClassStore:
                 text("SELECT value FROM class_meta WHERE name = 'schema_version'")
             ).scalar()
             if found == "1":
-                for statement in _FROM_1:
-                    c.execute(text(statement))
+                have = inspect(c)
+                for table, column, kind in _FROM_1:
+                    if column not in {col["name"] for col in have.get_columns(table)}:
+                        c.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind}"))
                 c.execute(
                     text("UPDATE class_meta SET value = :v WHERE name = 'schema_version'"),
                     {"v": str(SCHEMA_VERSION)},
@@ -326,7 +347,8 @@ class ClassStore:
             row = c.execute(
                 text(
                     "SELECT c.id, c.code, c.sentence, c.step, c.round, c.phase, c.paused, "
-                    "c.shown_student, c.expires, l.digest, c.shown_text, c.max_students "
+                    "c.shown_student, c.expires, l.digest, c.shown_text, c.max_students, "
+                    "c.closes_at, c.join_shown "
                     "FROM classes c LEFT JOIN class_lessons l ON l.class_id = c.id "
                     "WHERE c.code = :code AND c.expires > :now"
                 ),
@@ -347,6 +369,8 @@ class ClassStore:
             row.digest,
             row.shown_text,
             int(row.max_students),
+            None if row.closes_at is None else float(row.closes_at),
+            bool(row.join_shown),
         )
 
     def is_teacher(self, code: str, key: str, now: float) -> bool:
@@ -433,17 +457,24 @@ class ClassStore:
             ).scalar()
         self._set(state, step=max(step, 0), round=int(last) + 1 if last else 1, phase="ask")
 
-    def open_voting(self, code: str, key: str, now: float) -> None:
-        """Take answers for the current round (again, after a reveal: answers change again)."""
-        self._set(self._teacher(code, key, now), phase="open")
+    def open_voting(self, code: str, key: str, now: float, seconds: float | None = None) -> None:
+        """Take answers for the current round (again, after a reveal: answers change again),
+        for `seconds` if given: then voting closes by itself."""
+        closes = None if not seconds else now + float(seconds)
+        self._set(self._teacher(code, key, now), phase="open", closes_at=closes)
 
     def reveal(self, code: str, key: str, now: float) -> None:
         self._set(self._teacher(code, key, now), phase="revealed")
 
-    def vote_again(self, code: str, key: str, now: float) -> None:
-        """A second (third, ...) round of the same question, open at once."""
+    def vote_again(self, code: str, key: str, now: float, seconds: float | None = None) -> None:
+        """A second (third, ...) round of the same question, open at once (for `seconds`)."""
         state = self._teacher(code, key, now)
-        self._set(state, round=state.round + 1, phase="open")
+        closes = None if not seconds else now + float(seconds)
+        self._set(state, round=state.round + 1, phase="open", closes_at=closes)
+
+    def show_join(self, code: str, key: str, shown: bool, now: float) -> None:
+        """Show or hide the join slide (code, QR code, address) on the projector."""
+        self._set(self._teacher(code, key, now), join_shown=int(shown))
 
     def pause(self, code: str, key: str, paused: bool, now: float) -> None:
         self._set(self._teacher(code, key, now), paused=int(paused))
@@ -510,11 +541,11 @@ class ClassStore:
         with self.engine.begin() as c:
             added = c.execute(
                 text(
-                    "INSERT INTO class_students (class_id, student, nickname) "
-                    "SELECT CAST(:id AS VARCHAR(32)), CAST(:st AS VARCHAR(32)), '' WHERE "
+                    "INSERT INTO class_students (class_id, student, nickname, joined) "
+                    "SELECT CAST(:id AS VARCHAR(32)), CAST(:st AS VARCHAR(32)), '', :now WHERE "
                     "(SELECT COUNT(*) FROM class_students WHERE class_id = :id) < :most"
                 ),
-                {"id": state.id, "st": student, "most": state.max_students},
+                {"id": state.id, "st": student, "most": state.max_students, "now": now},
             ).rowcount
         if added != 1:
             raise Refused("full")
@@ -562,6 +593,7 @@ class ClassStore:
                     "JOIN class_students s ON s.class_id = c.id AND s.student = :st "
                     "WHERE c.code = :code AND c.expires > :now AND c.step = :step "
                     "AND c.round = :round AND c.phase = 'open' AND c.paused = 0 "
+                    "AND (c.closes_at IS NULL OR c.closes_at > :now) "
                     "ON CONFLICT (class_id, student, step, round) "
                     "DO UPDATE SET answer = excluded.answer, at = excluded.at"
                 ),
@@ -651,6 +683,29 @@ class ClassStore:
                     {"id": state.id},
                 )
             return [tuple(r) for r in rows]
+
+    def answers_by_student(
+        self, code: str, key: str, now: float
+    ) -> list[tuple[str, dict[tuple[int, int], str]]]:
+        """Teacher only: (nickname, {(step, round): answer}) for every student, in the order
+        they joined (a student who answered nothing too)."""
+        state = self._teacher(code, key, now)
+        with self.engine.connect() as c:
+            students = c.execute(
+                text(
+                    "SELECT student, nickname FROM class_students WHERE class_id = :id "
+                    "ORDER BY joined, student"
+                ),
+                {"id": state.id},
+            ).all()
+            answers = c.execute(
+                text("SELECT student, step, round, answer FROM class_answers WHERE class_id = :id"),
+                {"id": state.id},
+            )
+            given: dict[str, dict[tuple[int, int], str]] = {}
+            for r in answers:
+                given.setdefault(r.student, {})[(int(r.step), int(r.round))] = r.answer
+        return [(r.nickname, given.get(r.student, {})) for r in students]
 
     # ---- the students' own sentences --------------------------------------------------------
 

@@ -36,7 +36,14 @@ def test_every_page_default(page, lang):
     no_chart = ("glossary", "present", "learn", "classroom", "join")  # a start form: no chart yet
     if page not in [page_file(name) for name in no_chart]:
         assert chart_specs(at), "every page draws at least one chart"
-    assert at.text_area(key="text").value == DEFAULT_TEXTS[lang]  # the reader's language
+    spec = next(p for p in MENU if p.script == page)
+    if spec.sidebar:
+        assert at.text_area(key="text").value == DEFAULT_TEXTS[lang]  # the reader's language
+    else:  # a class page: no sidebar (nothing there changes a class), its own language switch
+        assert not (*at.sidebar.text_area, *at.sidebar.radio, *at.sidebar.toggle)
+        assert at.session_state["lang"] == lang
+        if page == page_file("classroom"):
+            assert at.text_input(key="class_sentence_box").value == DEFAULT_TEXTS[lang]
     assert at.title, "every page has a title"
     label_key = next(p.label_key for p in MENU if p.script == page)
     assert at.title[0].value == TEXTS[label_key][lang], "a page's title is its menu label"

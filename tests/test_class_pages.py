@@ -5,7 +5,9 @@ and the after-class files."""
 
 from __future__ import annotations
 
+import csv
 import html
+import io
 import re
 import time
 from collections.abc import Iterator
@@ -74,6 +76,22 @@ def _student(code: str, locale: str = "en-US", me: str | None = None):
     return at
 
 
+def _console(at):
+    """The same teacher's console (in a browser: a second window whose cookie holds the key;
+    here the session itself switches view)."""
+    at.session_state["view"] = "console"
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _projector(at):
+    at.session_state["view"] = "projector"
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
 def _click(at, key: str):
     at.button(key=key).click().run()
     assert not at.exception, at.exception
@@ -94,8 +112,8 @@ def test_a_vote_counts_once_and_the_reveal_shows_the_class_beside_the_answer(db_
     teacher = _teacher()
     code, key = teacher.session_state["code"], teacher.session_state[KEY]
     assert "tk" not in teacher.query_params  # not even the teacher's own address holds the key
-    assert code in [c.value for c in teacher.code]
-    link = next(c.value for c in teacher.code if "/join?" in str(c.value))
+    assert code in all_text(teacher)  # the join slide's code
+    link = next(x.value for x in teacher.text if "/join?" in str(x.value))
     assert link.endswith(f"/join?code={code}") and key not in link
     _click(teacher, "class_open")
 
@@ -119,7 +137,7 @@ def test_a_vote_counts_once_and_the_reveal_shows_the_class_beside_the_answer(db_
     teacher.run()
     assert [m.value for m in teacher.metric] == ["3"]
     _click(teacher, "class_reveal")
-    frame = teacher.dataframe[0].value
+    frame = _console(teacher).dataframe[0].value
     round_1 = en("cls_round", round=1)
     counts = dict(zip(frame[en("cls_answer_col")], frame[round_1], strict=True))
     words = SENTENCE.split()
@@ -150,7 +168,7 @@ def test_vote_again_shows_both_rounds_side_by_side(db_url):
     radio.set_value("2").run()
     teacher.run()
     _click(teacher, "class_reveal")
-    frame = teacher.dataframe[0].value
+    frame = _console(teacher).dataframe[0].value
     r1, r2 = en("cls_round", round=1), en("cls_round", round=2)
     assert list(frame.columns) == [en("cls_answer_col"), r1, r2, en("cls_right_col")]
     assert frame[r1].tolist()[0] == 1 and frame[r2].tolist()[2] == 1
@@ -160,10 +178,9 @@ def test_vote_again_shows_both_rounds_side_by_side(db_url):
 def test_the_teacher_key_is_in_no_share_link_and_a_wrong_key_controls_nothing(db_url):
     teacher = _teacher()
     code, key = teacher.session_state["code"], teacher.session_state[KEY]
-    open_share_panel(teacher)
-    links = [str(c.value) for c in teacher.code]
-    assert any(f"code={code}" in link for link in links)
-    assert not any(key in link for link in links)
+    shown = all_text(teacher) + " ".join(str(x.value) for x in [*teacher.code, *teacher.text])
+    assert f"/join?code={code}" in shown and key not in shown
+    assert key not in all_text(_console(teacher)) + " ".join(str(x.value) for x in teacher.text)
     for wrong in ("", "x" * len(key), key[:-1]):
         forged = open_page(page_file("classroom"), params={"code": code, "tk": wrong})
         assert not forged.exception
@@ -215,13 +232,15 @@ def test_student_text_is_inert_and_reaches_the_projector_only_when_shown(db_url)
     student.text_input(key="join_sentence_box").input(hostile)
     _click(student, "join_send")
     teacher.run()
-    # before Show: nowhere while the gallery is closed; in it, as plain text, once opened
+    # before Show: never on the projector; in the console's gallery, as plain text
     assert hostile not in [x.value for x in teacher.text]
-    teacher.toggle(key="class_gallery_open").set_value(True).run()
+    _console(teacher)
     assert [x.value for x in teacher.text].count(hostile) == 1
     student_key = next(b.key for b in teacher.button if b.key.startswith("class_show_"))
     _click(teacher, student_key)
-    assert [x.value for x in teacher.text].count(hostile) == 2  # projector + gallery
+    assert [x.value for x in teacher.text].count(hostile) == 2  # shown + gallery
+    _projector(teacher)
+    assert [x.value for x in teacher.text].count(hostile) == 1  # the projector shows it
     assert hostile not in all_text(teacher)  # never Markdown
     with engine_for(db_url).connect() as c:
         nicknames = [r[0] for r in c.exec_driver_sql("SELECT nickname FROM class_students")]
@@ -272,20 +291,12 @@ def test_the_handout_draws_each_steps_chart_for_a_hostile_sentence(db_url, downl
     at.text_input(key="class_sentence_box").input(hostile)
     _click(at, "class_start")
     code = at.session_state["code"]
-    page = downloads[f"class_{code}_handout.html"].decode()
+    _console(at)
+    page = fetch(downloads, f"class_{code}_handout_teacher.html")
     assert "<script>alert" not in page and "&lt;script&gt;" in page
-    sections = page.split("<section>")[2:]
+    sections = page.split("<section")[2:]
     assert len(sections) == len(STEPS) and all("<svg" in section for section in sections)
     assert "milk" in page
-
-
-def test_results_csv_has_no_formula_cells():
-    out = handout.results_csv([("1 dot", 1, "=cmd|' /C calc'!A0", 3), ("1 dot", 1, "@x", 1)], False)
-    lines = out.splitlines()
-    assert lines[0] == "step,round,answer,count"
-    assert all(
-        not cell.startswith(("=", "+", "-", "@")) for line in lines for cell in line.split(",")
-    )
 
 
 @pytest.mark.parametrize(
@@ -305,48 +316,98 @@ def test_the_lesson_fits_45_minutes_and_notes_stay_off_the_projector(db_url):
     assert len(STEPS) <= 12 and sum(step.minutes for step in STEPS) == 45
     teacher = _teacher()
     notes = [_md(step.notes_texts["en"]) for step in STEPS]
-    assert not any(n in all_text(teacher) for n in notes)  # off by default
-    teacher.toggle(key="class_notes").set_value(True).run()
+    assert not any(n in all_text(teacher) for n in notes)  # never on the projector
+    _console(teacher)  # the teacher's own screen
     assert notes[0] in [i.value for i in teacher.info]
-    assert "class_notes" not in teacher.query_params
+    assert teacher.query_params["view"] == "console" and "tk" not in teacher.query_params
 
 
 @pytest.fixture
-def downloads(monkeypatch) -> dict[str, bytes]:
-    """file name -> the bytes each download button of the run offers."""
-    from streamlit.runtime.media_file_manager import MediaFileManager
+def downloads(monkeypatch) -> dict[str, object]:
+    """file name -> what each download button of the run offers: its bytes or text, or the
+    callable that makes them when the button is pressed (`fetch` calls it)."""
+    import streamlit
 
-    made: dict[str, bytes] = {}
-    original = MediaFileManager.add
+    made: dict[str, object] = {}
+    original = streamlit.download_button
 
-    def recording(self, path_or_data, mimetype, coordinates, file_name=None, **kw):
+    def recording(label, data, file_name=None, *args, **kwargs):
         if file_name:
-            made[file_name] = path_or_data
-        return original(self, path_or_data, mimetype, coordinates, file_name, **kw)
+            made[file_name] = data
+        return original(label, data, file_name, *args, **kwargs)
 
-    monkeypatch.setattr(MediaFileManager, "add", recording)
+    monkeypatch.setattr(streamlit, "download_button", recording)
     return made
 
 
-def test_after_class_files_hold_the_results_and_never_the_key(db_url, downloads):
+def fetch(downloads: dict[str, object], name: str) -> str:
+    """A download as the browser gets it when pressed now."""
+    data = downloads[name]
+    data = data() if callable(data) else data
+    return data.decode() if isinstance(data, bytes) else str(data)
+
+
+def test_after_class_files_are_made_when_pressed_with_every_round(db_url, downloads):
+    """The files read back after a vote-again round, made when pressed: a round voted after
+    the console last ran is in them (before, the CSV was the page's last full run)."""
     teacher = _teacher()
     code, key = teacher.session_state["code"], teacher.session_state[KEY]
     _click(teacher, "class_open")
-    student = _student(code)
-    student.text_input(key="join_nick_box").input("=HYPERLINK(1)").run()
-    student.radio(key="join_pick_0_1").set_value("2").run()
+    alice, bob = _student(code), _student(code)
+    alice.text_input(key="join_nick_box").input("=HYPERLINK(1)").run()
+    alice.radio(key="join_pick_0_1").set_value("2").run()
+    bob.radio(key="join_pick_0_1").set_value("0").run()
     teacher.run()
     _click(teacher, "class_reveal")
-    csv_text = downloads[f"class_{code}_results.csv"].decode()
-    page = downloads[f"class_{code}_handout.html"].decode()
-    step = f"1 {STEPS[0].title}"
-    assert csv_text.splitlines() == ["step,round,answer,count", f"{step},1,cat,1"]
-    assert SENTENCE in page and page.count("<section>") == len(STEPS) + 1
-    assert key not in csv_text + page and "HYPERLINK" not in csv_text
-    check_handout(page, SENTENCE)
+    _click(teacher, "class_again")
+    _console(teacher)  # the files are on the console; drawn now, before round 2's vote
+    alice.run()
+    alice.radio(key="join_pick_0_2").set_value("1").run()  # after the console's last run
+
+    rows = list(csv.reader(io.StringIO(fetch(downloads, f"class_{code}_results.csv")[1:])))
+    assert fetch(downloads, f"class_{code}_results.csv").startswith("\ufeff")  # Excel: UTF-8
+    header, first, second = rows[0], rows[1], rows[2]
+    assert header[:4] == ["Step", "Title", "Question", "Round"]
+    assert (first[0], first[3], second[3]) == ("1", "1", "2")
+    words = SENTENCE.split()
+    right = _computed_top(SENTENCE)
+    answers = header.index("Answers")
+    assert (first[answers], second[answers]) == ("2", "1")
+    labels = [first[k] for k in range(len(header)) if header[k].startswith("Option ") and first[k]]
+    assert len(labels) == len(words) - 1  # every other word, zeros included, in screen order
+    counts_1 = [int(first[header.index(f"{chr(65 + k)}: answers")]) for k in range(len(labels))]
+    counts_2 = [int(second[header.index(f"{chr(65 + k)}: answers")]) for k in range(len(labels))]
+    assert counts_1[0] == counts_1[2] == 1 and sum(counts_1) == 2
+    assert counts_2[1] == 1 and sum(counts_2) == 1
+    pct = header.index("% right")
+    right_at = labels.index(right)
+    expected_1 = round(100 * counts_1[right_at] / 2)
+    expected_2 = round(100 * counts_2[right_at] / 1)
+    assert (int(first[pct]), int(second[pct])) == (expected_1, expected_2)
+    assert int(second[header.index("Change from round 1 (points)")]) == expected_2 - expected_1
+
+    students = fetch(downloads, f"class_{code}_students.csv")
+    assert "Student 1" in students and "HYPERLINK" not in students  # numbers, no nicknames
     teacher.checkbox(key="class_nicknames").check().run()
-    named = downloads[f"class_{code}_results.csv"].decode()
-    assert named.splitlines() == ["step,round,answer,nickname", f"{step},1,cat,'=HYPERLINK(1)"]
+    named = fetch(downloads, f"class_{code}_students.csv")
+    assert "'=HYPERLINK(1)" in named  # the nickname, defused
+
+    teacher_copy = fetch(downloads, f"class_{code}_handout_teacher.html")
+    student_copy = fetch(downloads, f"class_{code}_handout_student.html")
+    assert SENTENCE in student_copy and student_copy.count("<section") == len(STEPS) + 1
+    assert en("cls_handout_key") + ":" not in student_copy  # no answer key for students
+    check_handout(teacher_copy, SENTENCE)
+    for made in (students, named, teacher_copy, student_copy):
+        assert key not in made
+
+
+def test_the_files_follow_the_class_s_language(db_url, downloads):
+    teacher = open_page(page_file("classroom"), locale="zh-CN")
+    _click(teacher, "class_start")
+    _console(teacher)
+    code = teacher.session_state["code"]
+    out = fetch(downloads, f"class_{code}_results.csv")
+    assert out.startswith("\ufeff" + TEXTS["res_step"]["zh"])
 
 
 def test_ending_the_class_deletes_it_and_the_phones_say_so(db_url):
@@ -355,9 +416,11 @@ def test_ending_the_class_deletes_it_and_the_phones_say_so(db_url):
     _click(teacher, "class_open")
     student = _student(code)
     student.radio(key="join_pick_0_1").set_value("1").run()
+    _console(teacher)
     teacher.checkbox(key="class_end_sure").check().run()
     _click(teacher, "class_end")
     assert "tk" not in teacher.query_params and en("cls_start") in [b.label for b in teacher.button]
+    assert en("cls_ended") in [i.value for i in teacher.info]  # said, before a new class
     assert ClassStore(engine_for(db_url)).find(code, time.time()) is None
     student.run()  # a reload: the code opens nothing now ("or it has ended")
     assert [e.value for e in student.error] == [en("join_wrong")]
@@ -388,13 +451,19 @@ def test_no_step_gives_its_answer_away_before_the_reveal(db_url):
     for i, step in enumerate(STEPS):
         if step.question is not None:
             assert step.point_texts["en"] not in _texts(teacher), step.id
+            assert step.point_texts["en"] not in _texts(_console(teacher)), step.id
+            _projector(teacher)
             _click(teacher, "class_open")
             student.run()
             assert step.point_texts["zh"] not in _texts(student), step.id
             _click(teacher, "class_reveal")
             student.run()
             assert step.point_texts["zh"] in _texts(student), step.id
-        assert step.point_texts["en"] in _texts(teacher), step.id
+            # the projector gives the reason beside the votes; the point is on the console
+            assert step.point_texts["en"] in _texts(_console(teacher)), step.id
+            _projector(teacher)
+        else:  # a step that asks nothing says its point on the projector
+            assert step.point_texts["en"] in _texts(teacher), step.id
         if i < len(STEPS) - 1:
             _click(teacher, "class_next")
 

@@ -313,3 +313,26 @@ def head_grid(spec: dict, key: str, hint_key: str, main: bool = False) -> None:
 
     figures.show_spec(spec, key=key, on_point=open_head, main=main)
     st.caption(t(hint_key))
+
+
+LANGUAGE_SWITCH = "_language_switch"
+
+
+def _switched() -> None:
+    st.session_state[K.LANG] = st.session_state[LANGUAGE_SWITCH]
+    session.example_follows_language()
+
+
+def language_switch() -> None:
+    """The language, on a page with no sidebar (class mode): the same setting as the sidebar's
+    (K.LANG), through a widget of its own (the sidebar's radio keeps that key)."""
+    st.session_state[LANGUAGE_SWITCH] = lang()
+    st.segmented_control(
+        t("language"),
+        options=list(LANGUAGES),
+        format_func=LANGUAGES.__getitem__,
+        key=LANGUAGE_SWITCH,
+        on_change=_switched,
+        label_visibility="collapsed",
+        required=True,
+    )

@@ -23,6 +23,9 @@ class PageSpec:
     heads: bool = False  # the page always shows the pretrained model: layer and head in the sidebar
     own_head_pickers: bool = False  # layer and head drawn by the page, beside its head grid
     chrome: bool = True  # False: the sidebar starts folded away (presenter mode)
+    # False: no sidebar at all (class mode: none of its controls changes a class; the page
+    # draws its own language switch, ui/controls.language_switch)
+    sidebar: bool = True
     exports: bool = True  # the page draws matrices: offer them as JSON and the page as HTML
     texts: Texts = field(default_factory=dict)  # the page's own texts, en and zh
     questions: tuple[Question, ...] = ()  # predict, then reveal: asked under the page's intro

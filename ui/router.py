@@ -49,16 +49,20 @@ def run(pages: Sequence[PageSpec]) -> None:
     st.html(theme.NARROW_CSS)  # ours too: wide charts scroll inside their own box
     st.html(theme.PROJECTOR_CSS)  # ours too: a short menu, less space above the title
     figures.start_page(current.url_path)
-    in_sidebar = controls.sidebar(
-        heads=bool(spec and spec.heads and not spec.own_head_pickers),
-        head_pickers=not (spec and spec.own_head_pickers),
-        uses=spec.uses if spec and spec.uses else None,  # a page that lists none: every control
-    )
     page_params: Mapping[str, Param] = spec.params if spec else session.NO_PARAMS
-    with st.sidebar:
-        link_slot, shown = controls.share_panel(
-            current.url_path, page_params, spec.exports if spec else False
+    if spec is None or spec.sidebar:
+        in_sidebar = controls.sidebar(
+            heads=bool(spec and spec.heads and not spec.own_head_pickers),
+            head_pickers=not (spec and spec.own_head_pickers),
+            uses=spec.uses if spec and spec.uses else None,  # none listed: every control
         )
+        with st.sidebar:
+            link_slot, shown = controls.share_panel(
+                current.url_path, page_params, spec.exports if spec else False
+            )
+    else:  # a class page: no sidebar, no menu, nothing to share
+        st.html(theme.CLASS_ONLY_CSS)  # our own constant stylesheet
+        in_sidebar, link_slot, shown = (), None, controls.Shown()
     layout.url_problems()
     reconnect.rerun_on_reconnect()
     # Written before the page runs (a page that ends in st.stop() sends nothing afterwards)

@@ -22,6 +22,9 @@ ZERO_COLOR = "#1b1b1b"  # the line at 0 across bars that can be negative, and it
 ZERO_WIDTH = 1.5  # px
 ZERO_LABEL_GAP = 3  # px: between the top of the plot and the "0" above it
 HIGHLIGHT_COLOR = "#f1c40f"  # outline of the chosen word's row
+PRIMARY_COLOR = "#a61e2d"  # .streamlit/config.toml's primaryColor: what is picked or pressed
+PRIMARY_TINT = "#f8e7e9"  # its light tint, behind a picked answer on a phone
+BORDER_COLOR = "#8a8a8a"  # an answer button's outline (3.4:1 on white: a control's edge)
 DIMMED_OPACITY = 0.35  # other rows while one word is highlighted
 
 CELL_MIN = 11  # px: smallest cell height, so that every word label stays readable
@@ -214,5 +217,15 @@ NARROW_CSS = f"""
   [data-testid="stMain"] h1 {{ font-size: {PHONE_TITLE_REM}rem; }}
 }}
 [data-testid="stMain"] [data-testid="stButtonGroup"] div:has(> button) {{ flex-wrap: wrap; }}
+</style>
+"""
+
+# A class page (a phone, the projector, the console): no sidebar, no menu, no bar; only the
+# class (our own constant stylesheet).
+CLASS_ONLY_CSS = """
+<style>
+[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"],
+[data-testid="stExpandSidebarButton"], [data-testid="stHeader"] { display: none; }
+[data-testid="stMainBlockContainer"] { padding-top: 1rem; }
 </style>
 """

@@ -1,5 +1,6 @@
-"""Class mode, the teacher's side: start a class, show its join code, step through the lesson,
-open voting, reveal the class's answers beside the computed one, and after class the files."""
+"""Class mode, the teacher's side: start a class, then run it from the projector view (the join
+slide, the question in large type, the votes' chart on the reveal) and the console (notes, the
+students' sentences, the files, End class)."""
 
 from app_pages.classroom.params import PARAMS
 from app_pages.classroom.texts import TEXTS
@@ -11,6 +12,7 @@ SPEC = PageSpec(
     "class",
     params=PARAMS,
     chrome=False,
+    sidebar=False,
     exports=False,
     texts=TEXTS,
 )

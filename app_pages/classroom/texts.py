@@ -48,6 +48,53 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "每个加入的浏览器算一名学生。课堂满员后，新加入的手机会看到提示。",
     },
     "cls_joined": {"en": "{n} students joined", "zh": "已加入 {n} 名学生"},
+    "cls_not_yet": {"en": "{n} have not answered yet", "zh": "还有 {n} 人未作答"},
+    "cls_votes": {"en": "answers", "zh": "作答数"},
+    "cls_timer": {"en": "Timer", "zh": "计时"},
+    "cls_timer_off": {"en": "No timer", "zh": "不计时"},
+    "cls_timer_s": {"en": "{s} s timer", "zh": "计时 {s} 秒"},
+    "cls_join_hide": {"en": "Hide join slide", "zh": "隐藏加入信息"},
+    "cls_join_show": {"en": "Show join slide", "zh": "显示加入信息"},
+    "cls_open_console": {"en": "Teacher console", "zh": "教师控制台"},
+    "cls_open_projector": {"en": "Projector view", "zh": "投影视图"},
+    "cls_console_title": {"en": "Teacher console · class {code}", "zh": "教师控制台 · 课堂 {code}"},
+    "cls_local_only": {
+        "en": "Phones cannot open this address: it names this computer itself (localhost). Open "
+        "this page with the computer's network address, or set CLASS_PUBLIC_URL (or [class] "
+        "public_url in .streamlit/secrets.toml) to the address students can reach.",
+        "zh": "手机打不开这个地址：它指向这台电脑自己（localhost）。请用这台电脑的局域网地址打开本页，"
+        "或把 CLASS_PUBLIC_URL（或 .streamlit/secrets.toml 中的 [class] public_url）设为学生能访问的地址。",
+    },
+    "cls_lan_used": {
+        "en": "You opened this page as localhost, which phones cannot reach: students join at this "
+        "computer's network address instead.",
+        "zh": "你是用 localhost 打开本页的，手机无法访问：学生改用这台电脑的局域网地址加入。",
+    },
+    "cls_sentences_wait": {
+        "en": "Students are sending their sentences. The teacher shows one here from the console.",
+        "zh": "学生正在提交句子。老师会在控制台选一句投到这里。",
+    },
+    "cls_nicknames_help": {
+        "en": "Off: students are numbered in the order they joined. On: the students file names them "
+        "by their nicknames.",
+        "zh": "关闭：学生按加入顺序编号。打开：学生结果文件里用昵称表示每名学生。",
+    },
+    "cls_students_csv": {"en": "Each student (CSV)", "zh": "每名学生（CSV）"},
+    "cls_sentences_csv": {"en": "Students' sentences (CSV)", "zh": "学生的句子（CSV）"},
+    "cls_handout_student": {"en": "Handout for students (HTML, A4)", "zh": "学生讲义（HTML，A4）"},
+    "cls_handout_teacher": {
+        "en": "Handout with answers and results (HTML, A4)",
+        "zh": "含答案和结果的讲义（HTML，A4）",
+    },
+    "cls_end_warning": {
+        "en": "Ending deletes every answer, sentence and nickname of this class, and its code stops "
+        "working. Download the files above first.",
+        "zh": "结束课堂会删除本课堂的所有作答、句子和昵称，课堂码也随之失效。请先下载上面的文件。",
+    },
+    "cls_end_confirm": {
+        "en": "I have the files I need",
+        "zh": "我已下载需要的文件",
+    },
     "cls_join_at": {"en": "Join at", "zh": "加入地址"},
     "cls_code": {"en": "Code", "zh": "课堂码"},
     "cls_qr_caption": {"en": "Scan to join", "zh": "扫码加入"},
@@ -87,20 +134,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "学生提交的句子（{n} 句）：只有你点“展示”的句子才会投到屏幕上",
     },
     "cls_show": {"en": "Show", "zh": "展示"},
-    "cls_hide": {"en": "Hide the sentence", "zh": "收起句子"},
     "cls_shown": {"en": "A student's sentence", "zh": "一位学生的句子"},
     "cls_after": {"en": "After class", "zh": "课后"},
     "cls_nicknames": {
-        "en": "Add nicknames (one line per student)",
-        "zh": "包含昵称（每名学生一行）",
+        "en": "Name students by their nicknames",
+        "zh": "用昵称标示学生",
     },
-    "cls_csv": {"en": "Results (CSV)", "zh": "结果（CSV）"},
-    "cls_handout": {"en": "Handout (HTML, prints on A4)", "zh": "讲义（HTML，可用 A4 打印）"},
+    "cls_csv": {"en": "Each question (CSV)", "zh": "每道题的结果（CSV）"},
     "cls_end": {"en": "End class and delete its answers", "zh": "结束课堂并删除所有作答"},
     "cls_end_sure": {"en": "Yes, end the class", "zh": "确认结束课堂"},
     "cls_ended": {
-        "en": "The class has ended; its answers are deleted.",
-        "zh": "课堂已结束，作答已删除。",
+        "en": "This class has ended: its answers are deleted and its code no longer opens it.",
+        "zh": "这个课堂已结束：作答已删除，课堂码也已失效。",
     },
     "cls_handout_key": {"en": "Answer", "zh": "答案"},
     "cls_handout_time": {"en": "Suggested time: {m} min", "zh": "建议用时：{m} 分钟"},
@@ -108,11 +153,5 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "The class database cannot be reached ({error}). Check CLASSROOM_DB_URL or "
         "[connections.classroom] in .streamlit/secrets.toml.",
         "zh": "无法连接课堂数据库（{error}）。请检查 CLASSROOM_DB_URL 或 .streamlit/secrets.toml 中的 [connections.classroom]。",
-    },
-    "cls_notes_toggle": {"en": "Speaker notes (this tab only)", "zh": "讲者备注（仅本标签页）"},
-    "cls_notes_help": {
-        "en": "Shown in this browser tab only, never in the link: open the teacher link in a second tab on "
-        "your own screen and turn them on there.",
-        "zh": "只在当前浏览器标签页显示，不写入链接：在你自己的屏幕上用第二个标签页打开教师链接，再在那里打开备注。",
     },
 }

@@ -11,6 +11,7 @@ SPEC = PageSpec(
     "join",
     params=PARAMS,
     chrome=False,
+    sidebar=False,
     exports=False,
     texts=TEXTS,
 )

@@ -24,10 +24,31 @@ from lessons.store import (
     Refused,
     clean_code,
 )
-from ui import browser
+from ui import browser, theme
+from ui import controls as ui_controls
 from ui.i18n import lang, t
 from ui.markdown import escape_md
 
+# Our own constant stylesheet: each answer a full-width button at least 44 px tall (a finger's
+# target), the picked one marked; the question in large type.
+ANSWER_CSS = f"""
+<style>
+.st-key-join_answers [data-testid="stRadioGroup"] {{
+  flex-direction: column; align-items: stretch; gap: 0.5rem;
+}}
+.st-key-join_answers [data-testid="stRadioGroup"] > div {{ width: 100%; }}
+.st-key-join_answers [data-testid="stRadioOption"] {{
+  display: flex; width: 100%; min-height: 52px; box-sizing: border-box; margin: 0;
+  padding: 0.55rem 0.9rem; border: 2px solid {theme.BORDER_COLOR}; border-radius: 0.6rem;
+  align-items: center;
+}}
+.st-key-join_answers [data-testid="stRadioOption"]:has(input:checked) {{
+  border-color: {theme.PRIMARY_COLOR}; background: {theme.PRIMARY_TINT};
+}}
+.st-key-join_answers [data-testid="stRadioOption"] p {{ font-size: 1.2rem; }}
+.st-key-join_question p {{ font-size: 1.3rem; line-height: 1.35; }}
+</style>
+"""
 CODE_BOX = "join_code_box"
 NICK_BOX = "join_nick_box"
 SENTENCE_BOX = "join_sentence_box"
@@ -162,30 +183,44 @@ def current_step(store: ClassStore, code: str, me: str) -> None:
     if question is None:
         st.info(t("cls_no_question"))
         return
-    st.markdown(f"**{question.question}**")
+    with st.container(key="join_question"):
+        st.markdown(f"**{question.question}**")
     options = list(question.answer.options)
     mine = store.my_answer(state, me, state.step, state.round)
+    too_late = st.session_state.get(SENT) == ((state.step, state.round), False)
     if state.phase == "ask":
         st.caption(t("cls_waiting"))
         return
-    if state.phase == "open":
+    now = time.time()
+    if state.phase == "open" and state.voting_at(now):
+        left = state.seconds_left(now)
+        if left is not None:
+            st.markdown(f"⏱ **{t('cls_timer_left', s=math.ceil(left))}**")
         radio = f"join_pick_{state.step}_{state.round}"
         if radio not in st.session_state and mine in options:
             st.session_state[radio] = mine
-        st.radio(
-            t("join_pick"),
-            options,
-            format_func=question.labels.__getitem__,
-            index=None,
-            key=radio,
-            on_change=_answer,
-            args=(store, state.step, state.round, radio, options),
-        )
-        sent = st.session_state.get(SENT)
-        if sent == ((state.step, state.round), False):
+        with st.container(key="join_answers"):
+            st.radio(
+                t("join_pick"),
+                options,
+                format_func=question.labels.__getitem__,
+                index=None,
+                key=radio,
+                on_change=_answer,
+                args=(store, state.step, state.round, radio, options),
+                width="stretch",
+            )
+        if too_late:
             st.warning(t("join_closed"))
         elif mine is not None:
             st.success(t("join_sent"))
+        return
+    if too_late:  # a tap that reached the server just after voting closed
+        st.warning(t("join_too_late"))
+    if state.phase == "open":  # the timer ran out; the teacher has not revealed yet
+        st.info(t("cls_time_up"))
+        if mine is not None:
+            st.text(t("join_yours", answer=plain_label(mine, question)))
         return
     if mine is None:
         st.info(t("join_none"))
@@ -196,7 +231,10 @@ def current_step(store: ClassStore, code: str, me: str) -> None:
         box(f"**{verdict}** {question.because}")
 
 
-st.title(t("nav_join"), anchor=False)
+st.html(ANSWER_CSS)
+with st.container(horizontal=True, vertical_alignment="center"):
+    st.title(t("nav_join"), anchor=False)
+    ui_controls.language_switch()
 store = connection.store()
 if st.session_state.get(STUDENT):  # a link from before held a token: never believed, dropped
     st.session_state[STUDENT] = ""

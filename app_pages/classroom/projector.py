@@ -1,0 +1,202 @@
+"""The class on the room's screen, made for the back row of a 1280 × 720 projector: the step and
+its question in large type, the live count and timer, then on the reveal a chart of the votes,
+the reason and the step's own chart, all on the first screen. While the class joins, a join
+slide (the code, a QR code, the address in words) sits beside the question; one press hides it.
+
+It never lists what students typed: only the sentence the teacher chose (on the console) is
+drawn, as plain text. No sidebar: nothing there would change a class.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from app_pages.classroom.charts import votes_chart
+from app_pages.classroom.params import CONSOLE
+from app_pages.classroom.shared import (
+    act,
+    controls,
+    join_link,
+    right_positions,
+    rounds_of,
+    run_live,
+    timer_left,
+    view_link,
+)
+from core.pipeline import Pipeline
+from lessons import connection, lesson
+from lessons.lesson import Step, asked, class_pipeline, step_pipeline
+from lessons.lesson_file import MAX_TITLE
+from lessons.results import letter
+from lessons.store import ClassState, ClassStore
+from ui import figures, theme
+from ui.i18n import lang, t
+from ui.markdown import escape_md
+from ui.predict import Asked
+
+QR_SIZE = 330  # px: a QR code read from about 8 m
+VOTES_WIDTH = 560  # px: the votes' chart in its half of the screen
+CHART_BOX = (580, 420)  # px: the step's own chart beside it (width, height)
+TRAIN_BOX = (560, 300)  # px: the live training's heatmap
+# Our own constant stylesheet for this view: no sidebar or bar, large type (the question ≥ 32 px,
+# its options ≥ 24 px, the join code ≥ 64 px), small margins.
+CSS = f"""
+<style>
+[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"],
+[data-testid="stExpandSidebarButton"], [data-testid="stHeader"] {{ display: none; }}
+[data-testid="stMainBlockContainer"] {{ padding: 0.6rem 24px 0.4rem; max-width: 100%; }}
+[data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] {{ gap: 0.5rem; }}
+[data-testid="stElementToolbar"] {{ display: none; }}
+.st-key-class_title p {{ font-size: 2rem; font-weight: 700; line-height: 1.2; }}
+.st-key-class_question p {{ font-size: 2.25rem; line-height: 1.25; font-weight: 700; }}
+.st-key-class_options p {{ font-size: 1.6rem; line-height: 1.3; }}
+.st-key-class_numbers p {{ font-size: 1.6rem; }}
+.st-key-class_numbers [data-testid="stMetricValue"] p {{ font-size: 4rem; line-height: 1.1; }}
+.st-key-class_numbers [data-testid="stMetricLabel"] p {{ font-size: 1.5rem; }}
+.st-key-class_join_slide p, .st-key-class_join_slide [data-testid="stText"] {{
+  font-size: 1.4rem; word-break: break-all;
+}}
+.st-key-class_join_slide .st-key-class_join_code p {{
+  font-size: 4.5rem; font-weight: 800; letter-spacing: 0.12em; line-height: 1;
+}}
+.st-key-class_reason p {{ font-size: 1.3rem; line-height: 1.3; }}
+.st-key-class_point p, .st-key-class_point [data-testid="stText"],
+.st-key-class_shown [data-testid="stText"] {{ font-size: 1.5rem; line-height: 1.35; }}
+@media (max-width: {theme.NARROW_SCREEN}px) {{
+  .st-key-class_question p {{ font-size: 1.5rem; }}
+  .st-key-class_join_code p {{ font-size: 3rem; }}
+}}
+</style>
+"""
+
+
+def join_slide(store: ClassStore, state: ClassState) -> None:
+    """The code, a QR code and the address in words; said when phones may not reach it."""
+    link, where = join_link(state.code)
+    with st.container(key="class_join_slide"):
+        st.image(connection.qr_png(link), width=QR_SIZE)
+        with st.container(key="class_join_code"):
+            st.markdown(state.code)  # our own alphabet: no user text, nothing Markdown reads
+        st.markdown(t("cls_join_at") + ":")
+        st.text(link)  # the address in words, as phones type it
+        if where == "local":
+            st.warning(t("cls_local_only"), icon=":material/wifi_off:")
+
+
+def numbers(store: ClassStore, state: ClassState, now: float) -> None:
+    """The live part: how many joined, how many answered this round, the timer."""
+    with st.container(key="class_numbers"):
+        joined = store.students(state)
+        if state.phase == "open":
+            n = store.count(state, state.step, state.round)
+            st.metric(t("cls_count", n=n, joined=joined, round=state.round), n)
+            timer_left(state, now)
+        else:
+            st.markdown(t("cls_joined", n=joined))  # an inflated count shows
+        if state.phase == "ask":
+            st.markdown(t("cls_waiting"))
+
+
+def step_chart(fig: figures.Figure) -> None:
+    """The step's chart sized to its half of the screen, in large type."""
+    width, height = CHART_BOX
+    if fig.kind == "bars":
+        fig = fig.with_options(width=width - theme.LABEL_ROOM, big=True, max_height=height)
+    else:
+        fig = fig.with_options(big=True, max_width=width, max_height=height)
+    figures.show_spec(figures.spec_of(fig, False), own_fonts=True)
+
+
+def sentences(store: ClassStore, state: ClassState, step: Step) -> None:
+    """The step's point, then the student's sentence the teacher chose (frozen when shown) as
+    plain text with its weights; or that the teacher will choose one (never the list: that is
+    on the console)."""
+    with st.container(key="class_point"):
+        st.text(step.point)  # the lesson file's words: plain text
+    shown = store.shown_sentence(state)
+    if shown is None:
+        st.markdown(t("cls_sentences_wait"))
+        return
+    with st.container(key="class_shown"):
+        st.caption(t("cls_shown"))
+        st.text(shown)  # plain text, never Markdown or HTML
+    step_chart(figures.weights(class_pipeline(shown, lang())))
+
+
+def show(store: ClassStore, state: ClassState, steps: tuple[Step, ...], step: Step) -> None:
+    st.html(CSS)
+    st.caption(t("cls_step_of", number=state.step + 1, n=len(steps), m=step.minutes))
+    with st.container(key="class_title"):
+        st.markdown(escape_md(step.title, MAX_TITLE))  # the lesson file's words, made inert
+    with st.container(horizontal=True, gap="small", vertical_alignment="center"):
+        controls(store, state, steps)
+        label = "cls_join_hide" if state.join_shown else "cls_join_show"
+        st.button(
+            t(label),
+            key="class_join_toggle",
+            on_click=act,
+            args=("show_join", store, not state.join_shown),
+            icon=":material/qr_code_2:",
+        )
+        st.link_button(
+            t("cls_open_console"), view_link(state.code, CONSOLE), icon=":material/open_in_new:"
+        )
+    if state.paused:
+        st.warning(t("cls_paused"), icon=":material/pause_circle:")
+    p = step_pipeline(step, state.sentence, lang())
+    question = asked(step, p)
+    revealed = state.phase == "revealed" and question is not None
+    if state.join_shown and not revealed:
+        slide, main = st.columns([2, 3], gap="large")
+        with slide:
+            join_slide(store, state)
+    else:
+        main = st.container()
+    with main:
+        if step.sentences:
+            sentences(store, state, step)
+        elif step.question is None:  # a step that says something and asks nothing
+            with st.container(key="class_point"):
+                st.text(step.point)  # the lesson file's words: plain text
+            for fig in lesson.charts(step, p):
+                step_chart(fig)
+        elif question is None:
+            st.info(t("cls_no_question"))
+        else:
+            with st.container(key="class_question"):
+                st.markdown(question.question)  # ours; the class's words escaped
+            with st.container(key="class_options"):  # lettered as the votes' bars are
+                labels = [question.labels[o] for o in question.answer.options]
+                st.markdown("  ·  ".join(f"**{letter(i)}** {x}" for i, x in enumerate(labels)))
+        if not revealed:
+            run_live(store, state, numbers)
+    if revealed:
+        reveal(store, state, step, question, p)
+    elif step.training and state.phase == "open":
+        lesson.train_in_place("class_train", max_width=TRAIN_BOX[0], max_height=TRAIN_BOX[1])
+
+
+def reveal(store: ClassStore, state: ClassState, step: Step, question: Asked, p: Pipeline) -> None:
+    """The votes' chart, the reason and the step's point on the left, its chart on the right:
+    all on a 1280 × 720 screen's first view."""
+    left, right = st.columns(2, gap="medium")
+    with left:
+        rounds = rounds_of(store, state, question)
+        spec = votes_chart(
+            [letter(i) for i in range(len(question.answer.options))],
+            right_positions(question),
+            {t("cls_round", round=r): counts for r, counts in rounds.items()},
+            right_label=t("cls_right_col"),
+            count_label=t("cls_votes"),
+            width=VOTES_WIDTH,
+        )
+        figures.show_spec(spec, key="class_votes", own_fonts=True)
+        with st.container(key="class_reason"):
+            st.success(question.because)  # the step's point is on the console: no room here
+    with right:
+        if step.training:
+            lesson.train_in_place("class_train", max_width=TRAIN_BOX[0], max_height=TRAIN_BOX[1])
+        else:
+            for fig in lesson.charts(step, p):
+                step_chart(fig)
+    run_live(store, state, numbers)
