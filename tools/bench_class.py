@@ -1,4 +1,4 @@
-"""Class mode with a class: a teacher's projector and 30 simulated phones on one server, as
+"""Class mode with a class: a teacher's projector and 200 simulated phones on one server, as
 browsers drive them (websocket sessions, tools/wsclient.py), the class store on a SQLite file
 of its own (WAL, as `make run` keeps it).
 
@@ -37,9 +37,9 @@ from tools.timing import percentile, spread_cells
 from tools.wsclient import Session, View, run_async
 from ui.i18n import TEXTS
 
-STUDENTS = 30
+STUDENTS = 200  # a large lecture; each phone from a network of its own (see _join)
 SPREAD = 10.0  # s over which the students answer, each at a random moment
-JOIN_BATCH = 10  # phones opening the link at once
+JOIN_BATCH = 20  # phones opening the link at once
 COST_RUNS = 12  # idle runs in a row per cost measured (server CPU)
 TEACHER, PHONE = "class", "join"
 _N, _J = "\x00n\x00", "\x00j\x00"

@@ -47,7 +47,7 @@ CSS = f"""
 [data-testid="stMainBlockContainer"] {{ padding: 0.6rem 24px 0.4rem; max-width: 100%; }}
 [data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] {{ gap: 0.5rem; }}
 [data-testid="stElementToolbar"] {{ display: none; }}
-.st-key-class_title p {{ font-size: 2rem; font-weight: 700; line-height: 1.2; }}
+.st-key-class_title h1 {{ font-size: 2rem; line-height: 1.2; padding: 0.25rem 0; }}
 .st-key-class_question p {{ font-size: 2.25rem; line-height: 1.25; font-weight: 700; }}
 .st-key-class_options p {{ font-size: 1.6rem; line-height: 1.3; }}
 .st-key-class_numbers p {{ font-size: 1.6rem; }}
@@ -126,8 +126,8 @@ def sentences(store: ClassStore, state: ClassState, step: Step) -> None:
 def show(store: ClassStore, state: ClassState, steps: tuple[Step, ...], step: Step) -> None:
     st.html(CSS)
     st.caption(t("cls_step_of", number=state.step + 1, n=len(steps), m=step.minutes))
-    with st.container(key="class_title"):
-        st.markdown(escape_md(step.title, MAX_TITLE))  # the lesson file's words, made inert
+    with st.container(key="class_title"):  # the page's heading (no anchor: no link)
+        st.title(escape_md(step.title, MAX_TITLE), anchor=False)  # a lesson file's words, inert
     with st.container(horizontal=True, gap="small", vertical_alignment="center"):
         controls(store, state, steps)
         label = "cls_join_hide" if state.join_shown else "cls_join_show"

@@ -553,14 +553,38 @@ def grid(table: Locator) -> dict[str, list[str]]:
     return {head: [row[i] for row in cells] for i, head in enumerate(heads)}
 
 
+def console(tab: Page) -> Page:
+    """The teacher's console of the class on `tab`'s projector: a second page of the same
+    browser (its cookie holds the teacher key), `/class?code=…&view=console`."""
+    page = tab.context.new_page()
+    base = tab.url.split("/class", 1)[0]
+    page.goto(f"{base}/class?code={url_params(tab)['code']}&view=console", timeout=RUN_TIMEOUT)
+    wait_loaded(page)
+    return page
+
+
 def reveal(tab: Page) -> dict[str, list[str]]:
-    """Press Reveal on the projector; its table of the class's answers, once drawn."""
+    """Press Reveal on the projector; the class's answers as the console's table shows them
+    (the projector draws them as a chart), once drawn."""
     teacher_button(tab, "cls_reveal").click()
     wait_idle(tab)
-    table = tab.get_by_test_id("stDataFrame")
-    expect(table.locator("td").first).to_be_attached()
-    no_exception(tab)
-    return grid(table)
+    desk = console(tab)
+    try:
+        table = desk.get_by_test_id("stDataFrame")
+        expect(table.locator("td").first).to_be_attached()
+        no_exception(tab)
+        no_exception(desk)
+        return grid(table)
+    finally:
+        desk.close()
+
+
+def joined(n: int) -> re.Pattern[str]:
+    """The projector's count of students who joined: said alone, or in the live count."""
+    alone = re.escape(en("cls_joined", n=n))
+    counted = re.escape(en("cls_count", n="\x00", joined=n, round="\x01"))
+    counted = counted.replace("\x00", r"\d+").replace("\x01", r"\d+")
+    return re.compile(f"^({alone}|{counted})$")
 
 
 # ---- several app processes behind nginx (deploy/nginx.conf) ----------------------------------

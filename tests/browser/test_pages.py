@@ -224,12 +224,19 @@ def wcag_violations(page: Page) -> list[str]:
     return found
 
 
+CLASS_ONLY = {spec.url_path for spec in MENU if not spec.sidebar}
+
+
 def check_fits_a_phone(phone: Page, path: str, lang: str) -> None:
     """Nothing is wider than a 390 px phone: no text cut off, no chart wider than the screen;
     the menu can be opened (presenter mode hides its bar on a projector only); and no chart
     asks for a mouse (a cell's number is read by a tap)."""
     no_exception(phone)
-    expect(phone.get_by_test_id("stExpandSidebarButton")).to_be_visible()
+    if path in CLASS_ONLY:  # a class's page: only the class, no menu (app_pages/*: sidebar=False)
+        expect(phone.get_by_test_id("stSidebar")).to_be_hidden()
+        expect(phone.get_by_test_id("stExpandSidebarButton")).to_be_hidden()
+    else:
+        expect(phone.get_by_test_id("stExpandSidebarButton")).to_be_visible()
     cut = phone.evaluate(CUT_TEXT)
     assert cut == [], f"text cut off on a {PHONE['width']} px screen: {cut}"
     # nothing past the right edge but inside its own sideways-scrolling box; legends on screen

@@ -1,0 +1,690 @@
+"""Class mode run from the front of a room (issue 31), in Chromium, in English and Chinese.
+
+The teacher's browser shows the projector (/class?code=X, 1280 × 720) and, in a second page of
+the same browser (the teacher key is its cookie), the console (&view=console, 1440 × 900);
+students use phones (390 × 844, touch, their browser's language). Every size is measured on
+the page (getComputedStyle, getBoundingClientRect):
+
+1. The projector reads from the back: the question ≥ 32 px, its options ≥ 24 px; after the
+   reveal the votes' chart, the reason and the step's chart end on the first 720 px. The join
+   slide: the code ≥ 64 px, the QR code ≥ 320 px wide, the address in words; one press hides
+   it, another brings it back.
+2. The console: who has not answered yet while voting; the students' sentences reach its
+   gallery, Show puts one on the projector (which redraws by itself), Hide takes it down,
+   Remove takes it out of the list; the projector never shows a sentence nobody showed.
+3. End class on the console: every view and phone says the class ended, with no traceback and
+   no teacher button; a phone that reloads is told the code opens no class.
+4. Phones: no sidebar, no header menu; each answer as wide as the column and ≥ 44 px tall; a
+   tap that reaches the server after Reveal is said to be too late and not counted; the
+   nickname is saved, and a too long one says where it was cut.
+5. The timer (English only: it takes seconds): a 30 s countdown on the projector and the
+   phone, going down.
+6. The training step asks first (no chart before voting), Train live appears once voting is
+   open and trains, and only Reveal shows the reason.
+
+Failures leave a screenshot of every page of the test in /tmp/front-shots/.
+Run: `.venv/bin/python -m pytest tests/browser/test_class_front.py -q -p no:cacheprovider -n 3`.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from lessons.connection import LIVE_SECONDS
+from lessons.lesson import default
+from lessons.store import MAX_NICKNAME
+from tests.browser.helpers import (
+    CLASS_SENTENCE,
+    MARKS,
+    PHONE,
+    TEACHER_COOKIE,
+    en,
+    expect_param,
+    grid,
+    no_exception,
+    open_all,
+    open_app,
+    phone,
+    url_params,
+    wait_idle,
+    wait_loaded,
+    zh,
+)
+from ui.i18n import LANGUAGES
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
+
+SHOTS = Path("/tmp/front-shots")
+PROJECTOR = {"width": 1280, "height": 720}
+CONSOLE = {"width": 1440, "height": 900}
+LIVE = (LIVE_SECONDS * 3 + 4) * 1000  # ms: a live part re-reads the class every LIVE_SECONDS
+SEE = 15_000  # ms: a run's outcome on a busy machine
+LANGS = ("en", "zh")
+SENTENCES = {"en": CLASS_SENTENCE, "zh": "黑猫喝了牛奶"}  # the class's sentence in each language
+LOCALES = {"en": "en-US", "zh": "zh-CN"}
+STEPS = default().steps
+OWN_SENTENCES = next(i for i, s in enumerate(STEPS) if s.sentences)
+TRAINING = next(i for i, s in enumerate(STEPS) if s.training)
+# Keys of the teacher's buttons: none of them may stay on a view of a class that ended.
+TEACHER_BUTTONS = (
+    "cls_back",
+    "cls_next",
+    "cls_open",
+    "cls_reveal",
+    "cls_again",
+    "cls_reopen",
+    "cls_pause",
+    "cls_join_hide",
+    "cls_join_show",
+    "cls_open_console",
+    "cls_end_sure",
+)
+
+# In a phone's pages, before Streamlit's own scripts: the auto-rerun of a live part (a
+# setInterval of LIVE_SECONDS, Streamlit's fragment run_every) skips its ticks while
+# `window.__holdLive` is true, so a test can tap in the moment between the teacher's Reveal and
+# the phone's next refresh, every time.
+HOLD_LIVE = f"""
+window.__holdLive = false;
+const __setInterval = window.setInterval;
+window.setInterval = function (fn, ms, ...rest) {{
+    if (ms === {LIVE_SECONDS * 1000} && typeof fn === "function") {{
+        const tick = fn;
+        fn = function (...a) {{ if (!window.__holdLive) return tick.apply(this, a); }};
+    }}
+    return __setInterval.call(this, fn, ms, ...rest);
+}};
+"""
+
+# Where an element is: its font size and box (null when absent).
+BOX = """(selector) => {
+    const e = document.querySelector(selector);
+    if (!e) return null;
+    const r = e.getBoundingClientRect();
+    return {font: parseFloat(getComputedStyle(e).fontSize), top: r.top, bottom: r.bottom,
+            left: r.left, right: r.right, width: r.width, height: r.height,
+            visible: e.checkVisibility(), text: e.textContent.slice(0, 120)};
+}"""
+
+# The charts after the options (in the page's order): the votes' chart first, then the step's.
+CHARTS_AFTER_OPTIONS = """() => {
+    const options = document.querySelector(".st-key-class_options");
+    if (!options) return [];
+    return [...document.querySelectorAll("[data-testid='stVegaLiteChart']")]
+        .filter(c => options.compareDocumentPosition(c) & Node.DOCUMENT_POSITION_FOLLOWING)
+        .map(c => {
+            const r = c.getBoundingClientRect();
+            const title = c.querySelector("g.role-title text");
+            return {top: r.top, bottom: r.bottom, left: r.left, width: r.width,
+                    drawn: c.querySelector("svg, canvas") !== null,
+                    title: title ? title.textContent : ""};
+        });
+}"""
+
+# Anything scrolled: a rectangle read on a scrolled page would say less than the first screen.
+SCROLLED = """() => [window.scrollY, ...[...document.querySelectorAll("*")].map(e => e.scrollTop)]
+    .some(y => y > 0)"""
+
+
+def texts(lang: str) -> Callable[..., str]:
+    return zh if lang == "zh" else en
+
+
+def shot_name(node_name: str, role: str) -> Path:
+    name = re.sub(r"[^\w.-]+", "_", node_name)
+    return SHOTS / f"{name}-{role}.png"
+
+
+class Room:
+    """The pages of one test: the projector (the `tab`), the console, phones. Closed after the
+    test, each screenshot first into /tmp/front-shots/ when it failed."""
+
+    def __init__(self, tab: Page, chromium: Browser, base: str, lang: str) -> None:
+        self.projector, self.chromium, self.base, self.lang = tab, chromium, base, lang
+        self.t = texts(lang)
+        self.pages: dict[str, Page] = {"projector": tab}
+        self.code = ""
+
+    # ---- the teacher ---------------------------------------------------------------------
+
+    def start(self) -> str:
+        """Open /class at 1280 × 720, switch to the class's language with the form's own switch,
+        start a class on that language's sentence; its code (the key is this browser's cookie)."""
+        tab, t = self.projector, self.t
+        tab.set_viewport_size(PROJECTOR)
+        open_app(tab, self.base, "class")
+        if self.lang != "en":
+            switch_language(tab, self.lang)
+        box = tab.get_by_role("textbox", name=t("cls_sentence"))
+        box.fill(SENTENCES[self.lang])
+        box.press("Enter")
+        wait_idle(tab)
+        tab.get_by_role("button", name=t("cls_start")).click()
+        expect_param(tab, "code")
+        self.code = url_params(tab)["code"]
+        deadline = time.monotonic() + SEE / 1000
+        while TEACHER_COOKIE + self.code not in {c["name"] for c in tab.context.cookies()}:
+            assert time.monotonic() < deadline, "the teacher page set no cookie with its key"
+            time.sleep(0.1)
+        expect(self.button(tab, "cls_next")).to_be_visible()
+        no_exception(tab)
+        return self.code
+
+    def console(self) -> Page:
+        """The console, opened with the projector's own link (a second page of this browser),
+        at 1440 × 900, in the class's language (its own switch)."""
+        tab = self.projector
+        with tab.context.expect_page() as opened:
+            tab.get_by_role("link", name=self.t("cls_open_console")).click()
+        page = opened.value
+        self.pages["console"] = page
+        page.set_viewport_size(CONSOLE)
+        wait_loaded(page)
+        time.sleep(0.6)
+        if self.lang != "en":
+            switch_language(page, self.lang)
+        expect(page.locator("h1")).to_have_text(self.t("cls_console_title", code=self.code))
+        no_exception(page)
+        return page
+
+    def button(self, page: Page, key: str) -> Locator:
+        return page.get_by_role("button", name=self.t(key), exact=True)
+
+    def press(self, page: Page, key: str) -> None:
+        self.button(page, key).click()
+        wait_idle(page)
+
+    def go_to(self, page: Page, step: int) -> None:
+        """Next until the class is at `step` (from step 1)."""
+        for _ in range(step):
+            self.press(page, "cls_next")
+        expect(
+            page.get_by_text(
+                self.t("cls_step_of", number=step + 1, n=len(STEPS), m=STEPS[step].minutes)
+            )
+        ).to_be_visible()
+
+    # ---- the students --------------------------------------------------------------------
+
+    def phones(self, n: int = 1) -> list[Page]:
+        """`n` new phones in the class's language, each on the class's link."""
+        made = []
+        for i in range(n):
+            page = phone(self.chromium, LOCALES[self.lang])
+            page.context.add_init_script(HOLD_LIVE)
+            self.pages[f"phone{len(self.pages)}-{i}"] = page
+            made.append(page)
+        open_all(made, self.base, "join", {"code": self.code})
+        for page in made:
+            no_exception(page)
+        return made
+
+    # ---- after the test ------------------------------------------------------------------
+
+    def close(self, failed: bool, node_name: str) -> None:
+        if failed:
+            SHOTS.mkdir(parents=True, exist_ok=True)
+        for role, page in self.pages.items():
+            if failed:
+                try:
+                    page.screenshot(path=str(shot_name(node_name, role)), full_page=True)
+                except Exception as error:  # a screenshot must never hide the real failure
+                    print(f"screenshot of {role} failed: {error}")
+            if role == "projector":
+                continue  # the `tab` fixture closes it
+            if role.startswith("phone"):
+                page.context.close()
+            else:
+                page.close()
+
+
+@pytest.fixture
+def room_of(
+    tab: Page, chromium: Browser, app_url: str, request: pytest.FixtureRequest
+) -> Iterator[Callable[[str], Room]]:
+    made: list[Room] = []
+
+    def make(lang: str) -> Room:
+        made.append(Room(tab, chromium, app_url, lang))
+        return made[-1]
+
+    yield make
+    report = getattr(request.node, "report_call", None)
+    for room in made:
+        room.close(report is not None and report.failed, request.node.name)
+
+
+def switch_language(page: Page, lang: str) -> None:
+    """The page's own language switch (a segmented control: one radio a language)."""
+    page.get_by_role("radio", name=LANGUAGES[lang]).click()
+    wait_idle(page)
+    expect(page.get_by_role("radio", name=LANGUAGES[lang])).to_have_attribute(
+        "aria-checked", "true"
+    )
+
+
+def box_of(page: Page, selector: str) -> dict:
+    found = page.evaluate(BOX, selector)
+    assert found is not None, f"no {selector} on the page"
+    return found
+
+
+def choices(page: Page) -> Locator:
+    """A phone's answers (its radio's options)."""
+    return page.locator(".st-key-join_answers [data-testid='stRadioOption']")
+
+
+def seconds_left(page: Page, t: Callable[..., str]) -> int:
+    """The countdown a page shows now ("29 s left")."""
+    pattern = re.escape(t("cls_timer_left", s=999)).replace("999", r"(\d+)")
+    shown = page.get_by_text(re.compile(pattern)).first
+    expect(shown).to_be_visible(timeout=LIVE)
+    found = re.search(pattern, shown.inner_text())
+    assert found, shown.inner_text()
+    return int(found.group(1))
+
+
+def projector_text(room: Room) -> str:
+    return room.projector.get_by_test_id("stMainBlockContainer").inner_text()
+
+
+# ---- 1. the projector ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_projector_reads_from_the_back_and_reveals_on_one_screen(
+    room_of: Callable[[str], Room], lang: str
+) -> None:
+    room = room_of(lang)
+    t, tab = room.t, room.projector
+    code = room.start()
+
+    question = box_of(tab, ".st-key-class_question p")
+    options = box_of(tab, ".st-key-class_options p")
+    print(f"[{lang}] question {question['font']} px, options {options['font']} px")
+    assert question["font"] >= 32, f"the question is {question['font']} px (≥ 32 wanted)"
+    assert options["font"] >= 24, f"the options are {options['font']} px (≥ 24 wanted)"
+
+    # the join slide: the code, the QR code, the address in words, all on the first screen
+    code_box = box_of(tab, ".st-key-class_join_code p")
+    qr = box_of(tab, ".st-key-class_join_slide [data-testid='stImage'] img")
+    address = tab.locator(".st-key-class_join_slide [data-testid='stText']")
+    expect(address).to_contain_text(f"/join?code={code}")
+    where = address.bounding_box()
+    print(f"[{lang}] code {code_box['font']} px, QR {qr['width']} px, address {where}")
+    assert code_box["text"].strip() == code
+    assert code_box["font"] >= 64, f"the join code is {code_box['font']} px (≥ 64 wanted)"
+    assert qr["width"] >= 320, f"the QR code is {qr['width']} px wide (≥ 320 wanted)"
+    assert code_box["bottom"] <= PROJECTOR["height"] and qr["bottom"] <= PROJECTOR["height"]
+    assert where is not None and where["y"] + where["height"] <= PROJECTOR["height"], where
+    expect(address).to_be_visible()
+
+    room.press(tab, "cls_join_hide")
+    expect(tab.locator(".st-key-class_join_slide")).to_have_count(0)
+    expect(tab.get_by_text(f"/join?code={code}")).to_have_count(0)
+    room.press(tab, "cls_join_show")
+    expect(tab.locator(".st-key-class_join_slide img")).to_be_visible()
+    expect(tab.locator(".st-key-class_join_code")).to_have_text(code)
+
+    # a vote, then the reveal: the votes, the reason and the step's chart on the first screen
+    room.press(tab, "cls_open")
+    (student,) = room.phones()
+    choices(student).nth(1).click()
+    wait_idle(student)
+    expect(student.get_by_text(t("join_sent"))).to_be_visible(timeout=LIVE)
+    expect(tab.get_by_text(t("cls_count", n=1, joined=1, round=1))).to_be_visible(timeout=LIVE)
+    room.press(tab, "cls_reveal")
+    reason = tab.locator(".st-key-class_reason")
+    expect(reason).to_be_visible()
+    charts = tab.locator("[data-testid='stVegaLiteChart']")
+    expect(charts.nth(1).locator(MARKS).first).to_be_attached()
+    time.sleep(1.0)  # the charts take their final size
+    no_exception(tab)
+    assert not tab.evaluate(SCROLLED), "the projector is scrolled"
+    drawn = tab.evaluate(CHARTS_AFTER_OPTIONS)
+    assert len(drawn) >= 2 and all(c["drawn"] for c in drawn), drawn
+    votes, step_chart = drawn[0], drawn[-1]
+    said = box_of(tab, ".st-key-class_reason")
+    print(
+        f"[{lang}] bottoms: votes {votes['bottom']:.1f}, reason {said['bottom']:.1f}, "
+        f"step chart {step_chart['bottom']:.1f} ({step_chart['title']!r}) of {PROJECTOR['height']}"
+    )
+    assert votes["left"] < PROJECTOR["width"] / 2 <= step_chart["left"], drawn  # left, right
+    low = {
+        "votes' chart": votes["bottom"],
+        "reason (.st-key-class_reason)": said["bottom"],
+        "step's chart": step_chart["bottom"],
+    }
+    off = {name: round(bottom, 1) for name, bottom in low.items() if bottom > PROJECTOR["height"]}
+    assert not off, (
+        f"below the first {PROJECTOR['height']} px of the 1280 × 720 projector after Reveal "
+        f"(bottom in px): {off}"
+    )
+
+
+# ---- 2. the console ------------------------------------------------------------------------
+
+
+def gallery_row(page: Page, sentence: str, t: Callable[..., str]) -> Locator:
+    """The console's gallery row of one sentence: its text and buttons."""
+    main = page.get_by_test_id("stMainBlockContainer")
+    return (
+        main.get_by_test_id("stHorizontalBlock")
+        .filter(has=page.get_by_text(sentence, exact=True))
+        .filter(has=page.get_by_role("button", name=t("cls_remove"), exact=True))
+        .last
+    )
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_console_counts_and_shows_only_the_sentences_the_teacher_picks(
+    room_of: Callable[[str], Room], lang: str
+) -> None:
+    room = room_of(lang)
+    t, tab = room.t, room.projector
+    room.start()
+    console = room.console()
+
+    # while voting: how many have not answered yet, by itself
+    room.press(console, "cls_open")
+    first, second = room.phones(2)
+    expect(console.get_by_text(t("cls_not_yet", n=2))).to_be_visible(timeout=LIVE)
+    choices(first).nth(0).click()
+    wait_idle(first)
+    expect(console.get_by_text(t("cls_not_yet", n=1))).to_be_visible(timeout=LIVE)
+
+    # the students' sentences
+    room.go_to(console, OWN_SENTENCES)
+    mine = {"en": "the quiet fox watched a small bird", "zh": "小狗追着红色的球"}[lang]
+    other = {"en": "my sister reads long books", "zh": "妹妹在读一本很长的书"}[lang]
+    for page, sentence in ((first, mine), (second, other)):
+        box = page.get_by_test_id("stMainBlockContainer").get_by_role(
+            "textbox", name=t("join_sentence")
+        )
+        expect(box).to_be_visible(timeout=LIVE)  # the phone follows the class by itself
+        box.fill(sentence)
+        box.press("Enter")
+        wait_idle(page)
+        page.get_by_role("button", name=t("join_send"), exact=True).click()
+        wait_idle(page)
+        expect(page.get_by_text(t("join_sentence_sent"))).to_be_visible(timeout=SEE)
+
+    expect(tab.get_by_text(t("cls_sentences_wait"))).to_be_visible(timeout=LIVE)
+    row = gallery_row(console, mine, t)
+    count_seen = 0
+    try:  # a teacher waits at the console: the sentences should arrive there by itself
+        expect(row).to_be_visible(timeout=LIVE)
+        by_itself = True
+    except AssertionError:
+        by_itself = False
+        count_seen = console.get_by_text(re.compile(re.escape(t("cls_gallery", n=0)))).count()
+        console.reload()  # the teacher reloads the console to see them
+        wait_loaded(console)
+        time.sleep(0.6)
+    expect(console.get_by_text(t("cls_gallery", n=2))).to_be_visible(timeout=SEE)
+    expect(row).to_be_visible()
+    expect(row.get_by_role("button", name=t("cls_show"), exact=True)).to_be_visible()
+    expect(row.get_by_role("button", name=t("cls_remove"), exact=True)).to_be_visible()
+    expect(row).to_contain_text(t("cls_status_new"))
+    shown_now = projector_text(room)
+    assert mine not in shown_now and other not in shown_now, "an unshown sentence is projected"
+
+    # Show: on the projector by itself; the other sentence never
+    row.get_by_role("button", name=t("cls_show"), exact=True).click()
+    wait_idle(console)
+    on_screen = tab.locator(".st-key-class_shown").get_by_text(mine, exact=True)
+    expect(on_screen).to_be_visible(timeout=LIVE)
+    expect(row).to_contain_text(t("cls_status_shown"))
+    assert other not in projector_text(room), "a sentence nobody showed is on the projector"
+    no_exception(tab)
+
+    # Hide: taken down; the row stays, as shown before
+    row.get_by_role("button", name=t("cls_hide_short"), exact=True).click()
+    wait_idle(console)
+    expect(tab.locator(".st-key-class_shown")).to_have_count(0, timeout=LIVE)
+    expect(tab.get_by_text(t("cls_sentences_wait"))).to_be_visible()
+    expect(row).to_contain_text(t("cls_status_hidden"))
+    shown_now = projector_text(room)
+    assert mine not in shown_now and other not in shown_now
+
+    # Remove: out of the list (and never back on the projector)
+    row.get_by_role("button", name=t("cls_remove"), exact=True).click()
+    wait_idle(console)
+    expect(console.get_by_text(t("cls_gallery", n=1))).to_be_visible()
+    expect(console.get_by_test_id("stMainBlockContainer").get_by_text(mine)).to_have_count(0)
+    expect(gallery_row(console, other, t)).to_be_visible()
+    time.sleep(LIVE_SECONDS + 1)
+    assert mine not in projector_text(room) and other not in projector_text(room)
+    no_exception(console)
+    no_exception(tab)
+
+    assert by_itself, (
+        "the console's gallery does not show a student's sentence by itself: two sentences "
+        f"were sent, and {LIVE / 1000:.0f} s later the console still said "
+        f"{t('cls_gallery', n=0)!r} ({count_seen} such line) until it was reloaded (the "
+        "gallery is drawn outside the console's live part, whose signature ignores sentences)"
+    )
+
+
+# ---- 3. an ended class -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_end_class_reaches_every_view_and_phone(room_of: Callable[[str], Room], lang: str) -> None:
+    room = room_of(lang)
+    t, tab = room.t, room.projector
+    room.start()
+    console = room.console()
+    (student,) = room.phones()
+    expect(student.get_by_text(t("cls_waiting"))).to_be_visible(timeout=LIVE)
+
+    console.get_by_test_id("stExpander").filter(has_text=t("cls_end")).locator("summary").click()
+    console.get_by_text(t("cls_end_confirm"), exact=True).click()
+    wait_idle(console)
+    room.press(console, "cls_end_sure")
+    expect(console.get_by_text(t("cls_ended"))).to_be_visible()
+    no_exception(console)
+
+    expect(tab.get_by_text(t("cls_ended"))).to_be_visible(timeout=LIVE)  # by itself
+    wait_idle(tab)
+    no_exception(tab)
+    left = {key: room.button(tab, key).count() for key in TEACHER_BUTTONS}
+    assert not any(left.values()), f"teacher buttons left on the projector: {left}"
+    expect(tab.locator(".st-key-class_controls")).to_have_count(0)
+    expect(tab.locator(".st-key-class_join_slide")).to_have_count(0)
+    assert not any(room.button(console, key).count() for key in TEACHER_BUTTONS)
+
+    expect(student.get_by_text(t("cls_ended"))).to_be_visible(timeout=LIVE)  # its live part
+    no_exception(student)
+    student.reload()
+    wait_loaded(student)
+    expect(student.get_by_text(t("join_wrong"))).to_be_visible()
+    expect(choices(student)).to_have_count(0)
+    no_exception(student)
+
+
+# ---- 4. phones -------------------------------------------------------------------------------
+
+# What a phone must not show: the sidebar, the header (its menu), the menu's own parts.
+HIDDEN_ON_PHONES = (
+    "[data-testid='stSidebar']",
+    "[data-testid='stHeader']",
+    "[data-testid='stSidebarNav']",
+    "[data-testid='stMainMenu']",
+    "[data-testid='stExpandSidebarButton']",
+    "[data-testid='stSidebarCollapsedControl']",
+)
+SHOWN_ANYWAY = """(selectors) => selectors.filter(s =>
+    [...document.querySelectorAll(s)].some(e => {
+        const r = e.getBoundingClientRect();
+        return e.checkVisibility() && r.width > 0 && r.height > 0;
+    }))"""
+ANSWER_BOXES = """() => {
+    const main = document.querySelector("[data-testid='stMainBlockContainer']");
+    const style = getComputedStyle(main);
+    const pads = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    const column = main.clientWidth - pads;
+    const options = [...document.querySelectorAll(
+        ".st-key-join_answers [data-testid='stRadioOption']")];
+    return {column, options: options.map(o => {
+        const r = o.getBoundingClientRect();
+        return {left: r.left, right: r.right, width: r.width, height: r.height};
+    })};
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_phone_answers_fill_the_screen_and_a_late_tap_is_not_counted(
+    room_of: Callable[[str], Room], lang: str
+) -> None:
+    room = room_of(lang)
+    t, tab = room.t, room.projector
+    room.start()
+    room.press(tab, "cls_open")
+    (student,) = room.phones()
+    expect(choices(student).first).to_be_visible(timeout=LIVE)
+    no_exception(student)
+
+    shown = student.evaluate(SHOWN_ANYWAY, list(HIDDEN_ON_PHONES))
+    assert not shown, f"visible on a 390 px phone: {shown}"
+    boxes = student.evaluate(ANSWER_BOXES)
+    column = boxes["column"]
+    print(f"[{lang}] phone column {column} px, answers {boxes['options']}")
+    assert len(boxes["options"]) >= 2, boxes
+    for option in boxes["options"]:
+        assert option["width"] >= 330, f"an answer is {option['width']} px wide (≥ 330 wanted)"
+        assert option["width"] >= column - 1, f"an answer is narrower than the column: {boxes}"
+        assert option["right"] <= PHONE["width"], boxes
+        assert option["height"] >= 44, f"an answer is {option['height']} px tall (≥ 44 wanted)"
+
+    # a vote, then the Reveal, then a tap before the phone's next refresh: too late, not counted
+    first = choices(student).nth(0).inner_text().strip()
+    choices(student).nth(0).click()
+    wait_idle(student)
+    expect(student.get_by_text(t("join_sent"))).to_be_visible(timeout=SEE)
+    expect(tab.get_by_text(t("cls_count", n=1, joined=1, round=1))).to_be_visible(timeout=LIVE)
+    student.evaluate("window.__holdLive = true")  # the phone still shows the open question
+    room.press(tab, "cls_reveal")
+    console = room.console()
+    table = console.get_by_test_id("stDataFrame")
+    expect(table.locator("td").first).to_be_attached()
+    before = grid(table)
+    assert before[t("cls_round", round=1)][:2] == ["1", "0"], before
+
+    late = choices(student).nth(1)
+    expect(late).to_be_visible()  # the phone has not refreshed: its answers are still there
+    late.click()
+    wait_idle(student)
+    warning = student.get_by_text(t("join_too_late"))
+    expect(warning).to_be_visible(timeout=SEE)
+    student.evaluate("window.__holdLive = false")
+    time.sleep(LIVE_SECONDS + 1)  # a refresh: the warning stays, the first answer is its own
+    expect(warning).to_be_visible()
+    expect(student.get_by_text(t("join_yours", answer=first))).to_be_visible(timeout=LIVE)
+    expect(choices(student)).to_have_count(0)
+    no_exception(student)
+    console.reload()  # read the class afresh: the late tap counted nowhere
+    wait_loaded(console)
+    table = console.get_by_test_id("stDataFrame")
+    expect(table.locator("td").first).to_be_attached()
+    after = grid(table)
+    assert after == before, f"a tap after Reveal changed the count: {before} -> {after}"
+
+    # the nickname
+    expander = student.get_by_test_id("stExpander").filter(has_text=t("join_nickname"))
+    expander.locator("summary").click()
+    nick = expander.get_by_role("textbox", name=t("join_nickname"))
+    nick.fill("Ada")
+    nick.press("Enter")
+    wait_idle(student)
+    expect(student.get_by_text(t("join_nick_saved"))).to_be_visible()
+    expect(expander.get_by_text("Ada", exact=True)).to_be_visible()
+    no_exception(student)
+
+    long = ("abcdefghij " * 4)[:40]  # 40 characters, typed as a student types them
+    nick.fill("")
+    nick.press_sequentially(long)
+    typed = nick.input_value()
+    nick.press("Enter")
+    wait_idle(student)
+    kept = expander.get_by_test_id("stText").last.inner_text().strip()
+    print(f"[{lang}] nickname typed {len(long)} characters, box held {len(typed)}, kept {kept!r}")
+    cut_note = re.escape(
+        t("join_cut", kept=999, length=len(long), what=t("join_nickname"), limit=MAX_NICKNAME)
+    ).replace("999", r"\d+")
+    assert student.get_by_text(re.compile(cut_note)).count() == 1, (
+        f"a {len(long)}-character nickname shows no cut note (join_cut): the nickname box "
+        f"(join_nick_box, max_chars={MAX_NICKNAME}) let the browser take only {len(typed)} "
+        f"characters ({typed!r}), so the server never cut it and never said so; kept {kept!r}"
+    )
+
+
+# ---- 5. the timer --------------------------------------------------------------------------
+
+
+def test_timer_counts_down_on_projector_and_phone(room_of: Callable[[str], Room]) -> None:
+    room = room_of("en")
+    t, tab = room.t, room.projector
+    room.start()
+    timer = tab.locator(".st-key-class_timer")
+    timer.click()
+    tab.get_by_role("option", name=t("cls_timer_s", s=30), exact=True).click()
+    wait_idle(tab)
+    expect(timer).to_contain_text(t("cls_timer_s", s=30))
+    room.press(tab, "cls_open")
+    (student,) = room.phones()
+    expect(choices(student).first).to_be_visible(timeout=LIVE)
+
+    projected, on_phone = seconds_left(tab, t), seconds_left(student, t)
+    assert 0 < projected <= 30 and 0 < on_phone <= 30, (projected, on_phone)
+    time.sleep(LIVE_SECONDS * 2 + 0.5)  # two refreshes of each live part
+    later, later_phone = seconds_left(tab, t), seconds_left(student, t)
+    print(f"countdown: projector {projected} -> {later} s, phone {on_phone} -> {later_phone} s")
+    assert later < projected, f"the projector's countdown did not go down: {projected} -> {later}"
+    assert later_phone < on_phone, (
+        f"the phone's countdown did not go down: {on_phone} -> {later_phone}"
+    )
+    no_exception(tab)
+    no_exception(student)
+
+
+# ---- 6. the training step --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_training_step_asks_trains_then_reveals(room_of: Callable[[str], Room], lang: str) -> None:
+    room = room_of(lang)
+    t, tab = room.t, room.projector
+    room.start()
+    room.go_to(tab, TRAINING)
+
+    # it asks first: the question, no chart, no Train live, no reason
+    expect(tab.locator(".st-key-class_question p")).to_be_visible()
+    expect(tab.get_by_test_id("stVegaLiteChart")).to_have_count(0)
+    expect(room.button(tab, "cls_train")).to_have_count(0)
+    expect(tab.locator(".st-key-class_reason")).to_have_count(0)
+
+    room.press(tab, "cls_open")
+    train = room.button(tab, "cls_train")
+    expect(train).to_be_visible()
+    expect(tab.locator(".st-key-class_reason")).to_have_count(0)
+    started = time.monotonic()
+    train.click()
+    trained = re.escape(t("cls_trained", steps=999)).replace("999", r"\d+")
+    expect(tab.get_by_text(re.compile(trained))).to_be_visible(timeout=120_000)
+    wait_idle(tab)
+    print(f"[{lang}] trained live in {time.monotonic() - started:.1f} s")
+    no_exception(tab)
+    expect(tab.get_by_test_id("stVegaLiteChart").first.locator(MARKS).first).to_be_attached()
+    expect(tab.locator(".st-key-class_reason")).to_have_count(0)  # not before the reveal
+
+    room.press(tab, "cls_reveal")
+    expect(tab.locator(".st-key-class_reason")).to_be_visible()
+    expect(tab.get_by_text(re.compile(trained))).to_be_visible()  # the trained run stays
+    no_exception(tab)
