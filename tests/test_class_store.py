@@ -484,3 +484,40 @@ def test_a_schema_1_database_is_brought_up_to_date(tmp_path):
     assert store.schema_version == class_store.SCHEMA_VERSION
     state = store.find("ABCDEF", T0)
     assert state.sentence == "old class" and state.max_students == class_store.MAX_STUDENTS
+
+
+# ---- issue 31: a timer, the join slide, each student's answers --------------------------------
+
+
+def test_a_timer_closes_voting_by_itself(store):
+    code, key = store.start("a b c", T0)
+    store.open_voting(code, key, T0, 30)
+    state = store.find(code, T0 + 10)
+    assert state.voting_at(T0 + 10) and state.seconds_left(T0 + 10) == pytest.approx(20)
+    assert vote(store, code, "alice", 0, "1", T0 + 29.5)
+    assert not vote(store, code, "bob", 0, "1", T0 + 30)  # its time is up
+    assert not store.find(code, T0 + 31).voting_at(T0 + 31)
+    assert store.find(code, T0 + 31).seconds_left(T0 + 31) == 0
+    store.reveal(code, key, T0 + 40)
+    store.vote_again(code, key, T0 + 50)  # without a timer this time
+    state = store.find(code, T0 + 500)
+    assert state.closes_at is None and state.voting_at(T0 + 500) and state.seconds_left(0) is None
+    assert store.count(state, 0, 1) == 1
+
+
+def test_the_join_slide_and_each_students_answers(store):
+    code, key = _voting(store)
+    assert store.find(code, T0).join_shown
+    store.show_join(code, key, False, T0)
+    assert not store.find(code, T0).join_shown
+    first, second = (
+        store.admit(code, None, "10.7.0.1", T0),
+        store.admit(code, None, "10.7.0.2", T0 + 1),
+    )
+    store.rename(code, second, "Bo", T0)
+    store.answer(code, second, 0, 1, "2", OPTIONS, T0 + 2)
+    store.reveal(code, key, T0)
+    store.vote_again(code, key, T0)
+    store.answer(code, second, 0, 2, "3", OPTIONS, T0 + 3)
+    assert store.answers_by_student(code, key, T0) == [("", {}), ("Bo", {(0, 1): "2", (0, 2): "3"})]
+    assert first
