@@ -36,6 +36,7 @@ from ui.predict import Asked
 
 QR_SIZE = 330  # px: a QR code read from about 8 m
 VOTES_WIDTH = 560  # px: the votes' chart in its half of the screen
+VOTES_NARROW = 440  # px: in two fifths of it, beside two charts of the step
 CHART_BOX = (580, 420)  # px: the step's own chart beside it (width, height)
 TRAIN_BOX = (560, 300)  # px: the live training's heatmap
 # Our own constant stylesheet for this view: no sidebar or bar, large type (the question ≥ 32 px,
@@ -47,7 +48,7 @@ CSS = f"""
 [data-testid="stMainBlockContainer"] {{ padding: 0.6rem 24px 0.4rem; max-width: 100%; }}
 [data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] {{ gap: 0.5rem; }}
 [data-testid="stElementToolbar"] {{ display: none; }}
-.st-key-class_title h1 {{ font-size: 2rem; line-height: 1.2; padding: 0.25rem 0; }}
+.st-key-class_title h1 {{ font-size: 2rem; line-height: 1.2; padding: 0.1rem 0 0.5rem; }}
 .st-key-class_question p {{ font-size: 2.25rem; line-height: 1.25; font-weight: 700; }}
 .st-key-class_options p {{ font-size: 1.6rem; line-height: 1.3; }}
 .st-key-class_numbers p {{ font-size: 1.6rem; }}
@@ -97,9 +98,9 @@ def numbers(store: ClassStore, state: ClassState, now: float) -> None:
             st.markdown(t("cls_waiting"))
 
 
-def step_chart(fig: figures.Figure) -> None:
-    """The step's chart sized to its half of the screen, in large type."""
-    width, height = CHART_BOX
+def step_chart(fig: figures.Figure, width: int = CHART_BOX[0]) -> None:
+    """The step's chart sized to its part of the screen, in large type."""
+    height = CHART_BOX[1]
     if fig.kind == "bars":
         fig = fig.with_options(width=width - theme.LABEL_ROOM, big=True, max_height=height)
     else:
@@ -158,8 +159,7 @@ def show(store: ClassStore, state: ClassState, steps: tuple[Step, ...], step: St
         elif step.question is None:  # a step that says something and asks nothing
             with st.container(key="class_point"):
                 st.text(step.point)  # the lesson file's words: plain text
-            for fig in lesson.charts(step, p):
-                step_chart(fig)
+            step_charts(lesson.charts(step, p))
         elif question is None:
             st.info(t("cls_no_question"))
         else:
@@ -179,7 +179,8 @@ def show(store: ClassStore, state: ClassState, steps: tuple[Step, ...], step: St
 def reveal(store: ClassStore, state: ClassState, step: Step, question: Asked, p: Pipeline) -> None:
     """The votes' chart, the reason and the step's point on the left, its chart on the right:
     all on a 1280 × 720 screen's first view."""
-    left, right = st.columns(2, gap="medium")
+    figs = () if step.training else lesson.charts(step, p)
+    left, right = st.columns([2, 3] if len(figs) > 1 else [1, 1], gap="medium")
     with left:
         rounds = rounds_of(store, state, question)
         spec = votes_chart(
@@ -188,7 +189,7 @@ def reveal(store: ClassStore, state: ClassState, step: Step, question: Asked, p:
             {t("cls_round", round=r): counts for r, counts in rounds.items()},
             right_label=t("cls_right_col"),
             count_label=t("cls_votes"),
-            width=VOTES_WIDTH,
+            width=VOTES_WIDTH if len(figs) < 2 else VOTES_NARROW,
         )
         figures.show_spec(spec, key="class_votes", own_fonts=True)
         with st.container(key="class_reason"):
@@ -197,6 +198,16 @@ def reveal(store: ClassStore, state: ClassState, step: Step, question: Asked, p:
         if step.training:
             lesson.train_in_place("class_train", max_width=TRAIN_BOX[0], max_height=TRAIN_BOX[1])
         else:
-            for fig in lesson.charts(step, p):
-                step_chart(fig)
+            step_charts(figs)
     run_live(store, state, numbers)
+
+
+def step_charts(figs: tuple[figures.Figure, ...]) -> None:
+    """The step's charts side by side in the space they have (two share it)."""
+    if len(figs) < 2:
+        for fig in figs:
+            step_chart(fig)
+        return
+    for column, fig in zip(st.columns(len(figs), gap="small"), figs, strict=True):
+        with column:
+            step_chart(fig, (CHART_BOX[0] * 5 // 4) // len(figs))
