@@ -37,6 +37,7 @@ from ui.predict import Asked
 QR_SIZE = 330  # px: a QR code read from about 8 m
 VOTES_WIDTH = 560  # px: the votes' chart in its half of the screen
 VOTES_NARROW = 440  # px: in two fifths of it, beside two charts of the step
+VOTES_HEIGHT = 270  # px: leaves the reason above a 720 px screen's bottom
 CHART_BOX = (580, 420)  # px: the step's own chart beside it (width, height)
 TRAIN_BOX = (560, 300)  # px: the live training's heatmap
 # Our own constant stylesheet for this view: no sidebar or bar, large type (the question ≥ 32 px,
@@ -49,7 +50,7 @@ CSS = f"""
 [data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] {{ gap: 0.5rem; }}
 [data-testid="stElementToolbar"] {{ display: none; }}
 .st-key-class_title h1 {{ font-size: 2rem; line-height: 1.2; padding: 0.1rem 0 0.5rem; }}
-.st-key-class_question p {{ font-size: 2.25rem; line-height: 1.25; font-weight: 700; }}
+.st-key-class_question p {{ font-size: 2.1rem; line-height: 1.25; font-weight: 700; }}
 .st-key-class_options p {{ font-size: 1.6rem; line-height: 1.3; }}
 .st-key-class_numbers p {{ font-size: 1.6rem; }}
 .st-key-class_numbers [data-testid="stMetricValue"] p {{ font-size: 4rem; line-height: 1.1; }}
@@ -78,7 +79,7 @@ def join_slide(store: ClassStore, state: ClassState) -> None:
         st.image(connection.qr_png(link), width=QR_SIZE)
         with st.container(key="class_join_code"):
             st.markdown(state.code)  # our own alphabet: no user text, nothing Markdown reads
-        st.markdown(t("cls_join_at") + ":")
+        st.markdown(t("cls_join_at"))
         st.text(link)  # the address in words, as phones type it
         if where == "local":
             st.warning(t("cls_local_only"), icon=":material/wifi_off:")
@@ -190,6 +191,7 @@ def reveal(store: ClassStore, state: ClassState, step: Step, question: Asked, p:
             right_label=t("cls_right_col"),
             count_label=t("cls_votes"),
             width=VOTES_WIDTH if len(figs) < 2 else VOTES_NARROW,
+            height=VOTES_HEIGHT,
         )
         figures.show_spec(spec, key="class_votes", own_fonts=True)
         with st.container(key="class_reason"):

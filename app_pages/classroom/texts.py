@@ -95,7 +95,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "I have the files I need",
         "zh": "我已下载需要的文件",
     },
-    "cls_join_at": {"en": "Join at", "zh": "加入地址"},
+    "cls_join_at": {"en": "Join at:", "zh": "加入地址："},
     "cls_code": {"en": "Code", "zh": "课堂码"},
     "cls_qr_caption": {"en": "Scan to join", "zh": "扫码加入"},
     "cls_step_of": {
