@@ -189,7 +189,9 @@ def show(store: ClassStore, state: ClassState, steps: tuple[Step, ...], step: St
     if state.paused:
         st.warning(t("cls_paused"), icon=":material/pause_circle:")
     st.info(escape_md(step.notes, MAX_NOTES), icon=":material/speaker_notes:")
-    run_live(store, state, numbers)
+    # at the sentences step, a new sentence redraws the console (its gallery is drawn here)
+    sent = (lambda s, now: store.sentence_count(code, key, now)) if step.sentences else None
+    run_live(store, state, numbers, sent)
     if step.sentences:
         gallery(store, state, code, key)
     else:

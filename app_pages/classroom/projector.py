@@ -85,7 +85,7 @@ def join_slide(store: ClassStore, state: ClassState) -> None:
             st.warning(t("cls_local_only"), icon=":material/wifi_off:")
 
 
-def numbers(store: ClassStore, state: ClassState, now: float) -> None:
+def counts(store: ClassStore, state: ClassState, now: float, asks: bool) -> None:
     """The live part: how many joined, how many answered this round, the timer."""
     with st.container(key="class_numbers"):
         joined = store.students(state)
@@ -95,8 +95,18 @@ def numbers(store: ClassStore, state: ClassState, now: float) -> None:
             timer_left(state, now)
         else:
             st.markdown(t("cls_joined", n=joined))  # an inflated count shows
-        if state.phase == "ask":
+        if state.phase == "ask" and asks:
             st.markdown(t("cls_waiting"))
+
+
+def numbers(store: ClassStore, state: ClassState, now: float) -> None:
+    """The live part of a step that asks a question."""
+    counts(store, state, now, asks=True)
+
+
+def joined_only(store: ClassStore, state: ClassState, now: float) -> None:
+    """The live part of a step that asks nothing: who joined."""
+    counts(store, state, now, asks=False)
 
 
 def step_chart(fig: figures.Figure, width: int = CHART_BOX[0]) -> None:
@@ -170,7 +180,7 @@ def show(store: ClassStore, state: ClassState, steps: tuple[Step, ...], step: St
                 labels = [question.labels[o] for o in question.answer.options]
                 st.markdown("  ·  ".join(f"**{letter(i)}** {x}" for i, x in enumerate(labels)))
         if not revealed:
-            run_live(store, state, numbers)
+            run_live(store, state, numbers if step.question is not None else joined_only)
     if revealed:
         reveal(store, state, step, question, p)
     elif step.training and state.phase == "open":

@@ -29,11 +29,11 @@ from lessons.join_address import (
 )
 from lessons.lesson import Step, plain_label
 from lessons.store import ClassState, ClassStore, NotTeacher
-from ui.i18n import t
+from ui.i18n import lang, t
 from ui.predict import Asked
 
 ENDED = "_class_ended"  # a teacher action found the class gone (ended elsewhere, or expired)
-TIMER = "class_timer"  # seconds voting stays open (0: until Reveal), this view's choice
+TIMER = "class_timer"  # + the language: seconds voting stays open (0: until Reveal)
 TIMER_CHOICES = (0, 30, 60, 90)
 CLASS_PAGE = "class"  # this page's url_path (app_pages/classroom)
 
@@ -52,11 +52,18 @@ def act(action: str, store: ClassStore, *args: object) -> None:
     now = time.time()
     try:
         if action in TIMED:
-            getattr(store, action)(code, key, now, int(st.session_state.get(TIMER) or 0))
+            getattr(store, action)(code, key, now, timer_seconds())
         else:
             getattr(store, action)(code, key, *args, now)
     except NotTeacher:
         st.session_state[ENDED] = True
+
+
+def timer_seconds() -> int:
+    """This view's timer for the next opening (its box is keyed by language: its labels are
+    words, and a box whose labels changed would not find its value)."""
+    chosen = st.session_state.get(f"{TIMER}_{lang()}")
+    return chosen if chosen in TIMER_CHOICES else 0
 
 
 def controls(store: ClassStore, state: ClassState, steps: tuple[Step, ...]) -> None:
@@ -100,7 +107,8 @@ def controls(store: ClassStore, state: ClassState, steps: tuple[Step, ...]) -> N
                 st.selectbox(
                     t("cls_timer"),
                     TIMER_CHOICES,
-                    key=TIMER,
+                    index=TIMER_CHOICES.index(timer_seconds()),
+                    key=f"{TIMER}_{lang()}",
                     format_func=named.__getitem__,
                     label_visibility="collapsed",
                     width=130,
@@ -141,31 +149,40 @@ def signature(state: ClassState, now: float) -> tuple[object, ...]:
     )
 
 
+Watch = Callable[[ClassState, float], object]  # more of the class a view draws from
+
+
 def live(
     store: ClassStore,
     code: str,
     seen: tuple[object, ...],
     numbers: Callable[[ClassStore, ClassState, float], None],
+    watch: Watch | None,
 ) -> None:
     """The part that re-reads the class every LIVE_SECONDS: its `numbers` (counts, the timer);
-    the whole view again once the class changed (or ended)."""
+    the whole view again once the class changed (or ended), or what `watch` reads did."""
     now = time.time()
     state = store.find(code, now)
-    if state is None or signature(state, now) != seen:
+    if state is None or _seen(state, now, watch) != seen:
         if state is None:
             st.session_state[ENDED] = True
         st.rerun()
     numbers(store, state, now)
 
 
+def _seen(state: ClassState, now: float, watch: Watch | None) -> tuple[object, ...]:
+    return (*signature(state, now), watch(state, now) if watch else None)
+
+
 def run_live(
     store: ClassStore,
     state: ClassState,
     numbers: Callable[[ClassStore, ClassState, float], None],
+    watch: Watch | None = None,
 ) -> None:
     now = time.time()
     st.fragment(live, run_every=connection.LIVE_SECONDS)(
-        store, state.code, signature(state, now), numbers
+        store, state.code, _seen(state, now, watch), numbers, watch
     )
 
 

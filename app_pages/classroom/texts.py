@@ -47,7 +47,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Each browser that joins is one student. When the class is full, a new phone is told so.",
         "zh": "每个加入的浏览器算一名学生。课堂满员后，新加入的手机会看到提示。",
     },
-    "cls_joined": {"en": "{n} students joined", "zh": "已加入 {n} 名学生"},
+    "cls_joined": {"en": "Joined: {n}", "zh": "已加入：{n} 人"},
     "cls_not_yet": {"en": "{n} have not answered yet", "zh": "还有 {n} 人未作答"},
     "cls_votes": {"en": "answers", "zh": "作答数"},
     "cls_timer": {"en": "Timer", "zh": "计时"},

@@ -49,6 +49,7 @@ ANSWER_CSS = f"""
 .st-key-join_question p {{ font-size: 1.3rem; line-height: 1.35; }}
 </style>
 """
+BOX_CHARS = 4  # a box takes this many times what is kept: the rest is cut at a word, and said
 CODE_BOX = "join_code_box"
 NICK_BOX = "join_nick_box"
 SENTENCE_BOX = "join_sentence_box"
@@ -169,7 +170,12 @@ def current_step(store: ClassStore, code: str, me: str) -> None:
         st.warning(t("cls_paused"), icon=":material/pause_circle:")
         return
     if step.sentences:
-        st.text_input(t("join_sentence"), key=SENTENCE_BOX, max_chars=MAX_SENTENCE)
+        st.text_input(
+            t("join_sentence"),
+            key=SENTENCE_BOX,
+            max_chars=BOX_CHARS * MAX_SENTENCE,  # longer is taken, cut and said (cut_note)
+            help=t("join_limit", limit=MAX_SENTENCE),
+        )
         st.button(t("join_send"), key="join_send", on_click=_sentence, args=(store, state.step))
         sent = st.session_state.get(SENT)
         if isinstance(sent, tuple) and sent[0] == "sentence":
@@ -261,8 +267,8 @@ with st.expander(t("join_nickname")):
     st.text_input(
         t("join_nickname"),
         key=NICK_BOX,
-        max_chars=MAX_NICKNAME,
-        help=t("join_nickname_help"),
+        max_chars=BOX_CHARS * MAX_NICKNAME,  # longer is taken, cut and said (cut_note)
+        help=t("join_nickname_help") + " " + t("join_limit", limit=MAX_NICKNAME),
         on_change=_nickname,
         args=(store,),
     )

@@ -51,6 +51,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "word: {what} holds at most {limit}.",
         "zh": "只保留了前 {kept} 个字符（共 {length} 个，截在最后一个完整的词处）：{what}最多 {limit} 个字符。",
     },
+    "join_limit": {
+        "en": "Up to {limit} characters are kept.",
+        "zh": "最多保留 {limit} 个字符。",
+    },
     "join_full": {
         "en": "This class is full ({n} students). Ask your teacher to let more in.",
         "zh": "这个课堂已满（{n} 名学生），请老师放宽人数上限。",
