@@ -19,6 +19,7 @@ Run: `.venv/bin/python -m pytest tests/browser/test_class_trust.py -q`.
 from __future__ import annotations
 
 import re
+import time
 import urllib.request
 
 import pytest
@@ -26,7 +27,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from lessons.connection import LIVE_SECONDS, STUDENT_COOKIE
 from lessons.lesson import default
-from lessons.store import Limits
+from lessons.store import ClassStore, Limits, engine_for
+from tests.browser.conftest import AppServer
 from tests.browser.helpers import (
     choices,
     console,
@@ -154,12 +156,15 @@ def test_the_teacher_key_is_in_no_address_and_no_link(
         other.close()
 
 
-def test_a_shown_sentence_cannot_be_swapped(tab: Page, chromium: Browser, app_url: str) -> None:
-    code, _key = start_class(tab, app_url)
+def test_a_shown_sentence_cannot_be_swapped(
+    tab: Page, chromium: Browser, app_url: str, app_server: AppServer
+) -> None:
+    code, key = start_class(tab, app_url)
     own = next(i for i, step in enumerate(default().steps) if step.sentences)
-    for _ in range(own):
-        teacher_button(tab, "cls_next").click()
-        wait_idle(tab)
+    store = ClassStore(engine_for(app_server.extra_env["CLASSROOM_DB_URL"]))
+    store.go_to(code, key, own, time.time())  # as the console would: the projector follows
+    store.engine.dispose()
+    expect(tab.get_by_text(en("cls_sentences_wait"))).to_be_visible(timeout=LIVE)
     student = phone(chromium, "en-US")
     try:
         open_app(student, app_url, "join", {"code": code})
