@@ -287,7 +287,7 @@ def bench(quick: bool = False, server: Server | None = None, seed: int = 0) -> R
     """The class section; on `server` if given, else on a server of its own with a new
     SQLite class store."""
     n, spread = (5, 3.0) if quick else (STUDENTS, SPREAD)
-    flood_seconds = 8.0 if quick else FLOOD_SECONDS
+    flood_seconds = 4.0 if quick else FLOOD_SECONDS
     rng = random.Random(seed)
 
     def both(on: Server) -> Result:

@@ -5,7 +5,8 @@ student attacked it. Each test failed on the app before the issue:
    cookie the server issued); a copied link that names a token (`me=`) is another student and
    the address never holds one; the projector counts who joined.
 2. One machine cannot stuff the ballot: sessions opened as fast as a script can (each a new
-   "student") add at most the joins one address may make; the rest are told to wait.
+   "student") add at most the joins one address may make; the rest are told to wait (make
+   soak; the store's test and make bench's flood run in make test).
 3. The teacher key is in no address and no link: not after Start, not after a link from before
    that held it (read once, then dropped from the address), no heading anchor; a reload keeps
    the teacher's controls (the cookie); the app's answers say Referrer-Policy no-referrer, and
@@ -110,6 +111,8 @@ async def _flood(ws_url: str, code: str, sessions: int) -> int:
     return admitted
 
 
+@pytest.mark.soak  # a minute of sessions on a 2-core machine: make soak (the store's test and
+# make bench's flood, tests/test_bench_short.py, are in make test)
 def test_one_machine_cannot_flood_a_class(tab: Page, app_url: str) -> None:
     """Before: 2,294 counted votes a minute from one machine (every new session a student).
     Now the sessions past the joins one address may make are told to wait."""
