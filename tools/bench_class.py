@@ -30,12 +30,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import parse_qsl
 
+from app_pages.classroom.texts import TEXTS as CLASS_TEXTS
+from app_pages.join.texts import TEXTS as JOIN_TEXTS
 from lessons.connection import LIVE_SECONDS
 from lessons.store import Limits
 from tools.server import Server
 from tools.timing import percentile, spread_cells
 from tools.wsclient import Session, View, run_async
-from ui.i18n import TEXTS
 
 STUDENTS = 200  # a large lecture; each phone from a network of its own (see _join)
 SPREAD = 10.0  # s over which the students answer, each at a random moment
@@ -44,12 +45,12 @@ COST_RUNS = 12  # idle runs in a row per cost measured (server CPU)
 TEACHER, PHONE = "class", "join"
 _N, _J = "\x00n\x00", "\x00j\x00"
 COUNT = re.compile(
-    re.escape(TEXTS["cls_count"]["en"].format(n=_N, joined=_J, round=1))
+    re.escape(CLASS_TEXTS["cls_count"]["en"].format(n=_N, joined=_J, round=1))
     .replace(re.escape(_N), r"(\d+)")
     .replace(re.escape(_J), r"(\d+)")
     .encode()
 )
-SENT = TEXTS["join_sent"]["en"].encode()
+SENT = JOIN_TEXTS["join_sent"]["en"].encode()
 
 
 @dataclass
