@@ -63,7 +63,8 @@ def step_heading(page: Page) -> tuple[str, str]:
     """The step a page shows: its "Step i of n" caption and its title."""
     main = page.get_by_test_id("stMainBlockContainer")
     caption = main.get_by_test_id("stCaptionContainer").filter(has_text="·").first.inner_text()
-    return caption.strip(), main.locator("h3").first.inner_text().strip()
+    title = main.locator(".st-key-class_title h1, h3").first  # the projector: its heading
+    return caption.strip(), title.inner_text().strip()
 
 
 def test_class_survives_a_server_restart(
