@@ -5,18 +5,15 @@ in English and Chinese. Needs no Streamlit server: the handout is a file."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
-import streamlit as st
 from playwright.sync_api import Browser
 
+from app_pages.classroom import files
 from lessons import handout, lesson
-from lessons.lesson import asked, plain_label, step_pipeline
-from lessons.results import QuestionResult
-from ui import exports, figures
-from ui.i18n import t
+from lessons.results import question_result
+from tests.test_lesson import predict_language
+from ui.i18n import TEXTS
 from ui.settings import DEFAULT_TEXTS
 
 pytestmark = pytest.mark.browser
@@ -27,48 +24,34 @@ MIN_CHART = 150  # px (40 mm): a chart shrunk to fit still reads
 ROUNDS = (1, 2, 3)  # three rounds a question: the teacher's tables at their tallest in class
 
 
-@contextmanager
-def language(lang: str) -> Iterator[None]:
-    """Texts in `lang` outside a page (ui/i18n's `t` reads the session's language)."""
-    before = st.session_state.get("lang", "en")
-    st.session_state["lang"] = lang
-    try:
-        yield
-    finally:
-        st.session_state["lang"] = before
-
-
 def lesson_handout(lang: str) -> dict[str, str]:
-    """version -> the built-in lesson's handout on the default sentence, each step built as
-    app_pages/classroom/page.py's `handout_file` builds it, with made-up results per round."""
+    """version -> the built-in lesson's handout on the default sentence, built by the console's
+    own builders (app_pages/classroom/files.py), with made-up results per round."""
     the_lesson, sentence = lesson.default(), DEFAULT_TEXTS[lang]
-    steps, given = [], []
-    with language(lang):
-        for number, step in enumerate(the_lesson.steps, start=1):
-            p = step_pipeline(step, sentence, lang)
-            q = asked(step, p)
-            charts = tuple(exports.svg(figures.spec_of(f, False)) for f in lesson.charts(step, p))
-            options = tuple(plain_label(o, q) for o in q.answer.options) if q else ()
-            question = handout.plain(q.question) if q else ""
-            steps.append(
-                handout.HandoutStep(
-                    step.title,
-                    step.point,
-                    question,
-                    options,
-                    handout.plain(q.because) if q else "",
-                    charts,
-                    t("cls_handout_time", m=step.minutes),
-                )
-            )
-            if q is not None:
-                right = frozenset(q.answer.options.index(c) for c in q.answer.correct)
-                counts = {r: tuple((3 * i + r) % 5 for i in range(len(options))) for r in ROUNDS}
-                given.append(QuestionResult(number, step.title, question, options, right, counts))
-        title, label, key = the_lesson.title, t("cls_sentence"), t("cls_handout_key")
+    with predict_language(lang):  # the questions are asked in the class's language
+        steps = files.handout_steps(the_lesson, sentence, lang)
+        questions = files.questions_of(the_lesson, sentence, lang)
+    given = [
+        question_result(
+            q.index + 1,
+            q.title,
+            q.text,
+            q.options,
+            q.correct,
+            {r: {o: (3 * i + r) % 5 for i, (o, _) in enumerate(q.options)} for r in ROUNDS},
+        )
+        for q in questions
+    ]
     return {
         version: handout.handout_html(
-            title, label, sentence, key, steps, version=version, results=given, language=lang
+            the_lesson.title,
+            TEXTS["cls_sentence"][lang],
+            sentence,
+            TEXTS["cls_handout_key"][lang],
+            steps,
+            version=version,
+            results=given,
+            language=lang,
         )
         for version in handout.VERSIONS
     }
