@@ -40,12 +40,10 @@ VOTES_NARROW = 440  # px: in two fifths of it, beside two charts of the step
 VOTES_HEIGHT = 270  # px: leaves the reason above a 720 px screen's bottom
 CHART_BOX = (580, 420)  # px: the step's own chart beside it (width, height)
 TRAIN_BOX = (560, 300)  # px: the live training's heatmap
-# Our own constant stylesheet for this view: no sidebar or bar, large type (the question ≥ 32 px,
-# its options ≥ 24 px, the join code ≥ 64 px), small margins.
+# Our own constant stylesheet for this view: large type (the question ≥ 32 px, its options
+# ≥ 24 px, the join code ≥ 64 px), small margins. (No sidebar or bar: ui/theme.CLASS_ONLY_CSS.)
 CSS = f"""
 <style>
-[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"],
-[data-testid="stExpandSidebarButton"], [data-testid="stHeader"] {{ display: none; }}
 [data-testid="stMainBlockContainer"] {{ padding: 0.6rem 24px 0.4rem; max-width: 100%; }}
 [data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] {{ gap: 0.5rem; }}
 [data-testid="stElementToolbar"] {{ display: none; }}
