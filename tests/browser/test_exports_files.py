@@ -99,6 +99,7 @@ def test_chart_files_and_the_page_offline(
     panel = sidebar(tab).get_by_test_id("stExpander").filter(has_text=TEXTS["share_heading"][lang])
     if panel.locator("details").get_attribute("open") is None:
         panel.locator("summary").click()
+        wait_idle(tab)  # opening it re-runs the page: a button of the run before is gone
     button = panel.get_by_test_id("stDownloadButton").filter(has_text=TEXTS["export_html"][lang])
     saved = tmp_path / "page.html"
     download(tab, button).save_as(saved)
