@@ -21,13 +21,13 @@ from core.arrays import read_only
 class ModelRef:
     """Which model made a pipeline's vectors: what a chart must say about it."""
 
-    kind: str  # "toy", "minilm" (a pretrained head), "trained" (page 7's) or "distilled"
+    kind: str  # "toy", "minilm" (a pretrained head), "trained" (page 7's), "distilled", "smollm2"
     d_model: int
     d_k: int
     seed: int | None = None  # toy: word vectors and W; trained: the training seed
     positional: bool = True  # positions were added to the embeddings
-    layer: int | None = None  # minilm; distilled: the MiniLM layer it learned from
-    head: int | None = None  # minilm
+    layer: int | None = None  # minilm, smollm2; distilled: the MiniLM layer it learned from
+    head: int | None = None  # minilm, smollm2
     heads: tuple[int, ...] = ()  # distilled: the heads of `layer` whose mean it learned
     weights_seed: int | None = None  # W_Q, W_K, W_V redrawn at random from this seed
 
@@ -60,7 +60,8 @@ class Embedded:
     embedding: np.ndarray  # [n, d_model] word vectors
     positions: np.ndarray  # [n, d_model] positional encoding (zeros when switched off)
     x: np.ndarray  # [n, d_model] embedding + positions: what enters attention
-    x_kind: str = "sum"  # how x was made: "sum" (embedding + positions), "layernorm", "layer"
+    x_kind: str = "sum"  # how x was made: "sum" (embedding + positions), "layernorm", "layer",
+    # "rmsnorm" (a decoder layer's input through its RMSNorm; positions come later, by rotation)
     # what each token is read as, where a model reads a token as another vocabulary entry (the
     # default model reads a Chinese word as its English gloss); empty: each token is itself
     reads: tuple[str, ...] = ()
@@ -89,6 +90,18 @@ class Model(Protocol):
     def projection(self) -> Projection: ...
 
     def encode(self, text: str) -> Embedded: ...
+
+    def project(self, inputs: Embedded) -> Encoded: ...
+
+
+class LinearQKV:
+    """Q, K and V as x through the three linear layers alone: every model with no rotary
+    positions (a rotary model, core/models/smollm2.py, turns Q and K by position after them)."""
+
+    projection: Projection
+
+    def project(self, inputs: Embedded) -> Encoded:
+        return project(inputs, self.projection)
 
 
 def project(inputs: Embedded, projection: Projection) -> Encoded:

@@ -15,7 +15,7 @@ import numpy as np
 
 from core.attention import STANDARD, AttentionResult, AttentionSettings, attend
 from core.encoding import Encoded, Model, ModelRef, Projection, project
-from core.models import toy_projection
+from core.models.toy import toy_projection
 
 
 @dataclass(frozen=True)
@@ -48,10 +48,9 @@ def pipeline(
     query_text: str | None = None,
 ) -> Pipeline:
     """Self-attention over `text`, or encoder-decoder attention with Q from `query_text`."""
-    projection = model.projection
-    key_side = project(model.encode(text), projection)
-    query_side = key_side if query_text is None else project(model.encode(query_text), projection)
-    return attend_encoded(query_side, key_side, projection, settings, model.ref)
+    key_side = model.project(model.encode(text))
+    query_side = key_side if query_text is None else model.project(model.encode(query_text))
+    return attend_encoded(query_side, key_side, model.projection, settings, model.ref)
 
 
 def attend_encoded(
