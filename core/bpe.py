@@ -162,7 +162,8 @@ class ByteBPE:
                 at + width == len(raw) or owner[at + width] != last
             )
             span = (offset + first, offset + last + 1)
-            pieces.append(Piece(self.ids[entry], entry, span, whole))
+            if entry in self.ids:  # a byte the vocabulary lacks (a few control characters)
+                pieces.append(Piece(self.ids[entry], entry, span, whole))  # is dropped, as HF
             at += width
         return pieces
 

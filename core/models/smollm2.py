@@ -143,12 +143,19 @@ class SmolLM2:
         kept = pieces[: MAX_PROMPT_TOKENS - 1]
         return [START_ID, *(p.id for p in kept)], kept, len(pieces) + 1
 
-    def run(self, text: str) -> SmolLM2Result:
+    def run(self, text: str, layers: int | None = None) -> SmolLM2Result:
+        """The forward pass over the prompt; only the first `layers` layers if given (then the
+        logits and the last hidden state are empty: nothing reaches the output)."""
         ids, pieces, n_total = self.prompt_ids(text)
-        return self.forward(text, ids, pieces, n_total)
+        return self.forward(text, ids, pieces, n_total, layers)
 
     def forward(
-        self, text: str, ids: list[int], pieces: list[Piece], n_total: int
+        self,
+        text: str,
+        ids: list[int],
+        pieces: list[Piece],
+        n_total: int,
+        layers: int | None = None,
     ) -> SmolLM2Result:
         c, w = self.config, self.weights
         n, heads, kv = len(ids), c.n_heads, c.n_kv_heads
@@ -156,7 +163,7 @@ class SmolLM2:
         mask = np.tril(np.ones((n, n), dtype=bool))  # [n, n] a token sees itself and before
         h = np.asarray(w.embed[ids], dtype=DTYPE)  # [n, d_model]
         xs, qs, ks, vs, ws, zs = [], [], [], [], [], []
-        for layer in range(c.n_layers):
+        for layer in range(c.n_layers if layers is None else layers):
             x = rms_norm(h, w.attn_norm[layer], c.eps)  # [n, d_model]
             q = (x @ w.wq[layer]).reshape(n, heads, c.d_head).transpose(1, 0, 2)  # [H, n, d]
             k = (x @ w.wk[layer]).reshape(n, kv, c.d_head).transpose(1, 0, 2)  # [KV, n, d]
@@ -176,7 +183,7 @@ class SmolLM2:
             xs.append(x), qs.append(q), ks.append(k), vs.append(v), ws.append(weights)
             zs.append(z_heads[:, -1])
         last = rms_norm(h[-1:], w.out_norm, c.eps)  # [1, d_model]
-        logits = w.embed @ last[0]  # [vocab]
+        logits = w.embed @ last[0] if layers is None else np.zeros(0, DTYPE)  # [vocab]
         stacked = read_only(*(np.stack(a) for a in (xs, qs, ks, vs, ws, zs)))
         return SmolLM2Result(
             text, tuple(ids), tuple(pieces), n_total, *stacked, *read_only(h[-1].copy(), logits)

