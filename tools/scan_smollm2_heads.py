@@ -1,6 +1,7 @@
 """Which of SmolLM2's 270 heads tell the article's story: the object looking back at its verb.
 
     python -m tools.scan_smollm2_heads [--count 40] [--seed 1] [--held-out-seed 7]
+    python -m tools.scan_smollm2_heads --measure 10,1 --count 200 --held-out-seed 11
 
 Generates `count` sentences of every form (core/sentence_forms.py) from the scan word pool,
 runs SmolLM2 on each, and measures, for every head and every mean of two or three heads of one
@@ -18,9 +19,9 @@ import time
 
 import numpy as np
 
-from core.causal_story import MARGIN, head_holds, holds, object_rows
+from core.causal_story import MARGIN, holds, object_rows
 from core.models.smollm2 import SmolLM2
-from core.models.smollm2_files import CACHE_DIR, prepare
+from core.models.smollm2_files import prepare
 from core.sentence_forms import ACTIVE_FORMS, FORMS, sentences
 
 Candidate = tuple[int, tuple[int, ...]]  # layer, heads whose mean is read
@@ -54,19 +55,6 @@ def rates(
     return found
 
 
-def single_heads(model: SmolLM2, count: int, seed: int, pool: str) -> dict[str, np.ndarray]:
-    """form -> [L, H] each single head's rate (fast: one forward pass a sentence, all heads)."""
-    found = {}
-    for form in FORMS:
-        made = sentences(form, count, seed, pool)
-        total = np.zeros((model.config.n_layers, model.config.n_heads))
-        for sentence in made:
-            result = model.run(sentence.text)
-            total += head_holds(object_rows(sentence, result.pieces, result.weights))
-        found[form] = total / len(made)
-    return found
-
-
 def table(name: str, chosen: list[Candidate], found: dict[str, np.ndarray], count: int) -> str:
     lines = [f"| {name} | " + " | ".join(FORMS) + " | worst active |"]
     lines.append("|---" * (len(FORMS) + 2) + "|")
@@ -85,8 +73,15 @@ def main() -> None:
     parser.add_argument("--held-out-seed", type=int, default=7)
     parser.add_argument("--largest", type=int, default=3, help="most heads in one mean")
     parser.add_argument("--top", type=int, default=8)
+    parser.add_argument("--measure", help="LAYER,HEAD: only this head, on the held-out pool")
     args = parser.parse_args()
     model = SmolLM2.load(prepare())
+    if args.measure:
+        layer, head = (int(part) for part in args.measure.split(","))
+        held = rates(model, [(layer, (head,))], args.count, args.held_out_seed, "held_out")
+        print(table("held-out pool", [(layer, (head,))], held, args.count))
+        print("\nSTORY_RATES = {" + ", ".join(f'"{f}": {held[f][0]:.3f}' for f in FORMS) + "}")
+        return
     start = time.time()
     chosen = candidates(model.config.n_layers, model.config.n_heads, args.largest)
     per_form: dict[str, np.ndarray] = {form: np.zeros(len(chosen)) for form in FORMS}

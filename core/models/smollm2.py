@@ -313,8 +313,27 @@ class SmolLM2Head:
         )
 
 
-# The head that tells the article's story best: on held-out generated sentences, its object row
-# puts the most weight on the verb (the start token counted apart, as the sink) at these rates
-# per form (tools/scan_smollm2_heads.py measures them; models/smollm2/README.md lists them).
-STORY_HEAD: tuple[int, int] = (0, 0)  # placeholder until the scan runs
-STORY_RATES: dict[str, float] = {}  # form -> share of held-out sentences where the story holds
+# The head that tells the article's story best: layer 10's head 1. Its object row puts the most
+# weight on the verb (the start token counted apart, as the sink), by 1.2x over every other word,
+# on these shares of held-out sentences, 200 a form, from the word pool the scan never saw
+# (python -m tools.scan_smollm2_heads --measure 10,1 --count 200 --held-out-seed 11; the scan
+# and both tables are in models/smollm2/README.md). Passive: the object comes before its verb,
+# and a left-to-right model's object cannot see what comes after it.
+STORY_HEAD: tuple[int, int] = (10, 1)
+STORY_RATES: dict[str, float] = {
+    "plain": 1.000,
+    "question": 1.000,
+    "wh_question": 0.995,
+    "progressive": 0.995,
+    "perfect": 0.995,
+    "future": 1.000,
+    "imperative": 0.955,
+    "quantifier": 0.995,
+    "possessive": 0.990,
+    "relative": 0.960,
+    "adverb": 1.000,
+    "time": 0.995,
+    "negation": 0.990,
+    "adjective_object": 0.995,
+    "passive": 0.000,
+}
