@@ -22,7 +22,8 @@ _CONTROL_START = ("\t", "\r")  # and a cell starting with these
 def safe_cell(text: str) -> str:
     """A label that a spreadsheet shows as text, never evaluates (CSV injection), with no
     bidirectional control (a name that reads backwards). A formula sign counts as one when
-    only invisible characters stand before it (a zero-width space) and in its full-width or
+    only invisible characters stand before it (white space, a zero-width space, a Hangul
+    filler, a variation selector, a tag: core.safe_text.invisible) and in its full-width or
     small forms (＝, ﹦): spreadsheets read those too."""
     text = without_bidi(text)
     first = unicodedata.normalize("NFKC", first_visible(text))

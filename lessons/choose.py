@@ -57,7 +57,7 @@ def picker(key: str) -> Lesson | None:
         return None
     if upload.size > MAX_BYTES:  # refused before it is read
         problem = problem_text(
-            LessonError("size", max_kb=MAX_BYTES // 1024, kb=upload.size // 1024)
+            LessonError("size", max_kb=MAX_BYTES // 1024, kb=-(-upload.size // 1024))
         )
         st.error(t("lesson_refused"), icon=":material/error:")
         st.text(problem)
