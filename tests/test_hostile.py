@@ -216,7 +216,7 @@ TABLE = {
 PATH_PAGE = page_file("input")  # the tokens, their notes and questions, on the toy model
 MINILM_PAGES = {page_file(name) for name in ("real_model", "atlas", "variant")}
 # pages that draw their own sentences (or none), not the sidebar's
-OWN_SENTENCES = {page_file("compare"), page_file("learn"), page_file("glossary")}
+OWN_SENTENCES = {page_file(name) for name in ("compare", "learn", "glossary", "next_word")}
 CLASS_PAGES = {page_file("classroom"), page_file("join")}  # the class's sentence, not the sidebar's
 OWN_SENTENCES |= CLASS_PAGES
 TOY_ONLY = {page_file("present")}  # the lesson's own model, whatever the sidebar holds

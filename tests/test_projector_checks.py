@@ -94,4 +94,5 @@ def test_a_page_of_one_chart_has_that_chart_as_its_main_chart():
 def test_every_concept_page_is_measured():
     marked = [p.url_path for p in PAGES if p.projector]
     assert set(marked) <= set(projector_paths())
-    assert len(projector_paths()) == 13  # pages 1-8, 6b, real model, atlas, variant, compare
+    assert len(projector_paths()) == 14  # pages 1-8, 6b, real model, atlas, next word, variant,
+    # compare

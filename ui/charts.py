@@ -227,9 +227,9 @@ def _x_band_axis(labels: Sequence[str], step: float, font: int, narrow: bool) ->
     return {"labelAngle": -90, **_band_labels(label_ids(labels), step, font)}
 
 
-def _label_width(labels: Sequence[str], font: int) -> float:
+def _label_width(labels: Sequence[str], font: int, limit: int = theme.LABEL_LIMIT) -> float:
     widest = max((text_width(str(label), font) for label in labels), default=0.0)
-    return min(float(theme.LABEL_LIMIT), widest)
+    return min(float(limit), widest)
 
 
 # ---- cell text ----------------------------------------------------------------------------------
@@ -443,6 +443,7 @@ def heatmap(
     max_height: int | None = None,
     description: str | None = None,
     phone: bool = False,
+    hidden: Sequence[Sequence[bool]] | np.ndarray | None = None,
 ) -> Spec:
     """[n_rows, n_cols] matrix -> labelled heatmap with tooltips (and optional cell numbers).
 
@@ -452,6 +453,8 @@ def heatmap(
     labels at least theme.MAIN_FONT. `big` (presenter mode, larger still) overrides `main`.
     `phone`: drawn on a phone (give `max_width` too), where columns stack and the screen is
     held close: rules of theme.PHONE_FONT_MIN and theme.PHONE_ROW.
+    `hidden`: [n_rows, n_cols] True where a cell is left empty (no colour, no number): the
+    future a causal mask hides.
     """
     main = main and not big
     m = _check(matrix, rows, cols)
@@ -582,7 +585,12 @@ def heatmap(
         "title": value_title,
         "legend": legend,
     }
+    records = _records(m, rows, cols, row_ids, col_ids)
     name = dataset_name(m, rows, cols)
+    if hidden is not None:
+        kept = ~np.asarray(hidden, dtype=bool).reshape(m.shape)
+        records = [r for r, keep in zip(records, kept.ravel().tolist(), strict=True) if keep]
+        name = dataset_name(m, rows, cols, kept)
     data = {"name": name}
     highlighted = highlight_row is not None and 0 <= highlight_row < n_rows
     chosen = {"field": "row", "equal": row_ids[highlight_row]} if highlighted else None
@@ -630,7 +638,7 @@ def heatmap(
         {
             "$schema": SCHEMA,
             "description": text,
-            "datasets": {name: _records(m, rows, cols, row_ids, col_ids)},
+            "datasets": {name: records},
             "data": data,
             "title": heading,
             "width": {"step": step_x},
@@ -821,6 +829,7 @@ def bars(
     main: bool = False,
     big: bool = False,
     max_height: int | None = None,
+    label_limit: int = theme.LABEL_LIMIT,
 ) -> Spec:
     """[n] values -> one horizontal bar per label, coloured by sign, in the given order.
 
@@ -828,7 +837,7 @@ def bars(
     `domain`: the value axis, shared with the charts this one is compared with.
     `main`: a page's main chart: taller bars, labels at least theme.MAIN_FONT. `big`
     (presenter mode) overrides it: labels as big as a presenter heatmap's, bars as tall as fit
-    in `max_height` (px, the whole chart).
+    in `max_height` (px, the whole chart). `label_limit` (px): longer labels are cut with "…".
     """
     v = np.asarray(values, dtype=float)
     if v.shape != (len(labels),):
@@ -860,7 +869,12 @@ def bars(
         title,
         text,
         (name, records),
-        y={"field": "id", "sort": ids, "title": label_title, "axis": ids_axis(ids, step, font)},
+        y={
+            "field": "id",
+            "sort": ids,
+            "title": label_title,
+            "axis": {**ids_axis(ids, step, font), "labelLimit": label_limit},
+        },
         value_title=value_title,
         color=color,
         first_tip={"field": "label", "type": "nominal", "title": label_title},
@@ -871,7 +885,7 @@ def bars(
         label_font=font,
         big=big,
         label_room=max(
-            theme.AXIS_LABEL_PAD + _label_width(labels, font),
+            theme.AXIS_LABEL_PAD + _label_width(labels, font, label_limit),
             text_width(label_title, font + 2) + theme.AXIS_TITLE_GAP,
         )
         + theme.SAFE_MARGIN,

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from core.export import pipeline_json
+from core.export import pipeline_document, pipeline_json
 from core.links import LINK_BUDGET
 from core.params import MAX_TEXT_CHARS, Param
 from core.pipeline import Pipeline
@@ -69,7 +71,9 @@ def sidebar(
             st.text_area(t("sentence"), key=K.TEXT, height=90, max_chars=MAX_TEXT_CHARS, **kept)
             minilm_page = heads or not head_pickers  # a page that always shows MiniLM
             shown = "pretrained" if minilm_page else st.session_state.get(K.MODEL, DEFAULT_MODEL)
-            st.caption(t("sentence_help_" + shown, max=MAX_TOKENS))
+            page = st.session_state.get(session.CURRENT_PAGE)
+            help_key = (page.sentence_help if page else "") or "sentence_help_" + shown
+            st.caption(t(help_key, max=MAX_TOKENS))
         st.radio(
             t("language"),
             options=list(LANGUAGES),
@@ -162,6 +166,7 @@ class Shown:
     stopped early): the downloads read it when clicked, outside the script run."""
 
     pipeline: Pipeline | None = None
+    extra: dict[str, Any] = field(default_factory=dict)  # the page's own fields in the JSON
     specs: list[dict] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
     link: str = ""
@@ -206,7 +211,7 @@ def share_panel(
         )
         st.download_button(
             t("export_json"),
-            data=lambda: pipeline_json(shown.pipeline),  # when clicked: ~0.1 s for MiniLM
+            data=lambda: shown_json(shown),  # when clicked: ~0.1 s for MiniLM
             file_name=f"{url_path or 'home'}_attention.json",
             mime="application/json",
             key="export_json",
@@ -216,9 +221,22 @@ def share_panel(
     return link_slot, shown
 
 
+def shown_json(shown: Shown) -> str:
+    """The JSON download: the shown pipeline's document, and the page's own fields beside it
+    (composed: the document of every other page is unchanged)."""
+    if not shown.extra:
+        return pipeline_json(shown.pipeline)
+    document = pipeline_document(shown.pipeline) if shown.pipeline is not None else {}
+    clash = sorted(document.keys() & shown.extra.keys())
+    if clash:
+        raise ValueError(f"the page's JSON fields {clash} would replace the pipeline's")
+    return json.dumps(document | shown.extra, ensure_ascii=False, indent=1)
+
+
 def fill_shown(shown: Shown, url_path: str, page_params: Mapping[str, Param]) -> None:
     """After the page: what it showed, for the downloads (plain Python: works after st.stop)."""
     shown.pipeline = figures.offered()
+    shown.extra = figures.offered_extra()
     shown.specs = figures.shown_specs()
     shown.lines = figures.shown_context()
     shown.link = session.share_link(url_path, page_params)

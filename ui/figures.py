@@ -8,7 +8,7 @@ title, its file name and the JSON export all read the result's own model and swi
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +27,7 @@ from ui.i18n import t
 _CHART_COUNTER = "_chart_number"
 _PAGE = "_page_path"  # url path of the page being drawn, for file names
 _SHOWN = "_shown_pipeline"  # the pipeline the page offers as JSON
+_EXTRA = "_shown_extra"  # the page's own fields, written beside the pipeline's in that JSON
 _SPECS = "_shown_specs"  # every chart spec drawn this run, for the page saved as HTML
 _LINES = "_shown_context"  # the lines under those charts' titles (sentence, model, switches)
 _ON_PHONE = "_on_phone"  # the browser said "Mobi" in its User-Agent (read once per session)
@@ -302,9 +303,9 @@ def context(p: Pipeline, matrix: np.ndarray | None = None, stage: str | None = N
     attention (X, Q, K, V, or a model's weights: `before`) names only the model; one made
     before softmax says which steps it went through (`stage`, else read from the matrix)."""
     if p.is_cross:
-        sentence = t("ctx_cross", q=_quote(p.query_side.text), k=_quote(p.key_side.text))
+        sentence = t("ctx_cross", q=quote(p.query_side.text), k=quote(p.key_side.text))
     else:
-        sentence = _quote(p.key_side.text)
+        sentence = quote(p.key_side.text)
     projection = p.projection
     if any(matrix is w for w in (projection.w_q, projection.w_k, projection.w_v)):
         return [model_name(p.model)]  # the model's own weights: no sentence, no switch
@@ -313,7 +314,7 @@ def context(p: Pipeline, matrix: np.ndarray | None = None, stage: str | None = N
     return [sentence, stage_line(p.model, p.settings, stage or stage_of(p, matrix))]
 
 
-def _quote(text: str) -> str:
+def quote(text: str) -> str:
     text = " ".join(text.split())
     text = text if len(text) <= theme.CONTEXT_CHARS else text[: theme.CONTEXT_CHARS - 1] + "…"
     return f"“{text}”"
@@ -322,6 +323,8 @@ def _quote(text: str) -> str:
 def model_name(m: ModelRef) -> str:
     if m.kind == "minilm":
         name = t("ctx_pretrained", layer=m.layer, head=m.head)
+    elif m.kind == "smollm2":
+        name = t("ctx_smollm2", layer=m.layer, head=m.head)
     elif m.kind == "trained":
         name = t("ctx_trained")
     elif m.kind == "distilled" and m.weights_seed is not None:  # its X only: short enough
@@ -363,10 +366,10 @@ def settings_line(m: ModelRef, a: AttentionSettings) -> str:
 
 
 def file_tag(m: ModelRef) -> str:
-    """The model in a file name: toy-seed0, minilm-l2-h5, trained, learned-from-l2-h0h3 (the
-    distilled head), (+ -w1 for redrawn W)."""
-    if m.kind == "minilm":
-        tag = f"minilm-l{m.layer}-h{m.head}"
+    """The model in a file name: toy-seed0, minilm-l2-h5, smollm2-l3-h4, trained,
+    learned-from-l2-h0h3 (the distilled head), (+ -w1 for redrawn W)."""
+    if m.kind in ("minilm", "smollm2"):
+        tag = f"{m.kind}-l{m.layer}-h{m.head}"
     elif m.kind == "trained":
         tag = "trained" if m.seed is None else f"trained-seed{m.seed}"
     elif m.kind == "distilled":
@@ -688,19 +691,27 @@ def start_page(url_path: str) -> None:
     st.session_state[_CHART_COUNTER] = 0
     st.session_state[_PAGE] = url_path
     st.session_state[_SHOWN] = None
+    st.session_state[_EXTRA] = {}
     st.session_state[_SPECS] = []
     st.session_state[_LINES] = {}
 
 
-def offer_json(p: Pipeline) -> None:
-    """The pipeline this page shows, for the sidebar's JSON download."""
+def offer_json(p: Pipeline, extra: Mapping[str, Any] | None = None) -> None:
+    """The pipeline this page shows, for the sidebar's JSON download; `extra`: the page's own
+    fields (plain JSON values), written beside the pipeline's (the next word's candidates)."""
     if session.share_open():
         st.session_state[_SHOWN] = p
+        st.session_state[_EXTRA] = dict(extra or {})
 
 
 def offered() -> Pipeline | None:
     """What the page offered for the JSON export, or None when it offered nothing."""
     return st.session_state.get(_SHOWN)
+
+
+def offered_extra() -> dict[str, Any]:
+    """The page's own fields for the JSON export ({} when it offered none)."""
+    return dict(st.session_state.get(_EXTRA) or {})
 
 
 def shown_specs() -> list[Spec]:

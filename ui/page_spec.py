@@ -22,6 +22,9 @@ class PageSpec:
     uses: tuple[str, ...] = ()  # the sidebar controls this page listens to ("This page uses")
     heads: bool = False  # the page always shows the pretrained model: layer and head in the sidebar
     own_head_pickers: bool = False  # layer and head drawn by the page, beside its head grid
+    # the text key of the caption under the sidebar's sentence on a page that reads it its own
+    # way ("": the caption of the model the sidebar names)
+    sentence_help: str = ""
     chrome: bool = True  # False: the sidebar starts folded away (presenter mode)
     # False: no sidebar at all (class mode: none of its controls changes a class; the page
     # draws its own language switch, ui/controls.language_switch)

@@ -244,6 +244,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "MiniLM 层 {layer} · 头 {head}",
     },
     "ctx_trained": {"en": "model trained on page 7", "zh": "第 7 页训练的模型"},
+    "ctx_smollm2": {
+        "en": "SmolLM2 layer {layer} head {head}",
+        "zh": "SmolLM2 层 {layer} · 头 {head}",
+    },
     "ax_token": {"en": "token", "zh": "词元"},
     "ax_query": {"en": "query word", "zh": "查询"},
     "ax_key": {"en": "key word", "zh": "键"},

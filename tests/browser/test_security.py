@@ -121,6 +121,7 @@ TITLE_KEYS = {
     "glossary": "nav_glossary",
     "qk-map": "nav_qk_map",
     "atlas": "nav_atlas",
+    "next-word": "nav_next_word",
     "change-one-word": "nav_variant",
     "class": "nav_class",
     "join": "nav_join",
