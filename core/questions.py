@@ -8,7 +8,7 @@ A function returns None when its question does not fit the sentence (one token, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -21,6 +21,7 @@ SIGNS = ("positive", "negative")
 SEEDS = ("a", "b")  # the pipeline's own weights, or the random ones it is compared with
 KEPT = ("mostly", "chance")  # a top word kept by most random seeds, or only by chance
 KEPT_MOSTLY = 0.8  # the share of seeds that counts as "mostly"
+WORD_PICKS = (1, 2, 3, 5, 10, 100)  # the next-word guesses offered: these whole-word candidates
 SUM_TOLERANCE = 1e-6  # a row "adds up to 1" within this
 TIE_TOLERANCE = 1e-9  # relative: keys this close to the best count as the best too
 
@@ -281,3 +282,55 @@ def row_moves_most(before: np.ndarray, after: np.ndarray, changed: int) -> Answe
         (changed, row),
         (float(moves[row]), float(before[row, changed])),
     )
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A generative model's candidate for the next token, as `next_word` reads it."""
+
+    id: int  # the token's id in the model's vocabulary
+    text: str | None  # its characters as the model writes them (" milk"); None: part of one
+    rank: int  # 1 for the most likely token, over every token of the vocabulary
+    probability: float
+
+
+def is_whole_word(text: str | None) -> bool:
+    """A candidate that starts a new word and is letters only (" milk"): not punctuation, white
+    space, part of a character, nor the rest of the word before it ("ing", no space)."""
+    return text is not None and text.startswith(" ") and text[1:].isalpha()
+
+
+def next_word(
+    candidates: Sequence[Candidate],
+    picks: Sequence[int] = WORD_PICKS,
+    known: Callable[[str], bool] | None = None,
+) -> Answer | None:
+    """Which word will the model put next? `candidates` most likely first. Right: its first
+    whole word, whatever it is. Offered: the n-th word for each n of `picks` (as far as the
+    list goes; 1 is the right one), the others whole words that `known` (a dictionary) also
+    knows, so that no piece of a longer word ("dandel") is offered; in alphabetical order (the
+    same for the same prompt, and no hint of the ranks). None for fewer than two.
+
+    words: none (the prompt is not the sentence's tokens); numbers: the first word's
+    probability and rank.
+    """
+    found = [c for c in candidates if is_whole_word(c.text)]
+    if not found:
+        return None
+    first = found[0]
+    words = [first] + [c for c in found[1:] if known is None or known(c.text.strip())]
+    offered = [words[n - 1] for n in picks if n <= len(words)]
+    if len(offered) < 2:
+        return None
+    ordered = sorted(offered, key=lambda c: (c.text.strip().casefold(), c.text, c.id))
+    options = tuple(str(c.id) for c in ordered)
+    return Answer(options, frozenset({str(first.id)}), (), (first.probability, float(first.rank)))
+
+
+def rank_of(logits: np.ndarray, token: int) -> tuple[int, float]:
+    """[vocab] logits -> where `token` ranks (1: the most likely; ties: the lower id first, as a
+    stable sort puts them) and its probability, softmax(logits)[token]."""
+    mine = logits[token]
+    rank = int(np.sum(logits > mine) + np.sum(logits[:token] == mine)) + 1
+    shifted = logits.astype(np.float64) - float(logits.max())  # [vocab]
+    return rank, float(np.exp(shifted[token]) / np.exp(shifted).sum())

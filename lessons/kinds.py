@@ -8,29 +8,56 @@ why attention works (False: how the computation goes, a mechanics question).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
+from itertools import pairwise
 
 import numpy as np
 
 from core import questions
 from core.attention import AttentionSettings
 from core.learning.task import TrainResult, TrainSettings
+from core.models.smollm2 import STORY_HEAD, STORY_RATES, entry_label, next_tokens
 from core.pipeline import Pipeline
+from core.pretrained import DEFAULT_DIR as MINILM_DIR
+from core.questions import Candidate
 from core.story import TEACHER_HEADS, TEACHER_LAYER
 from core.wordpiece import is_cjk
 from lessons import live_training
 from lessons.handout import plain
-from ui import compute, figures, minilm, predict, session
+from ui import compute, figures, minilm, predict, session, theme
 from ui.figures import Figure
 from ui.i18n import lang, t
+from ui.markdown import escape_md
 from ui.predict import Asked, Question
-from ui.settings import DEFAULT_MODEL, SHARED_PARAMS, K, Settings, settings_from
+from ui.settings import DEFAULT_MODEL, DEFAULT_TEXTS, SHARED_PARAMS, K, Settings, settings_from
 
 SEEDS_TRIED = 20  # random seeds the kept-word question tries
 RANDOM_SEED = 1  # the random weights a lesson compares with (page 3's second seed)
 TRAINING = TrainSettings()  # page 7's default run: the one the training kind trains live
 SWAP_WORD = {"en": ("dog", "cat"), "zh": ("狗", "猫")}  # the word put in (the second if taken)
+ENGLISH = DEFAULT_TEXTS["en"]  # what SmolLM2 reads instead of a Chinese sentence (it reads English)
+AS_IS = ("…", "...")  # a sentence ending so is a prompt: SmolLM2 continues it as it is
+CANDIDATES = 400  # next tokens read for the offered guesses (WORD_PICKS' last is the 100th word)
+TOP_SHOWN = 10  # the most likely next tokens the reveal draws
+STORY = AttentionSettings(causal=True)  # SmolLM2's heads as the model runs them
+# an example of each sentence form whose rate STORY_RATES may hold (core/sentence_forms.py)
+FORM_EXAMPLES = {
+    "plain": "The farmer painted the fence.",
+    "question": "Did the farmer paint the fence?",
+    "wh_question": "Why did the farmer paint the fence?",
+    "progressive": "The farmer is painting the fence.",
+    "perfect": "The farmer has painted the fence.",
+    "future": "The farmer will paint the fence.",
+    "imperative": "Please paint the fence.",
+    "possessive": "The farmer's son painted the fence.",
+    "relative": "The farmer who lived nearby painted the fence.",
+    "time": "Yesterday the farmer painted the fence.",
+    "negation": "The farmer did not paint the fence.",
+    "passive": "The fence was painted by the farmer.",
+}
 
 
 # ---- the pipelines a kind reads: a sentence on the default model ---------------------------
@@ -490,6 +517,273 @@ def one_word_changes(p: Pipeline) -> Asked | None:
     )
 
 
+# ---- SmolLM2, a real generative model: the next word, and the story in one of its heads ----
+
+
+def in_english(sentence: str) -> tuple[str, bool]:
+    """What SmolLM2 reads for a class's sentence: the sentence, or ENGLISH when it holds Chinese
+    (decided by the sentence, never by the viewer's language: every phone offers the same);
+    and whether it was replaced."""
+    replaced = any(is_cjk(char) for char in sentence)
+    return (ENGLISH if replaced else " ".join(sentence.split())), replaced
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What SmolLM2 continues, made from a class's sentence."""
+
+    text: str  # what the model reads
+    hidden: str | None  # the sentence's last word, cut off for the class to guess (None: none)
+    replaced: bool  # the sentence was Chinese: the model reads ENGLISH instead
+
+
+def prompt_of(sentence: str) -> Prompt:
+    """The sentence without its last word (and its final punctuation), so the class guesses a
+    word that was there; a sentence ending in "…" (or one word alone) is read as it is."""
+    text, replaced = in_english(sentence)
+    for mark in AS_IS:
+        if text.endswith(mark):
+            return Prompt(text.removesuffix(mark).rstrip(), None, replaced)
+    bare = text
+    while bare and not bare[-1].isalnum():  # "milk." -> "milk"
+        bare = bare[:-1]
+    head, _, last = bare.rpartition(" ")
+    if not head:
+        return Prompt(text, None, replaced)
+    return Prompt(head, last, replaced)
+
+
+def candidates(logits: np.ndarray) -> list[Candidate]:
+    """[vocab] -> SmolLM2's CANDIDATES most likely next tokens, most likely first, as text."""
+    tokenizer = compute.smollm2().tokenizer
+    found = []
+    for rank, token in enumerate(next_tokens(logits, count=CANDIDATES), start=1):
+        try:
+            text = tokenizer.entry_bytes(token.id).decode("utf-8")
+        except UnicodeDecodeError:  # part of a character
+            text = None
+        found.append(Candidate(token.id, text, rank, token.probability))
+    return found
+
+
+@cache
+def dictionary() -> frozenset[str]:
+    """MiniLM's vocabulary (models/minilm/vocab.txt, 30,522 entries): the app's English words,
+    read once per process."""
+    return frozenset((MINILM_DIR / "vocab.txt").read_text(encoding="utf-8").split())
+
+
+def known_word(word: str) -> bool:
+    """A word MiniLM's vocabulary holds whole, so that an option is a word, not the start of a
+    longer one ("dandel")."""
+    return word.lower() in dictionary()
+
+
+def percent(probability: float) -> str:
+    """A probability as a percentage with one decimal ("41.3"); "< 0.1" below that."""
+    value = 100 * probability
+    return f"{value:.1f}" if value >= 0.1 else "< 0.1"
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 11th ... in English; the number alone in Chinese (the text says 第)."""
+    if lang() == "zh":
+        return str(n)
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def quoted(text: str, more: str = "") -> str:
+    """A figure's first context line: the text SmolLM2 read, quoted (cut as figures cut it)."""
+    limit = theme.CONTEXT_CHARS - len(more)
+    short = text if len(text) <= limit else text[: limit - 1] + "…"
+    return f"“{short}{more}”"
+
+
+def next_chart(prompt: Prompt, found: Sequence[Candidate]) -> Figure:
+    """SmolLM2's TOP_SHOWN most likely next tokens as bars, each labelled "milk 41.3 %"."""
+    tokenizer = compute.smollm2().tokenizer
+    top = found[:TOP_SHOWN]
+    labels = [
+        t("kind_bar_next", word=entry_label(tokenizer, c.id), pct=f"{100 * c.probability:.1f}")
+        for c in top
+    ]
+    fig = figures.bars(
+        np.array([c.probability for c in top]),
+        labels,
+        t("kind_fig_next", n=len(top)),
+        None,
+        label_title=t("ax_token"),
+        value_title=t("kind_ax_probability"),
+    )
+    lines = (quoted(prompt.text, " …"), t("kind_ctx_next"))
+    return dataclasses.replace(fig, context=lines, file_tag="smollm2-next")
+
+
+def hidden_line(prompt: Prompt, logits: np.ndarray) -> str:
+    """Where SmolLM2 ranks the word the class's sentence went on with ("" when none was cut)."""
+    if prompt.hidden is None:
+        return ""
+    tokenizer = compute.smollm2().tokenizer
+    word = escape_md(prompt.hidden)
+    ids = tokenizer.encode(" " + prompt.hidden)
+    if len(ids) != 1:
+        return " " + t("kind_a_next_hidden_pieces", word=word, n=len(ids))
+    rank, probability = questions.rank_of(logits, ids[0])
+    return " " + t("kind_a_next_hidden", word=word, nth=ordinal(rank), pct=percent(probability))
+
+
+def next_word(p: Pipeline) -> Asked | None:
+    """SmolLM2 reads the class's sentence without its last word: which word does it find most
+    likely to come next? (None without SmolLM2's arrays on this machine.)"""
+    if not compute.smollm2_ready():
+        return None
+    prompt = prompt_of(p.key_side.text)
+    if not prompt.text:
+        return None
+    run = compute.smollm2_run(prompt.text)
+    found = candidates(run.logits)
+    answer = questions.next_word(found, known=known_word)
+    if answer is None:
+        return None
+    tokenizer = compute.smollm2().tokenizer
+    by_id = {str(c.id): c for c in found}
+    labels = {o: escape_md(entry_label(tokenizer, int(o))) for o in answer.options}
+    (right,) = answer.correct
+    first = by_id[right]
+    shown = escape_md(prompt.text, limit=len(prompt.text))
+    if prompt.replaced:
+        question = t("kind_q_next_english", prompt=shown)
+    elif prompt.hidden is None:
+        question = t("kind_q_next_as_is", prompt=shown)
+    else:
+        question = t("kind_q_next_cut", prompt=shown)
+    opening = "kind_a_next_first" if first.rank == 1 else "kind_a_next_first_below"
+    others = sorted((by_id[o] for o in answer.options if o != right), key=lambda c: c.rank)
+    items = [
+        t(
+            "kind_a_next_item",
+            word=labels[str(c.id)],
+            nth=ordinal(c.rank),
+            pct=percent(c.probability),
+        )
+        for c in others
+    ]
+    because = (
+        t(opening, word=labels[right], pct=percent(first.probability), nth=ordinal(first.rank))
+        + " "
+        + t("kind_a_next_options", items=t("list_sep").join(items))
+        + hidden_line(prompt, run.logits)
+        + " "
+        + t("kind_why_next")
+    )
+    return Asked(answer, question, because, labels, (next_chart(prompt, found),), (prompt.text,))
+
+
+def sentence_form(text: str) -> str | None:
+    """Which form of core/sentence_forms an English sentence has, read from plain cues (a final
+    "?", "please", "will", "not" ...); "plain" when it shows none; None for a Chinese one."""
+    if any(is_cjk(char) for char in text):
+        return None
+    words = [w.strip('.,;:!?"“”').casefold() for w in text.split()]
+    words = [w for w in words if w]
+    if not words:
+        return None
+    first, rest = words[0], set(words[1:])
+    if text.rstrip().endswith("?"):
+        if first in ("why", "what", "where", "when", "how", "who", "which"):
+            return "wh_question"
+        return "question" if first in ("did", "does", "do") else None
+    if first == "please":
+        return "imperative"
+    if "by" in rest and rest & {"was", "were", "is", "are", "been"}:
+        return "passive"
+    if "not" in rest or any(w.endswith("n't") for w in words):
+        return "negation"
+    if "will" in rest:
+        return "future"
+    if rest & {"has", "have", "had"}:
+        return "perfect"
+    if any(a in ("is", "are", "was", "were") and b.endswith("ing") for a, b in pairwise(words)):
+        return "progressive"
+    if rest & {"who", "which", "that"}:
+        return "relative"
+    if first in ("yesterday", "today", "tonight", "tomorrow"):
+        return "time"
+    if any(w.endswith("'s") or w.endswith("’s") for w in words):
+        return "possessive"
+    return "plain"
+
+
+def story_pipeline(text: str) -> Pipeline:
+    """`text` through SmolLM2's STORY_HEAD (its forward pass shared with the other pages)."""
+    return compute.model_pipeline("smollm2", STORY_HEAD, text, STORY)
+
+
+def story_named(tokens: tuple[str, ...], i: int) -> tuple[str, str]:
+    """Token i as an option's label and as the reason names it: a word that appears twice is
+    named by its place, never its position (the 2nd “the”); another word is itself, quoted in
+    the reason (“drank”). ⟨start⟩ is not counted."""
+    word = escape_md(tokens[i])
+    same = [j for j in range(1, len(tokens)) if tokens[j] == tokens[i]]
+    if len(same) < 2:
+        return word, f"“{word}”"
+    named = t("kind_story_repeat", nth=ordinal(same.index(i) + 1), word=word)
+    return named, named
+
+
+def story_chart(sp: Pipeline, query: int) -> Figure:
+    """The head's causal weights, every token (⟨start⟩ too), the last word's row marked."""
+    return figures.weights(sp, highlight=query)
+
+
+def rate_line(text: str) -> str:
+    """The head's measured rate on held-out sentences of `text`'s form ("" when unknown)."""
+    form = sentence_form(text)
+    if form not in STORY_RATES or form not in FORM_EXAMPLES:
+        return ""
+    pct = f"{100 * STORY_RATES[form]:.1f}".removesuffix(".0")  # 99.5 never shows as 100
+    line = " " + t("kind_a_story_rate", example=FORM_EXAMPLES[form], pct=pct)
+    return line + (" " + t("kind_a_story_passive") if form == "passive" else "")
+
+
+def story_head(p: Pipeline) -> Asked | None:
+    """In SmolLM2's STORY_HEAD, which earlier word does the last word weigh most (⟨start⟩, the
+    sink, left out)? (None without SmolLM2's arrays on this machine.)"""
+    if not compute.smollm2_ready():
+        return None
+    text, replaced = in_english(p.key_side.text)
+    sp = story_pipeline(text)
+    tokens = sp.key_side.tokens
+    q = session.last_word(tokens)
+    row = sp.attention.weights[q]  # [n]: ⟨start⟩, the earlier words, the word itself, 0 after
+    answer = questions.top_among(row, q, range(1, q))
+    if answer is None:
+        return None
+    layer, head = STORY_HEAD
+    key = answer.words[1]
+    labels = {o: story_named(tokens, int(o))[0] for o in answer.options}
+    word = escape_md(tokens[q])
+    if replaced:
+        shown = escape_md(text, limit=len(text))
+        question = t("kind_q_story_english", sentence=shown, layer=layer, head=head, word=word)
+    else:
+        question = t("kind_q_story", layer=layer, head=head, word=word)
+    because = (
+        t(
+            "kind_a_story",
+            word=word,
+            key=story_named(tokens, key)[1],
+            w=answer.numbers[0],
+            sink=float(row[0]),
+        )
+        + rate_line(text)
+        + " "
+        + t("kind_why_story")
+    )
+    return Asked(answer, question, because, labels, (story_chart(sp, q),), (STORY_HEAD,))
+
+
 # ---- the registry ---------------------------------------------------------------------------
 
 
@@ -574,6 +868,8 @@ KINDS: dict[str, Kind] = {
         Kind("learned_vs_random", _kept, _random_charts, why=True),
         Kind("larger_max", _larger_max, _random_charts, why=True),
         Kind("real_head", real_words, _real_charts, why=True),
+        Kind("next_word", next_word, evidence(next_word), why=True),
+        Kind("story_head", story_head, evidence(story_head), why=True),
         Kind("one_word_changes", one_word_changes, evidence(one_word_changes), why=True),
         Kind("what_moves", what_moves, weights_chart, why=True),
         Kind("own_sentences", None, weights_chart, why=True, sentences=True),

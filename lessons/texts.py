@@ -290,6 +290,106 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "the same head on sentences the class writes",
         "zh": "同一个注意力头用在全班自己写的句子上",
     },
+    "kind_title_next_word": {
+        "en": "What comes next? A real model guesses",
+        "zh": "下一个词是什么？让真实模型来猜",
+    },
+    "kind_short_next_word": {
+        "en": "Next word",
+        "zh": "下一个词",
+    },
+    "kind_teaches_next_word": {
+        "en": "what a real generative model is trained to do: give every possible next word a probability",
+        "zh": "真实的生成模型被训练来做什么：给每个可能的下一个词一个概率",
+    },
+    "kind_title_story_head": {
+        "en": "A head of a real generative model",
+        "zh": "真实生成模型的一个注意力头",
+    },
+    "kind_short_story_head": {
+        "en": "SmolLM2",
+        "zh": "SmolLM2",
+    },
+    "kind_teaches_story_head": {
+        "en": "a head of a real next-word model looks from the object back to its verb, as the article's head does",
+        "zh": "一个真实的猜下一个词的模型里，有个注意力头从宾语回头看它的动词，和文章里的头一样",
+    },
+    # ---- SmolLM2's next word and its story head (lessons/kinds.py) ----
+    "kind_q_next_cut": {
+        "en": "SmolLM2, a real generative model, reads the sentence up to its last word: “{prompt} …”. Which word does it find most likely next?",
+        "zh": "真实的生成模型 SmolLM2 读到句子的最后一个词之前：“{prompt} …”。它认为接下来最可能是哪个词？",
+    },
+    "kind_q_next_as_is": {
+        "en": "SmolLM2, a real generative model, reads “{prompt} …”. Which word does it find most likely next?",
+        "zh": "真实的生成模型 SmolLM2 读到“{prompt} …”。它认为接下来最可能是哪个词？",
+    },
+    "kind_q_next_english": {
+        "en": "SmolLM2 reads only English, so instead of the class's sentence it reads this one up to its last word: “{prompt} …”. Which word does it find most likely next?",
+        "zh": "SmolLM2 只读英文，所以它不读本节课的中文句子，而是读这个英文句子的最后一个词之前：“{prompt} …”。它认为接下来最可能是哪个词？",
+    },
+    "kind_a_next_first": {
+        "en": "SmolLM2's first choice: “{word}”, {pct} %.",
+        "zh": "SmolLM2 的首选：“{word}”，{pct}%。",
+    },
+    "kind_a_next_first_below": {
+        "en": "SmolLM2's first whole word: “{word}”, {pct} % ({nth} of all its tokens: punctuation and word pieces come first).",
+        "zh": "SmolLM2 的首选完整词：“{word}”，{pct}%（在所有词元中排第 {nth}，排在前面的是标点和词片）。",
+    },
+    "kind_a_next_item": {
+        "en": "“{word}” {nth} ({pct} %)",
+        "zh": "“{word}”第 {nth}（{pct}%）",
+    },
+    "kind_a_next_options": {
+        "en": "The other options: {items}.",
+        "zh": "其他选项：{items}。",
+    },
+    "kind_a_next_hidden": {
+        "en": "The sentence had “{word}”: {nth} ({pct} %).",
+        "zh": "原句是“{word}”：排第 {nth}（{pct}%）。",
+    },
+    "kind_a_next_hidden_pieces": {
+        "en": "The sentence had “{word}”, which the model writes as {n} tokens.",
+        "zh": "原句是“{word}”，模型要用 {n} 个词元写出它。",
+    },
+    "kind_why_next": {
+        "en": "Why: SmolLM2 learned only to guess the next token, so its heads learned to look wherever helps that guess.",
+        "zh": "原因：SmolLM2 只学过猜下一个词元，所以它的注意力头学会了看向有助于猜测的地方。",
+    },
+    "kind_fig_next": {
+        "en": "SmolLM2's {n} most likely next tokens",
+        "zh": "SmolLM2 最可能的 {n} 个下一个词元",
+    },
+    "kind_bar_next": {"en": "{word} {pct} %", "zh": "{word} {pct}%"},
+    "kind_ax_probability": {"en": "probability", "zh": "概率"},
+    "kind_ctx_next": {
+        "en": "SmolLM2-135M · the next token's probabilities (softmax of its logits, T = 1)",
+        "zh": "SmolLM2-135M · 下一个词元的概率（logits 的 softmax，温度 1）",
+    },
+    "kind_q_story": {
+        "en": "In SmolLM2, a real generative model, layer {layer}, head {head}: which earlier word will the last word, “{word}”, look at most?",
+        "zh": "在真实的生成模型 SmolLM2 的层 {layer} · 头 {head} 中，最后一个词“{word}”最关注前面的哪个词？",
+    },
+    "kind_q_story_english": {
+        "en": "SmolLM2, a real generative model, reads only English, so here it reads “{sentence}”. In its layer {layer}, head {head}, which earlier word will “{word}” look at most?",
+        "zh": "真实的生成模型 SmolLM2 只读英文，这里读的是“{sentence}”。在它的层 {layer} · 头 {head} 中，“{word}”最关注前面的哪个词？",
+    },
+    "kind_a_story": {
+        "en": "“{word}” gives {key} {w:.3f}, the most of any earlier word; ⟨start⟩, where a head parks weight it needs nowhere else, takes {sink:.3f}.",
+        "zh": "“{word}”给{key}的权重是 {w:.3f}，在前面的词中最大；注意力头把用不到别处的权重停放在 ⟨start⟩，它得到 {sink:.3f}。",
+    },
+    "kind_a_story_rate": {
+        "en": "On held-out sentences like “{example}”, its object looks most at the verb in {pct} % of them.",
+        "zh": "在挑选时没用过的、像“{example}”这样的句子中，{pct}% 的句子里宾语最关注动词。",
+    },
+    "kind_a_story_passive": {
+        "en": "In a passive sentence the object comes before its verb, and a model that reads left to right cannot look ahead.",
+        "zh": "在被动句里，宾语在动词之前，而从左往右读的模型看不到后面的词。",
+    },
+    "kind_why_story": {
+        "en": "Why: SmolLM2 learned only by guessing the next word; nobody wrote verbs into it.",
+        "zh": "原因：SmolLM2 只靠猜下一个词来学习，没有人把动词写进它。",
+    },
+    "kind_story_repeat": {"en": "the {nth} “{word}”", "zh": "第 {nth} 个“{word}”"},
     # ---- page 1's questions: the width of a query, a repeated word's rows ----
     "pq_width_q": {
         "en": "How many numbers will each word's query vector (its row of Q) hold?",

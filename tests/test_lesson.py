@@ -16,13 +16,14 @@ import streamlit as st
 from app_pages.present.params import OLD_STEPS, lesson_step_of
 from core.attention import AttentionSettings
 from core.learning.task import train
+from core.models.smollm2 import STORY_HEAD
 from core.pipeline import Pipeline, pipeline, with_random_weights
 from core.pretrained import MiniLM
 from core.story import TEACHER_HEADS, TEACHER_LAYER
 from lessons import kinds, lesson
 from lessons.kinds import KINDS
 from tests.apptest_utils import all_text, chart_specs, default_model, open_page, page_file
-from ui import predict
+from ui import compute, predict
 from ui.i18n import TEXTS
 from ui.markdown import escape_md
 from ui.session import last_word
@@ -171,6 +172,18 @@ def expected(kind: str, sentence: str, lang: str) -> set[str] | None:
         moved = {n: _top_other(o.attention.weights[last], last) != top for n, o in rows.items()}
         assert not moved["scale"] and not moved["softmax"]  # monotone: they never move the top
         return {"random"} if moved["random"] else {"none"}
+    if kind == "next_word":  # SmolLM2's first whole word after the sentence cut before its last
+        logits = compute.smollm2_run(kinds.prompt_of(sentence).text).logits
+        tokenizer = compute.smollm2().tokenizer
+        for token in np.argsort(-logits.astype(np.float64), kind="stable").tolist():
+            raw = tokenizer.entry_bytes(token)
+            if raw[:1] == b" " and raw[1:].isalpha():
+                return {str(token)}
+    if kind == "story_head":  # SmolLM2's STORY_HEAD: the last word's top word before it
+        english = kinds.in_english(sentence)[0]  # a Chinese sentence: the English default
+        end = last_word(kinds.story_pipeline(english).key_side.tokens)
+        row = np.asarray(compute.smollm2_run(english).weights[STORY_HEAD][end])  # [n]
+        return {str(1 + int(np.argmax(row[1:end])))}  # ⟨start⟩ and the word itself left out
     assert kind == "own_sentences", f"no numpy check for the kind {kind}"
     return None
 

@@ -42,9 +42,10 @@ SCREENS = {"720p": (1280, 720), "1080p": (1920, 1080)}
 STEPS = lesson.default().steps  # presenter mode walks the built-in lesson
 # off against on, learned against random, before and after the swap; else 1
 CHARTS_PER_STEP = {"softmax_sums": 2, "learned_vs_random": 2, "one_word_changes": 2}
-BARS = {"query_match", "longest_term"}  # one bar per word: no number in a cell to measure
+# one bar per word (or candidate): no number in a cell to measure
+BARS = {"query_match", "longest_term", "next_word"}
 PROBE_WORDS = 6  # the training step watches page 7's probe, not the sentence
-FRAME = {"real_head": 2}  # MiniLM adds [CLS] and [SEP]
+FRAME = {"real_head": 2, "story_head": 1}  # MiniLM adds [CLS] and [SEP]; SmolLM2 ⟨start⟩
 MEASURE = """() => {
     const main = document.querySelector("[data-testid='stMain']");
     const numbers = [...document.querySelectorAll(
