@@ -28,6 +28,7 @@ from tools import (
     bench_profile,
     bench_rerun,
     bench_server,
+    bench_smollm2,
 )
 from tools.server import ROOT
 from tools.timing import median_seconds
@@ -67,6 +68,7 @@ SECTIONS: dict[str, Callable[[bool], str]] = {
     "attention": _attention,  # attend() alone
     "models": lambda _quick: bench_pretrained.markdown(bench_pretrained.bench()),  # MiniLM
     "learning": lambda _quick: bench_learning.markdown(bench_learning.bench()),  # train()
+    "smollm2": lambda quick: bench_smollm2.markdown(bench_smollm2.bench(quick=quick)),  # next word
 }
 FIRST = "cold"  # runs before the others, while the OS caches are coldest
 
