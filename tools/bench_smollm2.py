@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
+from urllib.parse import parse_qs
 
 import numpy as np
 
@@ -35,7 +36,7 @@ from tools.bench_pretrained import time_ms, torch_available
 from tools.bench_server import new_sentence
 from tools.server import Server, start_server
 from tools.timing import percentile
-from tools.wsclient import Session, fresh_view, run_async
+from tools.wsclient import Session, View, fresh_view, run_async
 
 LOAD_TARGET_S = 2.0
 FORWARD_TARGET = 1.5
@@ -116,13 +117,21 @@ def model_bench(quick: bool) -> dict[str, float]:
     return result
 
 
+def showed(view: View, what: str, param: str, text: str) -> View:
+    """The view, if it ran without an exception and its link holds `text` under `param`."""
+    view.check(what)
+    if text not in parse_qs(view.query_string).get(param, []):
+        raise RuntimeError(f"{what}: the page did not take {param}={text!r}")
+    return view
+
+
 async def first_view_cpu(server: Server, page: str, param: str, views: int) -> float:
     """Mean server CPU seconds of a fresh session's first view of a new text on `page`."""
     spent = []
     for _ in range(views):
         text = new_sentence()
         before = server.cpu_seconds()
-        (await fresh_view(server.ws, page, {param: text})).check(page, text)
+        showed(await fresh_view(server.ws, page, {param: text}), page, param, text)
         await asyncio.sleep(0.05)
         spent.append(server.cpu_seconds() - before)
     return statistics.mean(spent)
@@ -134,16 +143,17 @@ async def crowd(server: Server, n: int, window: float) -> list[float]:
     await asyncio.gather(*(s.open() for s in sessions))
     rng = random.Random(0)
     try:
-        for s in sessions:  # open on the page first: not what is measured
-            (await s.view(PAGE, {PROMPT: new_sentence()})).check(PAGE)
+        links = [{PROMPT: new_sentence()} for _ in sessions]
+        for s, link in zip(sessions, links, strict=True):  # open on the page: not measured
+            showed(await s.view(PAGE, link), PAGE, PROMPT, link[PROMPT])
 
-        async def one(s: Session) -> float:
+        async def one(s: Session, link: dict[str, str]) -> float:
             await asyncio.sleep(rng.uniform(0, window))
-            text = new_sentence()
-            view = await s.view(PAGE, {PROMPT: text})
-            return view.check(f"crowd {PAGE}", text).seconds
+            text = new_sentence()  # typed into the prompt box, as a student does
+            view = await s.receive(await s.send(PAGE, link, {PROMPT: text}))
+            return showed(view, f"crowd {PAGE}", PROMPT, text).seconds
 
-        return list(await asyncio.gather(*(one(s) for s in sessions)))
+        return list(await asyncio.gather(*map(one, sessions, links)))
     finally:
         await asyncio.gather(*(s.close() for s in sessions))
 

@@ -231,7 +231,9 @@ def next_tokens(
         cut = np.partition(scaled, -top_k)[-top_k]
         scaled = np.where(scaled >= cut, scaled, -np.inf)
     probs = softmax(scaled)  # [vocab]
-    order = np.argsort(-probs, kind="stable")[:count]
+    count = min(count, probs.size)
+    top = np.argpartition(-probs, count - 1)[:count]  # [count] the largest, in no order
+    order = top[np.lexsort((top, -probs[top]))]  # most likely first; a tie, the lower id first
     return [NextToken(int(i), float(probs[i]), float(logits[i])) for i in order]
 
 
