@@ -125,16 +125,23 @@ def showed(view: View, what: str, param: str, text: str) -> View:
     return view
 
 
-async def first_view_cpu(server: Server, page: str, param: str, views: int) -> float:
-    """Mean server CPU seconds of a fresh session's first view of a new text on `page`."""
-    spent = []
+async def first_view_cpu(server: Server, page: str, param: str) -> float:
+    """Server CPU seconds of a fresh session's first view of a new text on `page`."""
+    text = new_sentence()
+    before = server.cpu_seconds()
+    showed(await fresh_view(server.ws, page, {param: text}), page, param, text)
+    await asyncio.sleep(0.05)
+    return server.cpu_seconds() - before
+
+
+async def first_views(server: Server, views: int) -> tuple[float, float]:
+    """Mean CPU of a first view on the next-word page and on the MiniLM page, taking turns (so
+    both see the same background load)."""
+    ours, minilm = [], []
     for _ in range(views):
-        text = new_sentence()
-        before = server.cpu_seconds()
-        showed(await fresh_view(server.ws, page, {param: text}), page, param, text)
-        await asyncio.sleep(0.05)
-        spent.append(server.cpu_seconds() - before)
-    return statistics.mean(spent)
+        ours.append(await first_view_cpu(server, PAGE, PROMPT))
+        minilm.append(await first_view_cpu(server, MINILM_PAGE, "text"))
+    return statistics.mean(ours), statistics.mean(minilm)
 
 
 async def crowd(server: Server, n: int, window: float) -> list[float]:
@@ -171,11 +178,8 @@ def bench(quick: bool = False) -> Result:
     result = Result(model_bench(quick))
     server = start_server()
     try:
-        views = 2 if quick else 6
-        run_async(first_view_cpu(server, PAGE, PROMPT, 1))  # the model loaded once, not timed
-        run_async(first_view_cpu(server, MINILM_PAGE, "text", 1))
-        result.page_cpu = run_async(first_view_cpu(server, PAGE, PROMPT, views))
-        result.minilm_cpu = run_async(first_view_cpu(server, MINILM_PAGE, "text", views))
+        run_async(first_views(server, 1))  # the models loaded once, not timed
+        result.page_cpu, result.minilm_cpu = run_async(first_views(server, 2 if quick else 12))
         n = 4 if quick else CROWD
         result.crowd = run_async(crowd(server, n, WINDOW_S))
         result.rss_mb = server.rss_mb()
