@@ -12,7 +12,8 @@ the rule is read on the object's row, over words:
     itself included.
 
 `object_rows` reads every head's object row over words for one sentence; `holds` applies the
-rule to one head or to the mean of several heads of one layer.
+rule to a row (one head's, or the mean of several heads' of one layer); `verdict` says what one
+sentence shows.
 """
 
 from __future__ import annotations
@@ -81,16 +82,6 @@ def holds(words: np.ndarray, verb: int) -> np.ndarray:
     by MARGIN."""
     others = np.delete(words, verb, axis=-1)  # [..., n_words - 1]
     return words[..., verb] >= MARGIN * others.max(axis=-1)
-
-
-def head_holds(rows: ObjectRows) -> np.ndarray:
-    """[L, H] whether each head tells the story on this sentence."""
-    return holds(rows.words, rows.sentence.verb)
-
-
-def mean_holds(rows: ObjectRows, layer: int, heads: tuple[int, ...]) -> bool:
-    """Whether the mean of `heads` of `layer` tells the story on this sentence."""
-    return bool(holds(rows.words[layer, list(heads)].mean(axis=0), rows.sentence.verb))
 
 
 @dataclass(frozen=True)

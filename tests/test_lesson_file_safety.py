@@ -28,6 +28,7 @@ from lessons.lesson_file import (
     LessonFile,
     parse,
 )
+from tests.test_lesson_file import TWO_STEPS
 from ui.i18n import TEXTS
 
 SECOND = 1.0  # the longest any one file may take
@@ -35,30 +36,7 @@ MEMORY = 50 * 2**20  # bytes the worst file may allocate while it is read
 BOM = b"\xef\xbb\xbf"
 TOP_KEYS = ("title", "languages", "steps")  # a file that lacks one has no line for it
 
-GOOD = """\
-title.en = "Two steps"
-title.zh = "两步"
-languages = ["en", "zh"]
-
-[[steps]]
-kind = "query_match"
-minutes = 3
-sentence = "the dog chased the ball"
-point.en = "A query points at a key."
-point.zh = "查询指向一个键。"
-notes.en = "Ask first."
-notes.zh = "先提问。"
-
-[[steps]]
-kind = "what_moves"
-minutes = 2
-title.en = "Recap"
-title.zh = "回顾"
-point.en = "Only learned weights set the order."
-point.zh = "只有学到的参数决定顺序。"
-notes.en = "One minute."
-notes.zh = "一分钟。"
-"""
+GOOD = TWO_STEPS  # a valid two-step file (tests/test_lesson_file.py)
 BUILTIN = tuple((lesson.BUILTIN_FOLDER / f"{name}.toml").read_bytes() for name in lesson.BUILTIN)
 
 
