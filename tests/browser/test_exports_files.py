@@ -88,6 +88,7 @@ def test_chart_files_and_the_page_offline(
     svg = Path(svg_file.path()).read_text(encoding="utf-8")
     assert svg.startswith("<svg")
     assert sorted(svg_axis_labels(svg)) == sorted(shown_labels)
+    wait_idle(tab)  # a download may re-run the page: a PNG button of the run before is gone
 
     png_file = download(tab, chart_download(tab, first, "PNG"))
     assert png_file.suggested_filename.endswith(".png")
