@@ -9,6 +9,7 @@ nothing more.
 from __future__ import annotations
 
 import io
+import ipaddress
 import os
 from pathlib import Path
 
@@ -36,6 +37,20 @@ TEACHER_COOKIE = "cls_tk_"  # + the join code: the teacher key, on the teacher's
 TRUST_FORWARDED = "CLASS_TRUST_FORWARDED"  # "1": a proxy on another host sets X-Forwarded-For
 
 
+def from_this_machine(peer: str) -> bool:
+    """Whether a connection's peer address is this machine: 127.0.0.0/8, ::1, or an IPv4
+    loopback written as IPv6 (::ffff:127.0.0.1: what a server listening on :: sees of nginx
+    on 127.0.0.1, so that every phone behind the README's nginx was one address)."""
+    if peer in ("", "localhost"):
+        return True
+    try:
+        address = ipaddress.ip_address(peer.split("%")[0])
+    except ValueError:
+        return False
+    mapped = getattr(address, "ipv4_mapped", None)
+    return (mapped or address).is_loopback
+
+
 def client_address() -> str:
     """The address the limits of lessons/store.py count against: the browser's, or, when the
     connection comes from this machine (nginx in front, deploy/nginx.conf), the last address
@@ -44,8 +59,7 @@ def client_address() -> str:
     another host writes it."""
     peer = st.context.ip_address
     peer = peer if isinstance(peer, str) else ""
-    local = peer in ("", "::1", "localhost") or peer.startswith("127.")
-    if local or os.environ.get(TRUST_FORWARDED) == "1":
+    if from_this_machine(peer) or os.environ.get(TRUST_FORWARDED) == "1":
         header = st.context.headers.get("X-Forwarded-For")
         forwarded = header.split(",")[-1].strip() if isinstance(header, str) else ""
         if forwarded:

@@ -8,6 +8,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from lessons import join_address
+from lessons.connection import from_this_machine
 from lessons.join_address import (
     is_local,
     join_url,
@@ -181,3 +182,25 @@ def test_no_streamlit_import():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd="."
     )
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize(
+    ("peer", "local"),
+    [
+        ("127.0.0.1", True),
+        ("127.0.0.5", True),
+        ("::1", True),
+        ("::ffff:127.0.0.1", True),  # nginx on 127.0.0.1 as a server listening on :: sees it
+        ("", True),
+        ("10.0.0.7", False),
+        ("::ffff:10.0.0.7", False),
+        ("2001:db8::1", False),
+        ("fe80::1%eth0", False),
+        ("not an address", False),
+    ],
+)
+def test_a_proxy_on_this_machine_is_known_however_it_is_written(peer: str, local: bool) -> None:
+    """Only a connection from this machine may name the phone's address in X-Forwarded-For;
+    an IPv4 loopback written as IPv6 is this machine too (else every phone behind nginx was
+    one address, and the 61st was refused)."""
+    assert from_this_machine(peer) is local
