@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Download, Locator, Page, Route, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser.helpers import (
     RECT,
@@ -34,14 +35,26 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 DOWNLOAD_TIMEOUT = 60_000  # ms: the first export starts vl-convert's JavaScript engine
 
 
-def download(page: Page, button: Locator) -> Download:
+def download(page: Page, button: Locator, tries: int = 2) -> Download:
+    """The file a press of `button` saves. A press that lands while a run replaces the button
+    (a download re-runs the page; on a loaded machine that run can start after the page looked
+    idle) is canceled by the browser, as it is for a person, who presses again: so does this,
+    once the page is idle."""
     started = time.monotonic()
-    with page.expect_download(timeout=DOWNLOAD_TIMEOUT) as info:
-        button.click()
-    result = info.value
-    result.path()  # wait for the whole file
-    print(f"{result.suggested_filename}: {time.monotonic() - started:.2f} s")
-    return result
+    for attempt in range(tries):
+        with page.expect_download(timeout=DOWNLOAD_TIMEOUT) as info:
+            button.click()
+        result = info.value
+        try:
+            result.path()  # wait for the whole file
+        except PlaywrightError as error:
+            if "canceled" not in str(error) or attempt == tries - 1:
+                raise
+            wait_idle(page)
+            continue
+        print(f"{result.suggested_filename}: {time.monotonic() - started:.2f} s")
+        return result
+    raise AssertionError("unreachable")
 
 
 def all_mounted(drawn: Locator, buttons: Locator, timeout: float = 30.0) -> int:
