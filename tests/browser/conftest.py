@@ -97,14 +97,19 @@ def chromium() -> Iterator[Browser]:
 
 
 class Contexts:
-    """The browser contexts of one worker, one per set of options, kept for the whole session.
+    """The browser contexts of one worker, one per set of options, kept for the whole session,
+    and their tabs, handed from test to test.
 
-    A test opens a new tab (a new Streamlit session) in the context its options ask for, and
-    closes it when done. The tab loads Streamlit's scripts from that context's cache: a fresh
+    A test takes a tab (`page`) in the context its options ask for and hands it back
+    (`release`) when done. A tab loads Streamlit's scripts from its context's cache: a fresh
     context fetches and compiles them again, about 1.3 s of CPU a load (measured: 1.9 s a first
-    load against 0.6 s a load in a warm context), and a CPU-bound browser pass made ~250 such
-    loads. Each new tab starts with an empty localStorage (Streamlit keeps the sidebar's width
-    and the theme there), so no test sees what an earlier one left."""
+    load against 0.6 s a load in a warm context). A new tab costs a renderer of its own, about
+    0.9 s of CPU more than a load in a tab already open (measured: 6 loads in new tabs 18.5
+    cpu-s, in one tab reset between them 13.4), and a CPU-bound browser pass opens ~250.
+
+    A tab handed back is reset as a new one would be: its storage emptied (Streamlit keeps the
+    sidebar's width and the theme in localStorage), its session ended by leaving for
+    about:blank, its screen its context's own; one that cannot be reset is closed."""
 
     FRESH_TAB = """try {
         if (!sessionStorage.getItem("__tab")) {
@@ -112,14 +117,18 @@ class Contexts:
             sessionStorage.setItem("__tab", "1");
         }
     } catch (e) {}  // a document without storage (about:blank, a refused frame)"""
+    FORGET = """() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) {} }"""
 
     def __init__(self, chromium: Browser) -> None:
         self.chromium = chromium
         self.open: dict[str, BrowserContext] = {}
+        self.spare: dict[str, list[Page]] = {}
+        self.handed: dict[int, tuple[str, dict | None]] = {}  # id(tab) -> (key, its viewport)
 
     def page(self, *, init_script: str | None = None, **options: object) -> Page:
-        """A new tab in the context of these options (Browser.new_context's), and of
-        `init_script`, run before the page's own scripts in each document."""
+        """A tab in the context of these options (Browser.new_context's), and of
+        `init_script`, run before the page's own scripts in each document: one handed back
+        by an earlier test, or a new one."""
         key = json.dumps([init_script, options], sort_keys=True, default=str)
         if key not in self.open:
             context = self.chromium.new_context(**options)  # type: ignore[arg-type]
@@ -128,7 +137,29 @@ class Contexts:
             if init_script:
                 context.add_init_script(init_script)
             self.open[key] = context
-        return self.open[key].new_page()
+            self.spare[key] = []
+        spare = self.spare[key]
+        page = spare.pop() if spare else self.open[key].new_page()
+        self.handed[id(page)] = (key, page.viewport_size)
+        return page
+
+    def release(self, page: Page) -> None:
+        """Hand a tab back: reset for the next test, or closed if it cannot be."""
+        key, viewport = self.handed.pop(id(page), ("", None))
+        if page.is_closed():
+            return
+        try:
+            if not key:
+                raise ValueError("not a tab of these contexts")
+            page.evaluate(self.FORGET)
+            page.unroute_all(behavior="ignoreErrors")
+            page.goto("about:blank", timeout=5_000)
+            if viewport and page.viewport_size != viewport:
+                page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        except Exception:
+            page.close()
+            return
+        self.spare[key].append(page)
 
     def close(self) -> None:
         for context in self.open.values():
@@ -173,4 +204,4 @@ def tab(
                 page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
             except Exception as error:  # a screenshot must never hide the real failure
                 print(f"screenshot failed: {error}")
-        page.close()
+        contexts.release(page)

@@ -35,8 +35,17 @@ class Watch:
         self.page = page
         self.problems: list[str] = []
         page.on("console", self._console)
-        page.on("pageerror", lambda error: self.problems.append(f"script error: {error}"))
+        page.on("pageerror", self._error)
         page.on("response", self._response)
+
+    def stop(self) -> None:
+        """Stop listening (before the tab is handed to another test)."""
+        self.page.remove_listener("console", self._console)
+        self.page.remove_listener("pageerror", self._error)
+        self.page.remove_listener("response", self._response)
+
+    def _error(self, error: Exception) -> None:
+        self.problems.append(f"script error: {error}")
 
     def _console(self, message: ConsoleMessage) -> None:
         if re.search(r"Content[ -]Security[ -]Policy", message.text):

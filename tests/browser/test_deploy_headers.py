@@ -246,7 +246,8 @@ def tab(contexts: Contexts, proxy: Nginx) -> Iterator[Tab]:
     try:
         yield opened
     finally:
-        opened.page.close()
+        opened.watch.stop()
+        contexts.release(opened.page)
 
 
 def test_only_the_apps_own_origin_may_frame_it(chromium: Browser, proxy: Nginx) -> None:

@@ -182,7 +182,7 @@ def screen(contexts: Contexts, name: str, **options: object) -> Iterator[Page]:
             print(f"screenshot failed: {error}")
         raise
     finally:
-        page.close()
+        contexts.release(page)
 
 
 def check_opens_and_draws(page: Page, path: str, lang: str) -> None:
@@ -330,6 +330,7 @@ def test_every_page(contexts: Contexts, app_url: str, proxy: Nginx, path: str, l
                 screen(contexts, f"{name}_hostile", init_script=CSP_LISTENER, viewport=DESKTOP)
             )
             watch = Watch(evil)
+            stack.callback(watch.stop)  # before the tab is handed back
             if path in NO_SHARED_SENTENCE:  # no sentence to carry: the page, through nginx
                 evil.goto(f"{deployed}/{url}" + ("?lang=zh" if link else ""), wait_until="commit")
             else:
@@ -634,3 +635,28 @@ def test_nonsense_url_parameters_are_refused(tab: Page, app_url: str) -> None:
     wait_idle(tab)
     expect(refused_warning(tab)).to_have_count(0)
     no_exception(tab)
+
+
+# ---- 4. a tab handed from test to test starts as a new one -------------------------------------
+
+
+def test_a_tab_handed_back_is_taken_again_as_new(contexts: Contexts, app_url: str) -> None:
+    """conftest.Contexts hands a released tab to the next test that asks for its screen: it is
+    the same tab, on about:blank (its session ended), with its own screen again, and the page
+    it opens next finds no storage the last test left."""
+    options = {"viewport": {"width": 700, "height": 500}, "locale": "en-US"}
+    page = contexts.page(**options)
+    open_app(page, app_url, "glossary")
+    page.evaluate("() => { localStorage.setItem('left', '1'); sessionStorage.setItem('s', '1'); }")
+    page.set_viewport_size(PHONE)
+    contexts.release(page)
+    again = contexts.page(**options)
+    try:
+        assert again is page
+        assert again.url == "about:blank"
+        assert again.viewport_size == options["viewport"]
+        open_app(again, app_url, "glossary")
+        left = again.evaluate("() => [localStorage.getItem('left'), sessionStorage.getItem('s')]")
+        assert left == [None, None]
+    finally:
+        contexts.release(again)

@@ -54,7 +54,7 @@ def phone(contexts: Contexts, screen: str) -> Iterator[tuple[Page, str, bool]]:
     try:
         yield page, lang, on_phone
     finally:
-        page.close()
+        contexts.release(page)
 
 
 @pytest.mark.parametrize(

@@ -69,7 +69,7 @@ def projector(contexts: Contexts, request: pytest.FixtureRequest) -> Iterator[tu
     try:
         yield page, request.param
     finally:
-        page.close()
+        contexts.release(page)
 
 
 def _button(page: Page, key: str):
