@@ -25,6 +25,7 @@ from ui import compute, session
 from ui.figures import Figure
 from ui.i18n import lang, t
 from ui.predict import Asked, Question
+from ui.text_box import text_box
 
 BUILTIN_FOLDER = Path(__file__).resolve().parent / "builtin"
 BUILTIN = ("lesson_45", "lesson_20")  # the built-in lessons, by file name; the first is the default
@@ -140,11 +141,8 @@ def step_pipeline(step: Step, sentence: str, language: str) -> Pipeline:
 def own_sentence(key: str) -> str | None:
     """Presenter mode's "own sentences" step: the presenter types a sentence from the room
     (no phones needed); None while the box is empty."""
-    typed = st.text_input(
-        t("lesson_own_sentence"),
-        key=key,
-        max_chars=MAX_SENTENCE,
-        help=t("lesson_own_sentence_help"),
+    typed = text_box(
+        t("lesson_own_sentence"), key, MAX_SENTENCE, help=t("lesson_own_sentence_help")
     )
     return " ".join(typed.split()) or None
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,6 +22,8 @@ from core.safe_text import Cleaned, one_line
 
 SCHEMA_VERSION = 2  # 2: students admitted by the server, sentences moderated, address limits
 CLASS_HOURS = 12.0  # a class expires this long after it starts
+CLASS_SECONDS = CLASS_HOURS * 3600
+ROOM = "@"  # + a join code: a limits record that an address is in that class (class_limits)
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read off a projector
 CODE_LENGTH = 6
 KEY_BYTES = 18  # secrets.token_urlsafe: 144 bits
@@ -49,7 +52,10 @@ class Limits:
     free_wrong_codes: int = 10  # wrong join codes before the wait starts ...
     wrong_window: float = 900.0  # ... counted over this many seconds
     first_wait: float = 2.0  # the wait after the first wrong code over the free ones, doubled
-    longest_wait: float = 900.0  # after each further one, up to this
+    # after each further one, up to this: a guesser is slowed to one code a minute, while a
+    # student who mistyped (and, behind one network, the class) waits at most this long. The
+    # right code of a class this address is in never waits (ClassStore.open_code).
+    longest_wait: float = 60.0
 
 
 class Refused(Exception):
@@ -107,7 +113,8 @@ _SCHEMA = (
         class_id VARCHAR(32) PRIMARY KEY,
         digest VARCHAR(64) NOT NULL,
         source TEXT NOT NULL)""",
-    # what client addresses did ("join", "start", "code": a wrong join code), for the limits
+    # what client addresses did ("join", "start", "code": a wrong join code), for the limits;
+    # "@" + a join code: the address started that class or a student of it joined from there
     """CREATE TABLE IF NOT EXISTS class_limits (
         address VARCHAR(64) NOT NULL,
         kind VARCHAR(8) NOT NULL,
@@ -195,9 +202,15 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
+MAX_CODE_PASTE = 2_000  # characters the code box keeps: a whole join link fits
+
+
 def clean_code(raw: str) -> str:
-    """What a student typed as a code, as the store keeps codes (upper case, no spaces)."""
-    return "".join(raw.split()).upper()[: CODE_LENGTH * 2]
+    """What a student typed as a code, as the store keeps codes (upper case, no spaces); from a
+    join link pasted whole (`…/join?code=AB12CD`), the code it carries."""
+    found = re.search(r"[?&]code=([^&#\s]*)", raw, flags=re.IGNORECASE)
+    code = found.group(1) if found else raw
+    return "".join(code.split()).upper()[: CODE_LENGTH * 2]
 
 
 def new_student() -> str:
@@ -275,6 +288,28 @@ class ClassStore:
                 {"a": address[:64], "k": kind, "now": now},
             )
 
+    def _claim(self, address: str, kind: str, most: int, window: float, now: float) -> None:
+        """Note that `address` does `kind` now, unless it did it `most` times in the last
+        `window` s (then raise Refused, noting nothing). Atomic: of many at once, exactly
+        `most` pass (SQLite runs one writer at a time; PostgreSQL is told to, for this table)."""
+        with self.engine.begin() as c:
+            if self.engine.dialect.name == "postgresql":
+                c.execute(text("LOCK TABLE class_limits IN SHARE ROW EXCLUSIVE MODE"))
+            c.execute(
+                text("INSERT INTO class_limits (address, kind, at) VALUES (:a, :k, :now)"),
+                {"a": address[:64], "k": kind, "now": now},
+            )
+            rows = c.execute(
+                text(
+                    "SELECT at FROM class_limits WHERE address = :a AND kind = :k AND at > :since "
+                    "ORDER BY at"
+                ),
+                {"a": address[:64], "k": kind, "since": now - window},
+            )
+            done = [float(r.at) for r in rows]
+            if len(done) > most:  # leaving the block by raising takes the note back
+                raise Refused(kind + "s", done[len(done) - 1 - most] + window - now)
+
     def _within(self, address: str, kind: str, most: int, window: float, now: float) -> None:
         """Raise Refused when `address` did `kind` `most` times in the last `window` s."""
         done = self._done(address, kind, now - window)
@@ -295,11 +330,16 @@ class ClassStore:
 
     def open_code(self, code: str, address: str, now: float) -> ClassState | None:
         """The class a typed join code opens (None: none; the wrong code counts against
-        `address`). Raises Refused("codes", wait) while the address must wait."""
+        `address`). Raises Refused("codes", wait) while the address must wait, except for the
+        code of a class this address is already in (started there, or a student joined from
+        there): one student mistyping behind a school's network never keeps the class out, and
+        a guesser from elsewhere is still slowed."""
+        state = self.find(code, now)
+        if state is not None and self._done(address, ROOM + state.code, now - CLASS_SECONDS):
+            return state
         wait = self.code_wait(address, now)
         if wait > 0:
             raise Refused("codes", wait)
-        state = self.find(code, now)
         if state is None:
             self._note(address, "code", now)
         return state
@@ -312,7 +352,7 @@ class ClassStore:
         """A new class on `sentence`: (its join code, the teacher key). Raises
         Refused("starts", wait) when `address` started its `limits.starts` classes lately."""
         self.tidy(now)
-        self._within(address, "start", self.limits.starts, self.limits.start_window, now)
+        self._claim(address, "start", self.limits.starts, self.limits.start_window, now)
         key = secrets.token_urlsafe(KEY_BYTES)
         for _ in range(20):
             code = new_code()
@@ -336,7 +376,7 @@ class ClassStore:
                         "exp": now + hours * 3600,
                     },
                 )
-            self._note(address, "start", now)
+            self._note(address, ROOM + code, now)
             return code, key
         raise RuntimeError("no free join code after 20 tries")
 
@@ -436,7 +476,14 @@ class ClassStore:
         lim = self.limits
         oldest = now - max(lim.join_window, lim.start_window, lim.wrong_window)
         with self.engine.begin() as c:
-            c.execute(text("DELETE FROM class_limits WHERE at <= :t"), {"t": oldest})
+            c.execute(
+                text("DELETE FROM class_limits WHERE at <= :t AND kind NOT LIKE '@%'"),
+                {"t": oldest},
+            )
+            c.execute(
+                text("DELETE FROM class_limits WHERE at <= :t AND kind LIKE '@%'"),
+                {"t": now - CLASS_SECONDS},
+            )
         return True
 
     # ---- the teacher's pacing ---------------------------------------------------------------
@@ -550,6 +597,7 @@ class ClassStore:
         if added != 1:
             raise Refused("full")
         self._note(address, "join", now)
+        self._note(address, ROOM + state.code, now)
         return student
 
     def rename(self, code: str, student: str, nickname: str, now: float) -> Cleaned | None:

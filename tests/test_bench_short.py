@@ -265,6 +265,24 @@ def test_a_class_of_five_phones_answers_and_every_vote_reaches_the_projector(ser
     assert re.search(r"\| \*\*a phone's answer, press to counted on the projector\*\* \|", report)
 
 
+@pytest.mark.skipif(not Path(NGINX).exists(), reason="no nginx (make browsers installs it)")
+def test_a_hundred_phones_through_the_readmes_nginx_all_join_and_vote(server, tmp_path):
+    """Issue 38, item 5: behind the README's nginx (deploy/nginx.conf) the app's peer is this
+    machine (::ffff:127.0.0.1 when it listens on ::), and every phone counted as that one
+    address: after Limits().joins the next phone was refused. Here 100 phones, each from a
+    loopback address of its own as nginx sees it, join through nginx and answer: all are let
+    in, the projector counts 100 joined and 100 votes."""
+    assert Limits().joins < 100  # one address could not hold this class
+    proxy = Nginx(tmp_path, [server.port])
+    proxy.start()
+    try:
+        result = bench_class.through_proxy(server, proxy.ws, n=100, spread=3.0)
+    finally:
+        proxy.stop()
+    assert result.final_count == result.students == 100
+    assert len(result.counted_seconds) == 100 and all(s > 0 for s in result.counted_seconds)
+
+
 def test_bench_rerun_times_a_page_against_the_bare_page_alternately():
     bare = AppTest.from_file(str(bench_rerun.BARE_APP), default_timeout=60)
     bare.run()

@@ -8,6 +8,8 @@ import csv
 import io
 import os
 import secrets
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -426,6 +428,78 @@ def test_wrong_join_codes_back_off_per_address(store):
     assert replica.code_wait("10.5.5.5", now + 1) == pytest.approx(lim.first_wait * 2 - 1)
     assert replica.open_code(code, "10.5.5.6", now + 1).code == code  # other addresses go on
     assert replica.open_code(code, "10.5.5.5", now + 5).code == code
+
+
+def test_a_student_mistyping_behind_one_network_never_keeps_the_class_out(store):
+    """16 wrong codes locked an address out for 15 minutes, even for the right code: behind a
+    school's one address, one student who mistyped kept the class out. Now a wrong code is slowed
+    (at most `longest_wait` between tries), and the right code of a class this address is in
+    (the teacher started it there, or a classmate joined from there) always opens it."""
+    lim = store.limits
+    school, elsewhere = "10.6.6.6", "10.7.7.7"
+    code, _key = store.start("a b", T0, address=school)
+    other, _ = store.start("c d", T0, address="10.9.9.9")
+    now = T0
+
+    def wrong_once(address: str) -> None:
+        """One more wrong code from `address`, typed as soon as it may be."""
+        nonlocal now
+        while True:
+            try:
+                assert store.open_code("ZZZZZZ", address, now) is None
+                return
+            except class_store.Refused as refused:
+                assert 0 < refused.wait <= lim.longest_wait
+                now += refused.wait
+
+    for _ in range(lim.free_wrong_codes + 6):  # one student mistypes, again and again
+        wrong_once(school)
+    waiting = store.code_wait(school, now)
+    assert 0 < waiting <= lim.longest_wait  # slowed, never locked for longer than this
+    # meanwhile the class's right code opens it for every classmate, on any replica
+    replica = ClassStore(store.engine)
+    for i in range(5):
+        state = replica.open_code(code.lower(), school, now + i)
+        assert state is not None and state.code == code
+        store.admit(code, None, school, now + i)
+    # a wrong code, or the code of a class nobody here is in, still waits
+    for guess in ("ZZZZZZ", other):
+        with pytest.raises(class_store.Refused):
+            store.open_code(guess, school, now)
+    # a guesser elsewhere: its free codes, then one code a minute at most
+    for _ in range(lim.free_wrong_codes + 10):
+        wrong_once(elsewhere)
+    assert store.code_wait(elsewhere, now) == pytest.approx(lim.longest_wait)
+    with pytest.raises(class_store.Refused):
+        store.open_code(code, elsewhere, now)  # the class's code too: nobody of it is there
+    assert store.open_code(code, elsewhere, now + lim.longest_wait).code == code
+
+
+def test_forty_class_starts_at_once_pass_exactly_the_limit(db):
+    """21 classes started at once against a limit of 20 (two starts raced): the limit is now
+    claimed in one transaction. 40 starts from one address on 40 threads (8 replicas)."""
+    stores = [ClassStore(db()) for _ in range(8)]
+    lim = stores[0].limits
+    barrier = threading.Barrier(40)
+
+    def start(i: int) -> str:
+        barrier.wait()
+        try:
+            stores[i % 8].start("a b", T0, address="10.8.8.8")
+        except class_store.Refused as refused:
+            assert refused.reason == "starts" and refused.wait > 0
+            return "refused"
+        return "started"
+
+    with ThreadPoolExecutor(max_workers=40) as pool:
+        outcomes = list(pool.map(start, range(40)))
+    assert outcomes.count("started") == lim.starts
+    assert outcomes.count("refused") == 40 - lim.starts
+    with stores[0].engine.connect() as c:
+        held = c.execute(text("SELECT COUNT(*) FROM classes")).scalar_one()
+    assert held == lim.starts
+    for store in stores:
+        store.engine.dispose()
 
 
 def test_nicknames_and_sentences_lose_bidi_controls(store):

@@ -169,8 +169,14 @@ async def _flood(server: Server, seconds: float) -> Flood:
     return Flood(took, sessions, counted, counted * 60 / took)
 
 
-async def _join(server: Server, code: str, address: str | None = None) -> tuple[_Phone, float]:
-    s = Session(server.ws, forwarded_for=address)
+async def _join(ws: str, code: str, address: str, via_proxy: bool) -> tuple[_Phone, float]:
+    """A phone on the class's link from `address`: said in X-Forwarded-For as nginx on this
+    machine would, or, `via_proxy`, connecting from it to the proxy at `ws` (a loopback
+    address), whose own X-Forwarded-For the app must read."""
+    if via_proxy:
+        s = Session(ws, local_address=address)
+    else:
+        s = Session(ws, forwarded_for=address)
     await s.open()
     view = (await s.view(PHONE, {"code": code})).check(f"/{PHONE}")
     radios = [key for key in s.options if key.startswith("join_pick_")]
@@ -179,7 +185,11 @@ async def _join(server: Server, code: str, address: str | None = None) -> tuple[
     return _Phone(s, _params(view), radios[0], s.fragments[radios[0]]), view.seconds
 
 
-async def _class(server: Server, n: int, spread: float, rng: random.Random) -> Result:
+async def _class(
+    server: Server, n: int, spread: float, rng: random.Random, proxy_ws: str | None = None
+) -> Result:
+    """The class of `n` phones; through the proxy at `proxy_ws` (nginx) when given, each phone
+    then connecting from a loopback address of its own."""
     began = time.perf_counter()
     teacher, t_params, live = await _teacher(server)
     phones: list[_Phone] = []
@@ -198,7 +208,9 @@ async def _class(server: Server, n: int, spread: float, rng: random.Random) -> R
         for i in range(0, n, JOIN_BATCH):
             joined = await asyncio.gather(  # each phone on a network of its own
                 *(
-                    _join(server, t_params["code"], f"10.{j // 250}.{j % 250}.1")
+                    _join(server.ws, t_params["code"], f"10.{j // 250}.{j % 250}.1", False)
+                    if proxy_ws is None
+                    else _join(proxy_ws, t_params["code"], f"127.1.{j // 250}.{j % 250 + 1}", True)
                     for j in range(i, min(i + JOIN_BATCH, n))
                 )
             )
@@ -282,6 +294,12 @@ async def _class(server: Server, n: int, spread: float, rng: random.Random) -> R
         time.perf_counter() - began,
         refreshes,
     )
+
+
+def through_proxy(server: Server, proxy_ws: str, n: int, spread: float, seed: int = 0) -> Result:
+    """A class of `n` phones joining and answering through a proxy (nginx) in front of
+    `server`, each from an address of its own: every one must be let in and counted."""
+    return run_async(_class(server, n, spread, random.Random(seed), proxy_ws))
 
 
 def bench(quick: bool = False, server: Server | None = None, seed: int = 0) -> Result:

@@ -68,6 +68,7 @@ class Session:
         timeout: float = 300,
         cookie: str | None = None,
         forwarded_for: str | None = None,
+        local_address: str | None = None,
     ) -> None:
         self.ws_url = ws_url
         self.timeout = timeout
@@ -76,6 +77,9 @@ class Session:
         # app's limits count (lessons/connection.client_address), so simulated phones can
         # come from a network each, or a flood from one
         self.forwarded_for = forwarded_for
+        # the address this end connects from (any of 127.0.0.0/8 on loopback): a proxy in front
+        # (nginx) then sees a phone of its own network, as it would each phone of a class
+        self.local_address = local_address
         self.ws: websockets.ClientConnection | None = None
         self.widget_ids: dict[str, str] = {}  # user key -> widget id, from the last run
         self.fragments: dict[str, str] = {}  # user key -> id of the fragment drawing it
@@ -97,6 +101,7 @@ class Session:
             subprotocols=["streamlit"],
             max_size=None,
             open_timeout=self.timeout,
+            **({"local_addr": (self.local_address, 0)} if self.local_address else {}),
             additional_headers={
                 name: value
                 for name, value in (

@@ -21,14 +21,16 @@ SCRIPT = (
     'if(!document.querySelector("meta[name=referrer]")){'
     'const m=document.createElement("meta");m.name="referrer";m.content="no-referrer";'
     "document.head.appendChild(m)}"
-    'const c=s?s.getAttribute("data-cookie"):"";if(c){document.cookie=c}})()'
+    'const c=s?s.getAttribute("data-cookie"):"";'
+    'if(c){document.cookie=c+(location.protocol==="https:"?"; Secure":"")}})()'
 )
 SCRIPT_HASH = "sha256-" + base64.b64encode(hashlib.sha256(SCRIPT.encode()).digest()).decode()
 REFERRER_POLICY = "no-referrer"
 
 
 def cookie_header(name: str, value: str, max_age: float) -> str:
-    """A cookie for the whole app, sent only by the app's own pages (SameSite=Strict)."""
+    """A cookie for the whole app, sent only by the app's own pages (SameSite=Strict), and over
+    HTTPS only when the page was opened over HTTPS (the script adds Secure then)."""
     return f"{name}={value}; Path=/; Max-Age={int(max_age)}; SameSite=Strict"
 
 

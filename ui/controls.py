@@ -18,6 +18,7 @@ from core.tokenize import MAX_TOKENS
 from ui import compute, exports, figures, session
 from ui.i18n import LANGUAGES, lang, t
 from ui.settings import DEFAULT_MODEL, GLOBAL_PARAMS, MODELS, TOY_SHAPE, K
+from ui.text_box import text_box
 
 PE_FIXED = "_pe_fixed"  # the positions switch as a model other than the toy has it: on, fixed
 
@@ -68,7 +69,7 @@ def sidebar(
     with st.sidebar:
         # the sentence first: under a menu of every page it is still in a projector's view
         if used(K.TEXT):
-            st.text_area(t("sentence"), key=K.TEXT, height=90, max_chars=MAX_TEXT_CHARS, **kept)
+            text_box(t("sentence"), K.TEXT, MAX_TEXT_CHARS, area=True, height=90, **kept)
             minilm_page = heads or not head_pickers  # a page that always shows MiniLM
             shown = "pretrained" if minilm_page else st.session_state.get(K.MODEL, DEFAULT_MODEL)
             page = st.session_state.get(session.CURRENT_PAGE)

@@ -165,6 +165,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "Type a sentence in the sidebar to see its attention.",
         "zh": "句子框是空的（或只有空格、不可见字符）。请在侧边栏输入一个句子来查看它的注意力。",
     },
+    "box_cut": {
+        "en": "What arrived here had {length} characters: this box holds {kept}, so the first "
+        "{kept} are kept and the rest was left out.",
+        "zh": "这里收到了 {length} 个字符，而这个框最多容纳 {kept} 个，所以保留了前 {kept} 个，其余的没有保留。",
+    },
     "truncated": {
         "en": "Your text has {n_total} tokens; the charts show the first {max}. "
         "Your full text stays in the box.",

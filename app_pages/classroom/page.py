@@ -22,6 +22,7 @@ from lessons.store import CLASS_HOURS, MAX_SENTENCE, ClassStore, Refused
 from ui import browser, session
 from ui import controls as ui_controls
 from ui.i18n import t
+from ui.text_box import text_box
 
 SENTENCE_BOX = "class_sentence_box"
 REFUSED = "_class_refused"  # a start this address may not make yet: seconds to wait
@@ -49,9 +50,7 @@ def start_form(store: ClassStore) -> None:
     if wait is not None:
         st.error(t("cls_start_wait", m=max(1, round(wait / 60))))
     st.session_state.setdefault(SENTENCE_BOX, session.settings().text)  # presenter mode's too
-    st.text_input(
-        t("cls_sentence"), key=SENTENCE_BOX, max_chars=MAX_SENTENCE, help=t("cls_sentence_help")
-    )
+    text_box(t("cls_sentence"), SENTENCE_BOX, MAX_SENTENCE, help=t("cls_sentence_help"))
     chosen = choose.picker("class_lesson")
     st.button(
         t("cls_start"),

@@ -12,6 +12,7 @@ from ui import compute, controls, figures, layout, session
 from ui.i18n import t
 from ui.markdown import escape_md
 from ui.settings import flipped
+from ui.text_box import text_box
 
 s = session.settings()
 layout.header("compare_intro")
@@ -23,8 +24,8 @@ matrix_name = controls.choice(
 
 if mode == "sentences":
     c1, c2 = st.columns(2)
-    c1.text_input(t("cmp_sentence_a"), key=CMP_A, max_chars=MAX_TEXT_CHARS, persist_state="session")
-    c2.text_input(t("cmp_sentence_b"), key=CMP_B, max_chars=MAX_TEXT_CHARS, persist_state="session")
+    text_box(t("cmp_sentence_a"), CMP_A, MAX_TEXT_CHARS, where=c1, persist_state="session")
+    text_box(t("cmp_sentence_b"), CMP_B, MAX_TEXT_CHARS, where=c2, persist_state="session")
     pa = compute.pipeline(s, text=st.session_state[CMP_A])
     pb = compute.pipeline(s, text=st.session_state[CMP_B])
 else:

@@ -17,6 +17,7 @@ from core.similarity import (
 from ui import compute, controls, figures, fold, layout, relevance, session, tables, theme
 from ui.i18n import t
 from ui.markdown import escape_md
+from ui.text_box import text_box
 
 _BASIS = "_dot_basis"  # the sentence, model and words the typed vectors belong to
 
@@ -39,14 +40,14 @@ def vector_box(name_key: str, key: str, model_vector: np.ndarray) -> np.ndarray:
         st.session_state[box] = wanted
     d = len(model_vector)
     name = t(name_key)
-    typed = st.text_input(
+    typed = text_box(
         t("vector_box", name=name, d=d),
-        key=box,
+        box,
+        MAX_TEXT_CHARS,  # whatever a client sends, the box's limit bounds the work
         help=t("vector_box_help"),
         on_change=_typed,
         args=(key, box),
-        max_chars=MAX_TEXT_CHARS,
-    )[:MAX_TEXT_CHARS]  # whatever a client sends, the box's limit bounds the work
+    )
     st.session_state[key] = "" if typed.strip() in ("", shown) else typed
     if not st.session_state[key]:
         return model_vector

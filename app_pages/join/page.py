@@ -18,6 +18,7 @@ from lessons.lesson import asked, plain_label, point_shown, step_at, step_pipeli
 from lessons.lesson_file import MAX_TITLE
 from lessons.store import (
     CLASS_HOURS,
+    MAX_CODE_PASTE,
     MAX_NICKNAME,
     MAX_SENTENCE,
     ClassStore,
@@ -28,6 +29,7 @@ from ui import browser, theme
 from ui import controls as ui_controls
 from ui.i18n import lang, t
 from ui.markdown import escape_md
+from ui.text_box import text_box
 
 # Our own constant stylesheet: each answer a full-width button at least 44 px tall (a finger's
 # target), the picked one marked; the question in large type.
@@ -49,7 +51,6 @@ ANSWER_CSS = f"""
 .st-key-join_question p {{ font-size: 1.3rem; line-height: 1.35; }}
 </style>
 """
-BOX_CHARS = 4  # a box takes this many times what is kept: the rest is cut at a word, and said
 CODE_BOX = "join_code_box"
 NICK_BOX = "join_nick_box"
 SENTENCE_BOX = "join_sentence_box"
@@ -87,7 +88,8 @@ def code_form(store: ClassStore, wrong: bool) -> None:
         st.error(t("join_wait", s=math.ceil(wait)))
     elif wrong:
         st.error(t("join_wrong"))
-    st.text_input(t("join_code"), key=CODE_BOX, max_chars=12)
+    # the code, or the whole join link pasted (its code is read from it)
+    text_box(t("join_code"), CODE_BOX, MAX_CODE_PASTE, help=t("join_code_help"))
     st.button(t("join_go"), key="join_go", type="primary", on_click=_typed_code, args=(store,))
 
 
@@ -173,7 +175,6 @@ def current_step(store: ClassStore, code: str, me: str) -> None:
         st.text_input(
             t("join_sentence"),
             key=SENTENCE_BOX,
-            max_chars=BOX_CHARS * MAX_SENTENCE,  # longer is taken, cut and said (cut_note)
             help=t("join_limit", limit=MAX_SENTENCE),
         )
         st.button(t("join_send"), key="join_send", on_click=_sentence, args=(store, state.step))
@@ -267,7 +268,6 @@ with st.expander(t("join_nickname")):
     st.text_input(
         t("join_nickname"),
         key=NICK_BOX,
-        max_chars=BOX_CHARS * MAX_NICKNAME,  # longer is taken, cut and said (cut_note)
         help=t("join_nickname_help") + " " + t("join_limit", limit=MAX_NICKNAME),
         on_change=_nickname,
         args=(store,),

@@ -51,6 +51,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "word: {what} holds at most {limit}.",
         "zh": "只保留了前 {kept} 个字符（共 {length} 个，截在最后一个完整的词处）：{what}最多 {limit} 个字符。",
     },
+    "join_code_help": {
+        "en": "The code on the projector, or the whole join link pasted.",
+        "zh": "投影上的课堂码，或者粘贴整个加入链接。",
+    },
     "join_limit": {
         "en": "Up to {limit} characters are kept.",
         "zh": "最多保留 {limit} 个字符。",

@@ -33,6 +33,7 @@ from ui import compute, controls, figures, fold, layout, session, tables, theme
 from ui.i18n import t
 from ui.markdown import escape_md
 from ui.settings import TRAIN_PARAMS, K, Settings
+from ui.text_box import text_box
 
 REPLAY_FRAMES = 30  # a replay shows at most this many stored snapshots (about 6 s)
 CURVE_POINTS = 300  # the loss and accuracy chart draws at most this many steps
@@ -132,13 +133,7 @@ def settings_panel(probe_ok: bool) -> None:
             number("learn_d_model", K.LEARN_D_MODEL, 2)
         kept = {"persist_state": "session", "on_change": forget_run}  # a change forgets the run
         st.toggle(t("learn_softmax"), key=K.LEARN_SOFTMAX, help=t("learn_softmax_help"), **kept)
-        st.text_input(
-            t("learn_probe"),
-            key=K.PROBE,
-            max_chars=MAX_TEXT_CHARS,
-            help=t("learn_probe_help"),
-            **kept,
-        )
+        text_box(t("learn_probe"), K.PROBE, MAX_TEXT_CHARS, help=t("learn_probe_help"), **kept)
 
 
 def replay(result: TrainResult, slot: DeltaGenerator, status: DeltaGenerator, s: Settings) -> None:

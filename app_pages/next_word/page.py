@@ -48,6 +48,7 @@ from core.params import MAX_TEXT_CHARS
 from ui import compute, figures, fold, layout, session, theme
 from ui.i18n import t
 from ui.markdown import escape_md
+from ui.text_box import text_box
 
 SHAPE = SmolLM2Config()
 
@@ -76,11 +77,12 @@ if not compute.smollm2_ready():
     make_model_files()
 
 s = session.settings()
-st.text_area(
+text_box(
     t("nw_prompt"),
-    key=PROMPT,
+    PROMPT,
+    MAX_TEXT_CHARS,
+    area=True,
     height=68,
-    max_chars=MAX_TEXT_CHARS,
     on_change=steps.typed,
     persist_state="session",
 )

@@ -10,6 +10,7 @@ from core.params import MAX_TEXT_CHARS
 from core.pipeline import row_sums, value_range
 from ui import compute, controls, figures, fold, groups, layout, predict, session, tables
 from ui.i18n import t
+from ui.text_box import text_box
 from ui.theme import CELL_MIN_WIDTH
 
 s = session.settings()
@@ -22,8 +23,8 @@ st.caption(t(f"kind_{kind}_help"))
 text, query_text = s.text, None
 if kind == "cross":
     c1, c2 = st.columns(2)
-    c1.text_input(t("source"), key=ENCODER_TEXT, max_chars=MAX_TEXT_CHARS, persist_state="session")
-    c2.text_input(t("target"), key=DECODER_TEXT, max_chars=MAX_TEXT_CHARS, persist_state="session")
+    text_box(t("source"), ENCODER_TEXT, MAX_TEXT_CHARS, where=c1, persist_state="session")
+    text_box(t("target"), DECODER_TEXT, MAX_TEXT_CHARS, where=c2, persist_state="session")
     text, query_text = st.session_state[ENCODER_TEXT], st.session_state[DECODER_TEXT]
 terms, terms_open = fold.expander(t("score_terms_title"), "score_terms")
 if terms_open:

@@ -14,6 +14,7 @@ from ui import compute, figures, fold, layout, session, tables, theme
 from ui.i18n import t
 from ui.markdown import escape_md
 from ui.settings import DEFAULT_TEXT
+from ui.text_box import text_box
 
 TOP_HEADS = 5  # difference maps drawn
 TOP_TOKENS = 3  # tokens named as moving most
@@ -36,7 +37,7 @@ layout.header("variant_intro")
 if st.session_state.get(VARIANT_TEXT) in (DEFAULT_VARIANT_TEXT, st.session_state.get(AUTO_B)):
     st.session_state[VARIANT_TEXT] = default_b(s.text)
 st.session_state[AUTO_B] = default_b(s.text)
-st.text_input(t("variant_b"), key=VARIANT_TEXT, max_chars=MAX_TEXT_CHARS, persist_state="session")
+text_box(t("variant_b"), VARIANT_TEXT, MAX_TEXT_CHARS, persist_state="session")
 text_b = st.session_state[VARIANT_TEXT]
 st.caption(t("variant_b_help"))
 

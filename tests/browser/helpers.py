@@ -432,6 +432,17 @@ def point_at(page: Page, target: Locator, fx: float = 0.5, fy: float = 0.5) -> t
     return box["x"] + box["width"] * fx, box["y"] + box["height"] * fy
 
 
+def paste(page: Page, box: Locator, text: str) -> None:
+    """Put `text` into the box as one insertion (a paste), then commit it as a person does:
+    Ctrl+Enter in a text area, Enter in a one-line box."""
+    box.click()
+    box.press("Control+a")
+    page.keyboard.insert_text(text)
+    area = box.evaluate("e => e.tagName") == "TEXTAREA"
+    box.press("Control+Enter" if area else "Enter")
+    wait_idle(page)
+
+
 def type_sentence(page: Page, text: str, lang: str = "en") -> None:
     """Replace the sidebar sentence and commit it the way a user does (Ctrl+Enter)."""
     box = sidebar(page).get_by_label(TEXTS["sentence"][lang])

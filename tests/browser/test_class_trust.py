@@ -19,6 +19,7 @@ Run: `.venv/bin/python -m pytest tests/browser/test_class_trust.py -q`.
 
 from __future__ import annotations
 
+import html
 import re
 import time
 import urllib.request
@@ -26,9 +27,10 @@ import urllib.request
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from core.safe_text import one_line
 from lessons.connection import LIVE_SECONDS, STUDENT_COOKIE
 from lessons.lesson import default
-from lessons.store import ClassStore, Limits, engine_for
+from lessons.store import MAX_NICKNAME, ClassStore, Limits, engine_for
 from tests.browser.conftest import AppServer
 from tests.browser.helpers import (
     choices,
@@ -38,6 +40,7 @@ from tests.browser.helpers import (
     no_exception,
     open_app,
     open_voting,
+    paste,
     phone,
     start_class,
     teacher_button,
@@ -47,6 +50,7 @@ from tests.browser.helpers import (
     wait_loaded,
 )
 from tools.wsclient import Session, run_async
+from ui import browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 LIVE = (LIVE_SECONDS * 3 + 4) * 1000  # ms: a live part re-reads the database every LIVE_SECONDS
@@ -190,5 +194,51 @@ def test_a_shown_sentence_cannot_be_swapped(
         tab.wait_for_timeout(LIVE_SECONDS * 2000)
         assert main.get_by_text("rude words swapped in").count() == 0
         expect(main.get_by_text(shown, exact=True).first).to_be_visible()
+
+        # a long paste (as a paste or an IME sends it) stays in the student's boxes whole, and
+        # is cut where the class keeps it, with a word (issue 38, item 7)
+        pasted = "a fox that jumped over every fence " * 20  # 700 characters
+        paste(student, box, pasted)
+        assert box.input_value() == pasted
+        student.get_by_text(en("join_nickname"), exact=True).first.click()
+        nick = phone_main.get_by_role("textbox", name=en("join_nickname"))
+        name = "Maria Fernanda de los Santos Alvarez"
+        paste(student, nick, name)
+        kept = one_line(name, MAX_NICKNAME)
+        expect(student.get_by_text(kept.text, exact=True)).to_be_visible()
+        cut = en(
+            "join_cut",
+            kept=kept.cut_at,
+            length=len(name),
+            what=en("join_nickname"),
+            limit=MAX_NICKNAME,
+        )
+        expect(student.get_by_text(cut)).to_be_visible()
     finally:
         student.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["https", "http"])
+def test_the_key_cookie_is_strict_and_secure_over_https(chromium: Browser, scheme: str) -> None:
+    """The page's own script (ui/browser.py) keeps the cookie the server chose: SameSite=Strict
+    always, Secure when the page came over HTTPS (a school's proxy with a certificate), so the
+    key never travels in clear; over plain HTTP (the app alone on a laptop) it must not be
+    Secure, or the browser would never send it back."""
+    context = chromium.new_context()
+    try:
+        page = context.new_page()
+        cookie = browser.cookie_header("attention_key_AB12CD", "s3cret", 3600)
+        script = f'<script data-cookie="{html.escape(cookie)}">{browser.SCRIPT}</script>'
+        body = f"<!doctype html><html><head></head><body>{script}</body></html>"
+        page.route(
+            f"{scheme}://school.test/**",
+            lambda route: route.fulfill(body=body, content_type="text/html"),
+        )
+        page.goto(f"{scheme}://school.test/class")
+        (kept,) = context.cookies()
+        assert (kept["name"], kept["value"]) == ("attention_key_AB12CD", "s3cret")
+        assert kept["sameSite"] == "Strict"
+        assert kept["secure"] is (scheme == "https")
+        assert kept["expires"] > time.time() + 3000
+    finally:
+        context.close()
