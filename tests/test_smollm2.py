@@ -3,6 +3,7 @@ tools/make_smollm2_reference.py, run once), and the invariants of its parts."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -202,3 +203,58 @@ def test_the_story_head_holds_on_held_out_sentences_of_every_active_form(
             hits += verdict(rows, layer, (head,)).holds
         assert hits / len(made) >= 0.85, (form, hits)
         assert STORY_RATES[form] >= 0.85
+
+
+def _merge_by_rescanning(tokenizer: ByteBPE, chunk: str) -> tuple[str, ...]:
+    """The textbook BPE: rescan every pair, merge the lowest rank, the leftmost of equal ones."""
+    parts = list(chunk)
+    while len(parts) > 1:
+        rank, i = min(
+            (tokenizer.ranks.get(p, 1 << 62), i) for i, p in enumerate(itertools.pairwise(parts))
+        )
+        if rank == 1 << 62:
+            break
+        parts[i : i + 2] = [parts[i] + parts[i + 1]]
+    return tuple(parts)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "internationalization",
+        "aaaaaaaaaaaaaaaaaaaaaaa",
+        "      ",
+        "Ünïcödé façade",
+        "猫喝了牛奶",
+        "ab" * 40,
+    ],
+)
+def test_the_heap_merge_equals_the_textbook_merge(model: SmolLM2, text: str) -> None:
+    tokenizer = model.tokenizer
+    chunk = "".join(tokenizer.table[b] for b in text.encode("utf-8"))
+    tokenizer._cache.pop(chunk, None)
+    assert tokenizer._merge(chunk) == _merge_by_rescanning(tokenizer, chunk)
+
+
+class _CountingRanks(dict):
+    """The merge table, counting its look-ups."""
+
+    looked = 0
+
+    def get(self, key, default=None):  # type: ignore[override]
+        _CountingRanks.looked += 1
+        return super().get(key, default)
+
+
+def test_a_long_word_is_merged_in_n_log_n_look_ups_not_n_squared(model: SmolLM2) -> None:
+    """A 20,000-character word took about a minute of the server (every pair rescanned after
+    each merge); counted in look-ups of the merge table, not in seconds."""
+    tokenizer = ByteBPE.__new__(ByteBPE)
+    tokenizer.__dict__.update(model.tokenizer.__dict__)
+    tokenizer.ranks = _CountingRanks(model.tokenizer.ranks)
+    tokenizer._cache = {}
+    for n in (2_000, 20_000):
+        _CountingRanks.looked = 0
+        pieces = tokenizer._merge("x" * n)
+        assert "".join(pieces) == "x" * n
+        assert _CountingRanks.looked < 40 * n, (n, _CountingRanks.looked)  # n² would be 4e8
