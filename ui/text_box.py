@@ -4,7 +4,8 @@ Streamlit's own `max_chars` drops a paste (or an IME insertion) longer than it w
 browser, with no word (STREAMLIT_NOTES §12). So a box here has none: whatever arrives is taken,
 and what is longer than the box's `limit` (what the app can carry there: a link's text, a class
 sentence) is cut there, in the box itself, with a caption under it saying how much arrived and
-how much was kept. Nothing typed is ever lost without a word.
+how much was kept. Nothing typed is ever lost without a word, and no run computes on more
+than the box holds: what a client sends past the box is cut before the page reads it.
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ def text_box(
     by default),
     holding at most `limit` characters; `options` go to Streamlit's widget (help, height,
     persist_state; an `on_change` runs after the cut). Its text, as kept."""
+    held = st.session_state.get(key)
+    if isinstance(held, str) and len(held) > limit:  # sent by a client that skips the box
+        _cut(key, limit)
     then = options.pop("on_change", None)
     args = options.pop("args", ())
 

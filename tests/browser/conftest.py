@@ -7,7 +7,6 @@ Here Chromium is always Debian's /usr/bin/chromium.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Iterator
@@ -17,11 +16,9 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, WATCH_RUNS
+from tests.browser.tabs import Contexts
 from tools.bench_nginx import NGINX, Nginx
 from tools.server import Server
-
-DEFAULT_TIMEOUT = 20_000  # ms: any single Playwright wait
-
 
 # ---- the app server --------------------------------------------------------------------------
 
@@ -94,76 +91,6 @@ def chromium() -> Iterator[Browser]:
             yield browser
         finally:
             browser.close()
-
-
-class Contexts:
-    """The browser contexts of one worker, one per set of options, kept for the whole session,
-    and their tabs, handed from test to test.
-
-    A test takes a tab (`page`) in the context its options ask for and hands it back
-    (`release`) when done. A tab loads Streamlit's scripts from its context's cache: a fresh
-    context fetches and compiles them again, about 1.3 s of CPU a load (measured: 1.9 s a first
-    load against 0.6 s a load in a warm context). A new tab costs a renderer of its own, about
-    0.9 s of CPU more than a load in a tab already open (measured: 6 loads in new tabs 18.5
-    cpu-s, in one tab reset between them 13.4), and a CPU-bound browser pass opens ~250.
-
-    A tab handed back is reset as a new one would be: its storage emptied (Streamlit keeps the
-    sidebar's width and the theme in localStorage), its session ended by leaving for
-    about:blank, its screen its context's own; one that cannot be reset is closed."""
-
-    FRESH_TAB = """try {
-        if (!sessionStorage.getItem("__tab")) {
-            localStorage.clear();
-            sessionStorage.setItem("__tab", "1");
-        }
-    } catch (e) {}  // a document without storage (about:blank, a refused frame)"""
-    FORGET = """() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) {} }"""
-
-    def __init__(self, chromium: Browser) -> None:
-        self.chromium = chromium
-        self.open: dict[str, BrowserContext] = {}
-        self.spare: dict[str, list[Page]] = {}
-        self.handed: dict[int, tuple[str, dict | None]] = {}  # id(tab) -> (key, its viewport)
-
-    def page(self, *, init_script: str | None = None, **options: object) -> Page:
-        """A tab in the context of these options (Browser.new_context's), and of
-        `init_script`, run before the page's own scripts in each document: one handed back
-        by an earlier test, or a new one."""
-        key = json.dumps([init_script, options], sort_keys=True, default=str)
-        if key not in self.open:
-            context = self.chromium.new_context(**options)  # type: ignore[arg-type]
-            context.set_default_timeout(DEFAULT_TIMEOUT)
-            context.add_init_script(self.FRESH_TAB)
-            if init_script:
-                context.add_init_script(init_script)
-            self.open[key] = context
-            self.spare[key] = []
-        spare = self.spare[key]
-        page = spare.pop() if spare else self.open[key].new_page()
-        self.handed[id(page)] = (key, page.viewport_size)
-        return page
-
-    def release(self, page: Page) -> None:
-        """Hand a tab back: reset for the next test, or closed if it cannot be."""
-        key, viewport = self.handed.pop(id(page), ("", None))
-        if page.is_closed():
-            return
-        try:
-            if not key:
-                raise ValueError("not a tab of these contexts")
-            page.evaluate(self.FORGET)
-            page.unroute_all(behavior="ignoreErrors")
-            page.goto("about:blank", timeout=5_000)
-            if viewport and page.viewport_size != viewport:
-                page.set_viewport_size(viewport)  # type: ignore[arg-type]
-        except Exception:
-            page.close()
-            return
-        self.spare[key].append(page)
-
-    def close(self) -> None:
-        for context in self.open.values():
-            context.close()
 
 
 @pytest.fixture(scope="session")

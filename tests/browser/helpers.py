@@ -17,10 +17,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import parse_qs, urlencode, urlparse
 
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.apptest_utils import default_model
+from tests.browser.tabs import Contexts
 from tools.bench_cluster import active_sessions
 from tools.bench_nginx import COOKIE, Nginx
 from tools.server import Server
@@ -471,13 +472,21 @@ def drawn_tokens(text: str) -> list[str]:
 CLASS_SENTENCE = "A small dog chased one red ball"
 
 
-def phone(chromium: Browser, locale: str, cookies: list[dict[str, str]] | None = None) -> Page:
-    """A new phone (390 × 844, touch) in `locale`: a student's own browser, and session."""
-    context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale=locale)
-    context.set_default_timeout(20_000)
+def phone(
+    contexts: Contexts,
+    locale: str,
+    cookies: list[dict[str, str]] | None = None,
+    init_script: str | None = None,
+) -> Page:
+    """A phone (390 × 844, touch) in `locale`: a student's own browser, and session, with no
+    cookie but `cookies` (e.g. nginx's sticky cookie, to pick the process). Hand it back with
+    `contexts.leave(page)`."""
+    page = contexts.person(
+        init_script=init_script, viewport=PHONE, is_mobile=True, has_touch=True, locale=locale
+    )
     if cookies:
-        context.add_cookies(cookies)  # e.g. nginx's sticky cookie, to pick the process
-    return context.new_page()
+        page.context.add_cookies(cookies)  # type: ignore[arg-type]
+    return page
 
 
 def text_in(page: Page, key: str, **values: object) -> str:

@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from lessons.connection import LIVE_SECONDS
@@ -64,6 +64,7 @@ from tests.browser.helpers import (
     wait_loaded,
     zh,
 )
+from tests.browser.tabs import Contexts
 from ui.i18n import LANGUAGES
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
@@ -162,8 +163,8 @@ class Room:
     """The pages of one test: the projector (the `tab`), the console, phones. Closed after the
     test, each screenshot first into /tmp/front-shots/ when it failed."""
 
-    def __init__(self, tab: Page, chromium: Browser, base: str, lang: str, db_url: str) -> None:
-        self.projector, self.chromium, self.base, self.lang = tab, chromium, base, lang
+    def __init__(self, tab: Page, contexts: Contexts, base: str, lang: str, db_url: str) -> None:
+        self.projector, self.contexts, self.base, self.lang = tab, contexts, base, lang
         self.db_url = db_url  # the app server's class database (the test moves the class)
         self.t = texts(lang)
         self.pages: dict[str, Page] = {"projector": tab}
@@ -239,8 +240,8 @@ class Room:
         A phone speaks its own language: read its texts with helpers.text_in."""
         made = []
         for i in range(n):
-            page = phone(self.chromium, locales[i] if locales else LOCALES[self.lang])
-            page.context.add_init_script(HOLD_LIVE)
+            locale = locales[i] if locales else LOCALES[self.lang]
+            page = phone(self.contexts, locale, init_script=HOLD_LIVE)
             self.pages[f"phone{sum(r.startswith('phone') for r in self.pages) + 1}"] = page
             made.append(page)
         open_all(made, self.base, "join", {"code": self.code})
@@ -262,7 +263,7 @@ class Room:
             if role == "projector":
                 continue  # the `tab` fixture closes it
             if role.startswith("phone"):
-                page.context.close()
+                self.contexts.leave(page)
             else:
                 page.close()
 
@@ -270,7 +271,7 @@ class Room:
 @pytest.fixture
 def room_of(
     tab: Page,
-    chromium: Browser,
+    contexts: Contexts,
     app_url: str,
     app_server: AppServer,
     request: pytest.FixtureRequest,
@@ -279,7 +280,7 @@ def room_of(
     db_url = app_server.extra_env["CLASSROOM_DB_URL"]
 
     def make(lang: str) -> Room:
-        made.append(Room(tab, chromium, app_url, lang, db_url))
+        made.append(Room(tab, contexts, app_url, lang, db_url))
         return made[-1]
 
     yield make

@@ -25,7 +25,6 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.exc import SQLAlchemyError
 
 from lessons.connection import LIVE_SECONDS
-from tests.browser.conftest import DEFAULT_TIMEOUT
 from tests.browser.helpers import (
     SCREENSHOTS,
     choice_labels,
@@ -42,6 +41,7 @@ from tests.browser.helpers import (
     text_in,
     vote,
 )
+from tests.browser.tabs import DEFAULT_TIMEOUT, Contexts
 from tools.bench_cluster import active_sessions
 from tools.bench_nginx import NGINX, Nginx
 from tools.server import Server
@@ -93,7 +93,7 @@ def replicas(tmp_path: Path, pg_schema: str) -> Iterator[tuple[Nginx, list[Serve
 
 
 def test_votes_from_three_processes_meet_on_the_projector(
-    chromium: Browser, replicas: tuple[Nginx, list[Server], str]
+    chromium: Browser, contexts: Contexts, replicas: tuple[Nginx, list[Server], str]
 ) -> None:
     nginx, servers, url = replicas
     began = time.monotonic()
@@ -104,7 +104,7 @@ def test_votes_from_three_processes_meet_on_the_projector(
     context.set_default_timeout(DEFAULT_TIMEOUT)
     context.add_cookies([teacher_cookie])
     tab = context.new_page()
-    phones = [phone(chromium, loc, [c]) for loc, c in zip(LOCALES, phone_cookies, strict=True)]
+    phones = [phone(contexts, loc, [c]) for loc, c in zip(LOCALES, phone_cookies, strict=True)]
     pages = [tab, *phones]
     try:
         code, _key = start_class(tab, nginx.url)
@@ -151,6 +151,7 @@ def test_votes_from_three_processes_meet_on_the_projector(
             page.screenshot(path=str(SCREENSHOTS / f"class-replica-{i}.png"), full_page=True)
         raise
     finally:
-        for page in pages:
-            page.context.close()
+        tab.context.close()
+        for page in phones:
+            contexts.leave(page)
     print(f"three processes: {time.monotonic() - began:.1f} s")

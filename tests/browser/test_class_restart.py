@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from lessons.connection import LIVE_SECONDS
-from tests.browser.conftest import DEFAULT_TIMEOUT, AppServer
+from tests.browser.conftest import AppServer
 from tests.browser.helpers import (
     COUNT_RUNS,
     SCREENSHOTS,
@@ -37,6 +37,7 @@ from tests.browser.helpers import (
     vote,
     wait_redrawn,
 )
+from tests.browser.tabs import DEFAULT_TIMEOUT, Contexts
 
 pytestmark = [pytest.mark.browser, pytest.mark.soak, pytest.mark.timeout(240)]
 LIVE = (LIVE_SECONDS * 3 + 4) * 1000  # ms
@@ -68,14 +69,14 @@ def step_heading(page: Page) -> tuple[str, str]:
 
 
 def test_class_survives_a_server_restart(
-    chromium: Browser, own_server: tuple[AppServer, Path]
+    chromium: Browser, contexts: Contexts, own_server: tuple[AppServer, Path]
 ) -> None:
     server, db = own_server
     began = time.monotonic()
     context = chromium.new_context(viewport={"width": 1600, "height": 1000}, locale="en-US")
     context.set_default_timeout(DEFAULT_TIMEOUT)
     tab = context.new_page()
-    phones = [phone(chromium, locale) for locale in LOCALES]
+    phones = [phone(contexts, locale) for locale in LOCALES]
     pages = [tab, *phones]
     try:
         code, key = start_class(tab, server.url)
@@ -131,6 +132,7 @@ def test_class_survives_a_server_restart(
             page.screenshot(path=str(SCREENSHOTS / f"class-restart-{i}.png"), full_page=True)
         raise
     finally:
-        for page in pages:
-            page.context.close()
+        tab.context.close()
+        for page in phones:
+            contexts.leave(page)
     print(f"class restart: {time.monotonic() - began:.1f} s")

@@ -10,7 +10,7 @@ import time
 from collections import Counter
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from lessons.connection import LIVE_SECONDS
 from tests.browser.helpers import (
@@ -29,6 +29,7 @@ from tests.browser.helpers import (
     vote,
     wait_idle,
 )
+from tests.browser.tabs import Contexts
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(150)]
 expect.set_options(timeout=15_000)
@@ -64,12 +65,12 @@ def each_marks_own(phones: list[Page], labels: list[str]) -> None:
         no_exception(p)
 
 
-def test_five_phones_vote_two_rounds(tab: Page, chromium: Browser, app_url: str) -> None:
+def test_five_phones_vote_two_rounds(tab: Page, contexts: Contexts, app_url: str) -> None:
     start = time.monotonic()
     code, key = start_class(tab, app_url)
     expect(tab.get_by_text(f"/join?code={code}")).to_be_visible()  # the link the class opens
     open_voting(tab)
-    phones = [phone(chromium, locale) for locale in LOCALES]
+    phones = [phone(contexts, locale) for locale in LOCALES]
     try:
         open_all(phones, app_url, "join", {"code": code})
         for p in phones:
@@ -104,5 +105,5 @@ def test_five_phones_vote_two_rounds(tab: Page, chromium: Browser, app_url: str)
         each_marks_own(phones, labels)
     finally:
         for p in phones:
-            p.context.close()
+            contexts.leave(p)
     print(f"five phones, two rounds: {time.monotonic() - start:.1f} s")

@@ -49,6 +49,7 @@ from tests.browser.helpers import (
     wait_idle,
     wait_loaded,
 )
+from tests.browser.tabs import Contexts
 from tools.wsclient import Session, run_async
 from ui import browser
 
@@ -62,11 +63,11 @@ def student_cookie(page: Page, code: str) -> str:
 
 
 def test_one_browser_is_one_student_and_a_copied_token_is_not(
-    tab: Page, chromium: Browser, app_url: str
+    tab: Page, contexts: Contexts, app_url: str
 ) -> None:
     code, _key = start_class(tab, app_url)
     open_voting(tab)
-    student = phone(chromium, "en-US")
+    student = phone(contexts, "en-US")
     try:
         open_app(student, app_url, "join", {"code": code})
         label = vote(student, 1)
@@ -84,7 +85,7 @@ def test_one_browser_is_one_student_and_a_copied_token_is_not(
         expect(tab.get_by_text(joined(1))).to_be_visible(timeout=LIVE)
 
         # a copied link naming the token (a student choosing `me=`) is someone else
-        other = phone(chromium, "en-US")
+        other = phone(contexts, "en-US")
         try:
             open_app(other, app_url, "join", {"code": code, "me": token})
             no_exception(other)
@@ -95,10 +96,10 @@ def test_one_browser_is_one_student_and_a_copied_token_is_not(
             assert student_cookie(other, code) not in ("", token)
             expect(tab.get_by_text(joined(2))).to_be_visible(timeout=LIVE)
         finally:
-            other.context.close()
+            contexts.leave(other)
         assert label
     finally:
-        student.context.close()
+        contexts.leave(student)
 
 
 FLOOD_ADDRESS = "203.0.113.7"  # the machine of the attack (as nginx would forward it)
@@ -130,7 +131,7 @@ def test_one_machine_cannot_flood_a_class(tab: Page, app_url: str) -> None:
 
 
 def test_the_teacher_key_is_in_no_address_and_no_link(
-    tab: Page, chromium: Browser, app_url: str
+    tab: Page, contexts: Contexts, app_url: str
 ) -> None:
     code, key = start_class(tab, app_url)
     assert key not in tab.url
@@ -148,23 +149,22 @@ def test_the_teacher_key_is_in_no_address_and_no_link(
 
     # a teacher link from before (the key in its address) still opens the class, then the key
     # leaves the address; another browser without it gets no controls
-    other = chromium.new_context(viewport={"width": 1280, "height": 720})
+    old = contexts.person(viewport={"width": 1280, "height": 720})
+    stranger = contexts.person(viewport={"width": 1280, "height": 720})
     try:
-        old = other.new_page()
         open_app(old, app_url, "class", {"code": code, "tk": key})
         expect(teacher_button(old, "cls_next")).to_be_visible()
         expect(old).not_to_have_url(re.compile("tk="))
-        stranger = chromium.new_context().new_page()
         open_app(stranger, app_url, "class", {"code": code})
         expect(stranger.get_by_text(en("cls_no_key"))).to_be_visible()
         assert teacher_button(stranger, "cls_next").count() == 0
-        stranger.context.close()
     finally:
-        other.close()
+        contexts.leave(old)
+        contexts.leave(stranger)
 
 
 def test_a_shown_sentence_cannot_be_swapped(
-    tab: Page, chromium: Browser, app_url: str, app_server: AppServer
+    tab: Page, contexts: Contexts, app_url: str, app_server: AppServer
 ) -> None:
     code, key = start_class(tab, app_url)
     own = next(i for i, step in enumerate(default().steps) if step.sentences)
@@ -172,7 +172,7 @@ def test_a_shown_sentence_cannot_be_swapped(
     store.go_to(code, key, own, time.time())  # as the console would: the projector follows
     store.engine.dispose()
     expect(tab.get_by_text(en("cls_sentences_wait"))).to_be_visible(timeout=LIVE)
-    student = phone(chromium, "en-US")
+    student = phone(contexts, "en-US")
     try:
         open_app(student, app_url, "join", {"code": code})
         phone_main = student.get_by_test_id("stMainBlockContainer")
@@ -215,7 +215,7 @@ def test_a_shown_sentence_cannot_be_swapped(
         )
         expect(student.get_by_text(cut)).to_be_visible()
     finally:
-        student.context.close()
+        contexts.leave(student)
 
 
 @pytest.mark.parametrize("scheme", ["https", "http"])

@@ -24,7 +24,7 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.browser.conftest import DEFAULT_TIMEOUT, AppServer
+from tests.browser.conftest import AppServer
 from tests.browser.helpers import (
     COUNT_RUNS,
     IDLE,
@@ -38,6 +38,7 @@ from tests.browser.helpers import (
     wait_idle,
     wait_loaded,
 )
+from tests.browser.tabs import DEFAULT_TIMEOUT
 from tools.bench_cluster import active_sessions
 from tools.bench_nginx import NGINX, Nginx
 

@@ -34,9 +34,10 @@ from urllib.parse import parse_qs, quote, urlencode, urlparse
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.conftest import DEFAULT_TIMEOUT, AppServer, Contexts
+from tests.browser.conftest import AppServer
 from tests.browser.helpers import RUN_TIMEOUT, SETTLE, en, wait_loaded
 from tests.browser.policy import ALL_DRAWN, CSP_LISTENER, Watch
+from tests.browser.tabs import DEFAULT_TIMEOUT, Contexts
 from tools.bench_nginx import Nginx
 from tools.server import ROOT
 from ui.browser import SCRIPT_HASH

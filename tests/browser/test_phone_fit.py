@@ -20,7 +20,6 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page
 
-from tests.browser.conftest import Contexts
 from tests.browser.helpers import (
     CHARTS_DRAWN,
     HEATMAPS_OFF_SCREEN,
@@ -33,6 +32,7 @@ from tests.browser.helpers import (
     open_app,
     settled,
 )
+from tests.browser.tabs import Contexts
 
 pytestmark = pytest.mark.browser
 

@@ -19,7 +19,6 @@ from playwright.sync_api import Page, expect
 from core.pipeline import pipeline
 from lessons import lesson
 from tests.apptest_utils import default_model
-from tests.browser.conftest import Contexts
 from tests.browser.helpers import (
     at_least,
     cell_fields,
@@ -33,6 +32,7 @@ from tests.browser.helpers import (
     url_params,
     wait_idle,
 )
+from tests.browser.tabs import Contexts
 from ui.settings import DEFAULT_TEXT
 from ui.theme import FONT_MIN_BIG
 

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DEFAULT_TIMEOUT, AppServer
+from tests.browser.conftest import AppServer
 from tests.browser.helpers import (
     COUNT_RUNS,
     RUN_TIMEOUT,
@@ -34,6 +34,7 @@ from tests.browser.helpers import (
     wait_idle,
     wait_redrawn,
 )
+from tests.browser.tabs import DEFAULT_TIMEOUT
 
 pytestmark = [pytest.mark.browser, pytest.mark.soak, pytest.mark.timeout(180)]
 
