@@ -312,9 +312,9 @@ def test_every_page(contexts: Contexts, app_url: str, proxy: Nginx, path: str, l
     on a 1280 px projector it opens and draws, its charts side by side stay in their columns, a
     concept page shows its point on the first screen (check_projector) and, in the page's
     AXE_LANG, axe-core (WCAG 2.1 A/AA) finds nothing, and narrowed to a 390 px window nothing
-    reaches past its edge but inside a scrolling box; on a 390 px phone nothing is wider than the screen; then, in the page's
-    HOSTILE_LANG, through nginx with the deploy's own config, a hostile link shows its text as
-    text (tests/browser/test_security.py) and the browser reports no Content-Security-Policy
+    reaches past its edge but inside a scrolling box; on a 390 px phone nothing is wider than
+    the screen; then, in the page's HOSTILE_LANG, through nginx with the deploy's own config, a
+    hostile link shows its text as text (tests/browser/test_security.py) and the browser reports no Content-Security-Policy
     violation, script error or refused request (tests/browser/policy.py)."""
     url = "" if path == ALL_PATHS[0] else path
     link = {"lang": "zh"} if lang == "zh" else None
