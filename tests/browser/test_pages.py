@@ -314,8 +314,9 @@ def test_every_page(contexts: Contexts, app_url: str, proxy: Nginx, path: str, l
     AXE_LANG, axe-core (WCAG 2.1 A/AA) finds nothing, and narrowed to a 390 px window nothing
     reaches past its edge but inside a scrolling box; on a 390 px phone nothing is wider than
     the screen; then, in the page's HOSTILE_LANG, through nginx with the deploy's own config, a
-    hostile link shows its text as text (tests/browser/test_security.py) and the browser reports no Content-Security-Policy
-    violation, script error or refused request (tests/browser/policy.py)."""
+    hostile link shows its text as text (tests/browser/test_security.py) and the browser
+    reports no Content-Security-Policy violation, script error or refused request
+    (tests/browser/policy.py)."""
     url = "" if path == ALL_PATHS[0] else path
     link = {"lang": "zh"} if lang == "zh" else None
     name = f"every_page_{path}_{lang}"
