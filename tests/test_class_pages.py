@@ -11,6 +11,7 @@ import io
 import re
 import time
 from collections.abc import Iterator
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -556,3 +557,25 @@ def test_a_class_s_own_lesson_reaches_every_phone_with_its_own_sentence(db_url):
     assert top in [str(o) for o in radio.options]  # its options are the step's sentence's words
     _click(teacher, "class_next")
     assert teacher.button(key="class_next").disabled
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_the_console_opens_in_the_projectors_language(db_url, language: str) -> None:
+    """The projector's link to the console (and the console's back) carries the language the
+    projector speaks: a Chinese projector opened an English console."""
+    at = open_page(page_file("classroom"), params={"lang": language})
+    at.button(key="class_start").click().run()
+    assert not at.exception
+    link = next(
+        b for b in at.get("link_button") if b.proto.label == TEXTS["cls_open_console"][language]
+    )
+    query = parse_qs(urlsplit(link.proto.url).query)
+    assert query.get("view") == ["console"]
+    assert query.get("lang") == ([language] if language != "en" else None)
+    back = _console(at)
+    link = next(
+        b for b in back.get("link_button") if b.proto.label == TEXTS["cls_open_projector"][language]
+    )
+    assert parse_qs(urlsplit(link.proto.url).query).get("lang") == (
+        [language] if language != "en" else None
+    )

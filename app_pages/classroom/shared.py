@@ -31,6 +31,7 @@ from lessons.lesson import Step, plain_label
 from lessons.store import ClassState, ClassStore, NotTeacher
 from ui.i18n import lang, t
 from ui.predict import Asked
+from ui.settings import GLOBAL_PARAMS, K
 
 ENDED = "_class_ended"  # a teacher action found the class gone (ended elsewhere, or expired)
 TIMER = "class_timer"  # + the language: seconds voting stays open (0: until Reveal)
@@ -226,9 +227,11 @@ def join_link(code: str) -> tuple[str, str]:
 
 def view_link(code: str, view: str) -> str:
     """This page's address for one of the teacher's views, on the host the teacher's browser
-    uses (its cookie holds the key: another host would not have it)."""
+    uses (its cookie holds the key: another host would not have it), in this view's language
+    (the console opens in the projector's)."""
     here = urlsplit(st.context.url or "http://localhost:8501/")
     prefix = [part for part in (st.get_option("server.baseUrlPath") or "").split("/") if part]
-    query = urlencode({CODE: code} | ({VIEW: view} if view != PROJECTOR else {}))
+    spoken = {K.LANG: lang()} if lang() != GLOBAL_PARAMS[K.LANG].default else {}
+    query = urlencode({CODE: code} | ({VIEW: view} if view != PROJECTOR else {}) | spoken)
     path = "/" + "/".join([*prefix, CLASS_PAGE])
     return urlunsplit((here.scheme or "http", here.netloc, path, query, ""))
