@@ -255,6 +255,29 @@ def test_student_text_is_inert_and_reaches_the_projector_only_when_shown(db_url)
     assert not any("<script>" in x for x in all_text(teacher).split("\n"))  # never projected
 
 
+def test_the_shown_sentence_stays_while_other_students_send_theirs(db_url):
+    """Issue 38, item 3: a sentence on show vanished from the projector when a student sent a
+    new one. It stays until the teacher shows another or takes it down."""
+    teacher = _teacher()
+    code = teacher.session_state["code"]
+    own = next(i for i, step in enumerate(STEPS) if step.sentences)
+    for _ in range(own):
+        _click(teacher, "class_next")
+    first, second = _student(code), _student(code)
+    first.text_input(key="join_sentence_box").input("the quiet fox watched a bird")
+    _click(first, "join_send")
+    _console(teacher)
+    _click(teacher, next(b.key for b in teacher.button if b.key.startswith("class_show_")))
+    _projector(teacher)
+    assert "the quiet fox watched a bird" in [x.value for x in teacher.text]
+    for sentence in ("a small dog chased one red ball", "my sister reads old books"):
+        second.text_input(key="join_sentence_box").input(sentence)
+        _click(second, "join_send")
+        teacher.run()
+        shown = [x.value for x in teacher.text]
+        assert "the quiet fox watched a bird" in shown and sentence not in shown
+
+
 def test_the_handout_is_one_offline_page_per_step_with_the_answer_key(db_url):
 
     p = class_pipeline(SENTENCE, "en")
