@@ -14,6 +14,15 @@ from ui.i18n import t
 UPLOADED = "file"  # the picker's option for an uploaded file (the others: BUILTIN's names)
 
 
+# The uploader's own line ("200MB per file • TOML") is hidden: the caption above it states the
+# real limits (64 KB, 40 steps). Streamlit takes a limit in whole megabytes only, so it refuses
+# a file past 1 MB before it reaches the app, and the app refuses one past 64 KB, saying so.
+UPLOAD_MB = 1
+UPLOAD_CSS = """<style>
+[data-testid="stFileUploaderDropzoneInstructions"] { display: none; }
+</style>"""
+
+
 def problem_text(error: LessonError) -> str:
     """What is wrong with a lesson file, where, in the page's language (plain text)."""
     if error.line is not None and error.key:
@@ -52,7 +61,10 @@ def picker(key: str) -> Lesson | None:
     if choice != UPLOADED:
         return lesson.builtin(choice or BUILTIN[0])
     st.caption(t("lesson_limits", kb=MAX_BYTES // 1024, steps=MAX_STEPS))
-    upload = st.file_uploader(t("lesson_upload"), type=["toml"], key=f"{key}_file")
+    st.html(UPLOAD_CSS)
+    upload = st.file_uploader(
+        t("lesson_upload"), type=["toml"], key=f"{key}_file", max_upload_size=UPLOAD_MB
+    )
     if upload is None:
         return None
     if upload.size > MAX_BYTES:  # refused before it is read

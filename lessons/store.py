@@ -12,17 +12,25 @@ import hashlib
 import hmac
 import re
 import secrets
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from sqlalchemy import Engine, create_engine, event, inspect, text
+from sqlalchemy.exc import OperationalError
 
 from core.safe_text import Cleaned, one_line
 
 SCHEMA_VERSION = 2  # 2: students admitted by the server, sentences moderated, address limits
 CLASS_HOURS = 12.0  # a class expires this long after it starts
 CLASS_SECONDS = CLASS_HOURS * 3600
+# A vote written while the database is locked (SQLite: another writer, a backup, a slow disk
+# past its 5 s busy timeout) is tried again, waits doubling up to a second, for this long in
+# all before the phone is told: a lock delays a vote, never loses it.
+LOCKED_RETRY_SECONDS = 30.0
+T = TypeVar("T")
 ROOM = "@"  # + a join code: a limits record that an address is in that class (class_limits)
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read off a projector
 CODE_LENGTH = 6
@@ -196,6 +204,24 @@ def _sqlite_pragmas(dbapi_connection: object, _record: object) -> None:
     cursor.execute("PRAGMA busy_timeout=5000")  # a writer waits for another, up to 5 s
     cursor.execute("PRAGMA synchronous=NORMAL")  # safe in WAL mode
     cursor.close()
+
+
+def _is_locked(error: OperationalError) -> bool:
+    return "database is locked" in str(error.orig) or "database is busy" in str(error.orig)
+
+
+def _while_locked(write: Callable[[], T]) -> T:
+    """`write()`, tried again while the database says it is locked, for LOCKED_RETRY_SECONDS."""
+    deadline = time.monotonic() + LOCKED_RETRY_SECONDS
+    wait = 0.05
+    while True:
+        try:
+            return write()
+        except OperationalError as error:
+            if not _is_locked(error) or time.monotonic() + wait > deadline:
+                raise
+        time.sleep(wait)
+        wait = min(wait * 2, 1.0)
 
 
 def new_code() -> str:
@@ -633,6 +659,11 @@ class ClassStore:
         sentence, not sent by the browser), or `student` is not one the class admitted."""
         if answer not in options or len(answer) > MAX_ANSWER:
             return False
+        return _while_locked(lambda: self._write_answer(code, student, step, round_, answer, now))
+
+    def _write_answer(
+        self, code: str, student: str, step: int, round_: int, answer: str, now: float
+    ) -> bool:
         with self.engine.begin() as c:
             done = c.execute(
                 text(

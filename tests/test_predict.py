@@ -338,3 +338,42 @@ def test_a_new_sentence_asks_again(lang):
     assert _verdicts(at)
     at.toggle(key="softmax").set_value(False).run()
     assert not _verdicts(at) and _radio(at, "rows_top").value is None
+
+
+@pytest.mark.parametrize(
+    ("n", "said"),
+    [
+        (1, "1st"),
+        (2, "2nd"),
+        (3, "3rd"),
+        (4, "4th"),
+        (11, "11th"),
+        (12, "12th"),
+        (13, "13th"),
+        (21, "21st"),
+        (22, "22nd"),
+        (101, "101st"),
+        (111, "111th"),
+    ],
+)
+def test_ordinals_as_a_class_reads_them(n: int, said: str) -> None:
+    assert predict.ordinal(n) == said
+
+
+def test_a_repeated_word_is_named_by_which_one_it_is_never_by_a_position() -> None:
+    """Issue 38, item 3: "the (position 4)" was ambiguous to a class (counted from 0 or 1?)."""
+    tokens = ("the", "cat", "saw", "the", "dog", "and", "the", "bird")
+    labels = predict.word_labels(tokens)  # outside a session: English
+    assert labels == {
+        "0": "the 1st ‘the’",
+        "1": "cat",
+        "2": "saw",
+        "3": "the 2nd ‘the’",
+        "4": "dog",
+        "5": "and",
+        "6": "the 3rd ‘the’",
+        "7": "bird",
+    }
+    assert predict.word_labels(tokens, ("3", "4")) == {"3": "the 2nd ‘the’", "4": "dog"}
+    assert TEXTS["pq_word_nth"]["zh"].format(word="猫", nth="2") == "第 2 个“猫”"
+    assert len(set(labels.values())) == len(tokens)  # every option said apart

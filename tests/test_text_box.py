@@ -1,7 +1,7 @@
 """A long paste is kept up to what a box can carry and cut there with a word, never dropped
 (issue 38, item 7; ui/text_box.py). A browser drops a paste longer than Streamlit's `max_chars`
 whole (STREAMLIT_NOTES §12), so no box of the app has one: checked on the source here, and in
-Chromium by tests/browser/test_links.py::test_a_long_paste_is_kept_in_every_box."""
+Chromium by tests/browser/test_paste.py on a box of each kind."""
 
 from __future__ import annotations
 
@@ -56,6 +56,25 @@ def test_the_sentence_box_keeps_the_first_characters_of_a_long_paste_and_says_so
     at.sidebar.text_area(key=K.TEXT).set_value("the dog ran").run()
     assert at.session_state[K.TEXT] == "the dog ran"
     assert cut_caption(at, MAX_TEXT_CHARS, len(pasted)) == []
+
+
+@pytest.mark.parametrize(
+    ("page", "link", "key"),
+    [
+        ("compare", {}, "ca"),
+        ("compare", {}, "cb"),
+        ("score", {"kind": "cross"}, "source"),
+        ("score", {"kind": "cross"}, "target"),
+        ("variant", {}, "alt"),
+    ],
+)
+def test_each_main_box_keeps_the_first_characters_and_says_so(page, link, key) -> None:
+    at = open_page(page_file(page), link)
+    pasted = "the small dog chased a red ball" + " " * MAX_TEXT_CHARS
+    at.text_input(key=key).set_value(pasted).run()
+    assert not at.exception
+    assert at.session_state[key] == pasted[:MAX_TEXT_CHARS]
+    assert len(cut_caption(at, MAX_TEXT_CHARS, len(pasted))) == 1
 
 
 def test_the_class_sentence_box_cuts_at_its_limit_and_says_so() -> None:

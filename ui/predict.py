@@ -23,7 +23,7 @@ from core.pipeline import Pipeline
 from core.questions import Answer
 from ui import figures, fold, session, theme
 from ui.figures import Figure
-from ui.i18n import t
+from ui.i18n import lang, t
 from ui.markdown import escape_md
 
 REVEALED = "_predict_revealed"  # question id -> (inputs hash, the option picked)
@@ -59,16 +59,31 @@ def word(tokens: tuple[str, ...], i: int) -> str:
     return escape_md(tokens[i])
 
 
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, 21st: English (Chinese says 第 n 个)."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def word_labels(tokens: tuple[str, ...], options: tuple[str, ...] | None = None) -> dict[str, str]:
-    """Option id -> label for each token offered (all by default); a repeated word shows its
-    position."""
+    """Option id -> label for each token offered (all by default): the word itself, or, for a
+    word the sentence holds more than once, which one it is, as a class says it ("the 2nd
+    ‘the’"), never a position number nobody counted."""
     counts = Counter(tokens)
+    seen: Counter[str] = Counter()
     offered = set(options) if options is not None else {str(i) for i in range(len(tokens))}
-    return {
-        str(i): t("pq_word_at", word=escape_md(tok), i=i) if counts[tok] > 1 else escape_md(tok)
-        for i, tok in enumerate(tokens)
-        if str(i) in offered
-    }
+    labels = {}
+    for i, tok in enumerate(tokens):
+        seen[tok] += 1
+        if str(i) not in offered:
+            continue
+        if counts[tok] > 1:
+            nth = seen[tok]
+            said = ordinal(nth) if lang() == "en" else str(nth)
+            labels[str(i)] = t("pq_word_nth", word=escape_md(tok), nth=said)
+        else:
+            labels[str(i)] = escape_md(tok)
+    return labels
 
 
 def why(p: Pipeline, learned_key: str, random_key: str = "pq_why_random", **values: object) -> str:

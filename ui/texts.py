@@ -440,9 +440,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Ask again",
         "zh": "重新作答",
     },
-    "pq_word_at": {
-        "en": "{word} (position {i})",
-        "zh": "{word}（位置 {i}）",
+    "pq_word_nth": {
+        "en": "the {nth} ‘{word}’",
+        "zh": "第 {nth} 个“{word}”",
     },
     "pq_opt_yes": {
         "en": "Yes",

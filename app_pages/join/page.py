@@ -32,11 +32,16 @@ from ui.markdown import escape_md
 from ui.text_box import text_box
 
 # Our own constant stylesheet: each answer a full-width button at least 44 px tall (a finger's
-# target), the picked one marked; the question in large type.
+# target), the picked one marked, lettered A, B, C… as the projector letters them (a counter:
+# the letter is drawn, not part of the answer's text); the question in large type.
 ANSWER_CSS = f"""
 <style>
 .st-key-join_answers [data-testid="stRadioGroup"] {{
-  flex-direction: column; align-items: stretch; gap: 0.5rem;
+  flex-direction: column; align-items: stretch; gap: 0.5rem; counter-reset: answer;
+}}
+.st-key-join_answers [data-testid="stRadioOption"] {{ counter-increment: answer; }}
+.st-key-join_answers [data-testid="stRadioOption"] p::before {{
+  content: counter(answer, upper-alpha) "\\00a0\\00b7\\00a0"; font-weight: 800;
 }}
 .st-key-join_answers [data-testid="stRadioGroup"] > div {{ width: 100%; }}
 .st-key-join_answers [data-testid="stRadioOption"] {{
@@ -60,6 +65,7 @@ WAIT_UNTIL = "_join_wait_until"  # when this address may try a code again (time.
 JOINED = "_join_joined"  # the class this session's student token belongs to
 NICK_SAVED = "_join_nick_saved"  # the nickname as the store kept it (core.safe_text.Cleaned)
 SENTENCE_CUT = "_join_sentence_cut"  # the last sentence sent, as kept (Cleaned)
+PENDING = "_join_pending"  # a pick made, not yet written: (step, round, pick, options, when)
 
 
 def _try_code(store: ClassStore, raw: str) -> bool:
@@ -130,13 +136,27 @@ def _nickname(store: ClassStore) -> None:
     st.session_state[NICK_SAVED] = store.rename(code, student, nick, time.time())
 
 
-def _answer(store: ClassStore, step: int, round_: int, radio: str, options: list[str]) -> None:
-    """Send the pick; `options` are the question's, computed on the server for this step."""
+def _answer(step: int, round_: int, radio: str, options: list[str]) -> None:
+    """Keep the pick, and when it was made, for the run it starts to send (send_pending);
+    `options` are the question's, computed on the server for this step."""
     picked = st.session_state.get(radio)
-    if picked is None:
+    if picked is not None:
+        st.session_state[PENDING] = (step, round_, picked, tuple(options), time.time())
+
+
+def send_pending(store: ClassStore) -> None:
+    """Write the pick this phone just made, saying "sending…" while it is written: a locked
+    class database delays it (lessons/store.py tries again), it does not lose it. Counted as
+    of when it was pressed, so a wait past the timer does not make it late."""
+    pending = st.session_state.pop(PENDING, None)
+    if pending is None:
         return
+    step, round_, picked, options, pressed = pending
+    sending = st.empty()
+    sending.caption(t("join_sending"))
     code, student = st.session_state[CODE], st.session_state.get(STUDENT_HELD, "")
-    ok = store.answer(code, student, step, round_, picked, options, time.time())
+    ok = store.answer(code, student, step, round_, picked, list(options), pressed)
+    sending.empty()
     st.session_state[SENT] = ((step, round_), ok)
 
 
@@ -158,6 +178,7 @@ SENTENCE_OUTCOME = {  # the store's outcome -> how the phone says it
 
 def current_step(store: ClassStore, code: str, me: str) -> None:
     """The class as it is now (re-read every few seconds)."""
+    send_pending(store)
     state = store.find(code, time.time())
     if state is None:
         st.info(t("cls_ended"))
@@ -214,7 +235,7 @@ def current_step(store: ClassStore, code: str, me: str) -> None:
                 index=None,
                 key=radio,
                 on_change=_answer,
-                args=(store, state.step, state.round, radio, options),
+                args=(state.step, state.round, radio, options),
                 width="stretch",
             )
         if too_late:

@@ -25,6 +25,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "join_in_class": {"en": "Class {code}", "zh": "课堂 {code}"},
     "join_pick": {"en": "Your answer", "zh": "你的答案"},
+    "join_sending": {"en": "Sending your answer…", "zh": "正在提交你的答案…"},
     "join_sent": {
         "en": "Answer recorded. You can change it until the reveal.",
         "zh": "已记录你的答案。揭晓前都可以修改。",
