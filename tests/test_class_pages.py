@@ -217,7 +217,9 @@ def test_wrong_codes_make_this_address_wait_but_never_for_its_own_class(db_url):
     at = open_page(page_file("join"))
     at.text_input(key="join_code_box").input("ZZZZZZ")  # one wrong code more: slowed
     _click(at, "join_go")
-    assert [e.value for e in at.error] == [en("join_wait", s=round(Limits().first_wait))]
+    # the wait counts from the last wrong code: a second or two, as the machine was quick
+    waits = [en("join_wait", s=s) for s in range(1, round(Limits().first_wait) + 1)]
+    assert len(at.error) == 1 and at.error[0].value in waits
     assert "join_pick_0_1" not in [r.key for r in at.radio]
     at = open_page(page_file("join"))
     at.text_input(key="join_code_box").input(f"http://school.test/join?code={code.lower()}")
