@@ -50,7 +50,7 @@ lint: $(VENV)/.installed-dev
 # worker still shortens the run (measured on this 2-core machine while others worked on it:
 # 10.3 min on two workers, 8.4 on three). With three the cores are busy (96%, most of it
 # Chromium drawing pages), and a fourth gains nothing (5.5 min on three and on four).
-FAST := -m "not browser and not soak" -n 2
+FAST := -m "not browser and not soak" -n 2 --dist worksteal  # the long tests last do not leave a core idle
 BROWSER := -m "browser and not soak" -n 3 --dist worksteal --durations=12  # the slowest, for the log
 
 test: $(VENV)/.installed-dev $(SMOLLM2) browsers lint
