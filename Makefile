@@ -45,13 +45,12 @@ lint: $(VENV)/.installed-dev
 	$(PY) -m ruff format --check .
 
 # The in-process tests (core, charts, every page through AppTest) on both cores; then the
-# browser tests in a call of their own on three workers, each with its own Streamlit server and
-# Chromium: a single browser test mostly waits (for a run, a redraw, a settle), so a third
-# worker still shortens the run (measured on this 2-core machine while others worked on it:
-# 10.3 min on two workers, 8.4 on three). With three the cores are busy (96%, most of it
-# Chromium drawing pages), and a fourth gains nothing (5.5 min on three and on four).
-FAST := -m "not browser and not soak" -n 2 --dist worksteal  # the long tests last do not leave a core idle
-BROWSER := -m "browser and not soak" -n 3 --dist worksteal --durations=12  # the slowest, for the log
+# browser tests in a call of their own on four workers, each with its own Streamlit server and
+# Chromium: a single browser test mostly waits (for a run, a redraw, a settle, a class's timer).
+# Since tests hand their tabs and browsers on (tests/browser/tabs.py) a page load costs less,
+# and a fourth worker shortens the pass on this 2-core machine: 6.6-6.8 min on three, 5.6 on four.
+FAST := -m "not browser and not soak" -n 2 --dist worksteal  # no core idle at the end
+BROWSER := -m "browser and not soak" -n 4 --dist worksteal --durations=12  # the slowest, for the log
 
 test: $(VENV)/.installed-dev $(SMOLLM2) browsers lint
 	$(PY) -m pytest $(FAST)
