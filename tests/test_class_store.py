@@ -596,7 +596,10 @@ def test_the_join_slide_and_each_students_answers(store):
     store.vote_again(code, key, T0)
     store.answer(code, second, 0, 2, "3", OPTIONS, T0 + 3)
     assert store.answers_by_student(code, key, T0) == [("", {}), ("Bo", {(0, 1): "2", (0, 2): "3"})]
-    assert first
+    # the first row is the first student: in the class, nameless, with no answer in any round
+    state = store.find(code, T0)
+    assert first != second and store.is_student(state, first)
+    assert [store.my_answer(state, first, 0, r) for r in (1, 2)] == [None, None]
 
 
 def test_a_vote_waits_out_a_locked_database_and_is_counted(tmp_path):
