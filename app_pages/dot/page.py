@@ -27,7 +27,7 @@ def _reset() -> None:
 
 
 def _typed(key: str, box: str) -> None:
-    st.session_state[key] = st.session_state[box][:MAX_TEXT_CHARS]
+    st.session_state[key] = st.session_state[box]  # already cut to the box's limit (text_box)
 
 
 def vector_box(name_key: str, key: str, model_vector: np.ndarray) -> np.ndarray:
