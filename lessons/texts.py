@@ -83,7 +83,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "cls_why_recap_chance": {
         "en": "Why: dividing by √d_k and softmax never change a row's order. These random weights happen to keep the top word, but that is chance: step 6 counts how seldom random seeds do.",
-        "zh": "原因：除以 √d_k 和 softmax 都不会改变一行的顺序。这组随机参数碰巧保留了排第一的词，但这只是偶然：第 6 步数过随机种子做到这一点的次数有多少。",
+        "zh": "原因：除以 √d_k 和 softmax 都不会改变一行的顺序。这组随机参数碰巧保留了排第一的词，但这只是偶然：第 6 步已经数过，随机种子很少能做到这一点。",
     },
     "pq_opt_scale": {"en": "No division by √d_k", "zh": "不除以 √d_k"},
     "pq_opt_softmax": {"en": "Softmax off", "zh": "关闭 softmax"},
@@ -232,7 +232,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "kind_title_larger_max": {
         "en": "Learned weights are sharper",
-        "zh": "学到的参数让权重更集中",
+        "zh": "学到的参数让注意力更集中",
     },
     "kind_short_larger_max": {
         "en": "Sharper",
@@ -240,7 +240,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "kind_teaches_larger_max": {
         "en": "learned weights concentrate on few words; random ones spread",
-        "zh": "学到的参数让权重集中在少数词上，随机参数的权重则分散",
+        "zh": "学到的参数让注意力集中在少数词上，随机参数则让它分散开",
     },
     "kind_title_real_head": {
         "en": "A real model's head",
@@ -375,7 +375,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "kind_a_story": {
         "en": "“{word}” gives {key} {w:.3f}, the most of any earlier word; ⟨start⟩, where a head parks weight it needs nowhere else, takes {sink:.3f}.",
-        "zh": "“{word}”给{key}的权重是 {w:.3f}，在前面的词中最大；注意力头把用不到别处的权重停放在 ⟨start⟩，它得到 {sink:.3f}。",
+        "zh": "“{word}”给{key}的权重是 {w:.3f}，在前面的词中最大；注意力头把无处可用的权重都停在 ⟨start⟩ 上，它得到 {sink:.3f}。",
     },
     "kind_a_story_rate": {
         "en": "On held-out sentences like “{example}”, its object looks most at the verb in {pct} % of them.",

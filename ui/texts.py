@@ -294,7 +294,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Weights: softmax off (the scores themselves)",
         "zh": "注意力权重：softmax 关闭（即分数本身）",
     },
-    "m_output": {"en": "Z = weights·V (output)", "zh": "Z = 注意力权重·V（输出）"},
+    "m_output": {"en": "Z = weights·V (output)", "zh": "Z = 注意力权重 · V（输出）"},
     "tab_output": {"en": "Output Z", "zh": "输出 Z"},  # a tab's label: short enough for a phone
     # ---- the pipeline, step by step (home page strip, presenter strip, score titles) -------
     "step_tokens": {"en": "tokens", "zh": "词元"},

@@ -4,7 +4,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "nav_atlas": {"en": "Head atlas", "zh": "注意力头图谱"},
     "atlas_intro": {
         "en": "MiniLM has 6 layers of 12 heads. Each head was run on a set of built-in sentences and on yours, and we measured what it does: look at the previous or next token, at itself, park on [CLS] or [SEP], find the same word elsewhere, or spread its attention broadly. Each head gets the label of the behaviour it shows most clearly.",
-        "zh": "MiniLM 的 72 个头各读一组内置句子和你的句子，我们测量它做什么：看前一个或后一个词元、看自己、"
+        "zh": "MiniLM 的 72 个头各读一组内置句子和你的句子，我们测量每个头在做什么：看前一个或后一个词元、看自己、"
         "停在 [CLS] 或 [SEP] 上、找同一个词，还是把注意力铺开。每个头取它最明显的那种行为作标签。",
     },
     "atlas_wait": {

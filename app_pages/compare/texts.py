@@ -50,7 +50,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "cmp_kind_output": {"en": "output Z", "zh": "输出 Z"},
     "cmp_no_diff_kinds": {
         "en": "No difference map: A holds {a} and B holds {b}. They are different kinds of number, so subtracting them would mean nothing. Choose “Output Z” to compare what both produce.",
-        "zh": "不画差值图：A 是{a}，B 是{b}。它们是不同种类的数，相减没有意义。选择“输出 Z”，比较两者各自产生的结果。",
+        "zh": "不画差值图：A 是“{a}”，B 是“{b}”。它们是不同种类的数，相减没有意义。选择“输出 Z”，比较两者各自产生的结果。",
     },
     "cmp_no_diff_tokenizers": {
         "en": "No difference map: the two models cut the sentence into different tokens (MiniLM adds [CLS] and [SEP] and splits words into pieces), so their rows are not the same words.",
@@ -61,7 +61,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "按位置对齐：取两者各自的前 {n} 个词元；两边的词不同时，标签同时显示两者（A/B）。",
     },
     "cmp_diff_title": {"en": "Difference B − A ({what})", "zh": "差值 B − A（{what}）"},
-    "cmp_diff_legend": {"en": "difference of {what}", "zh": "{what}之差"},
+    "cmp_diff_legend": {"en": "difference of {what}", "zh": "差值：{what}"},
     "cmp_diff_where": {
         "en": "The largest change in one cell is {d:.4f}, in the row of “{row}”.",
         "zh": "单个格子的最大变化是 {d:.4f}，出现在“{row}”这一行。",
@@ -77,13 +77,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "still looks most at the verb.\n"
         "- With random weights (before learning) which cells move is arbitrary: pick "
         "“learned weights against random ones” under “One sentence, two settings” to see both.",
-        "zh": "- 换掉的那个词，它自己的行和列变化最大；其他行只稍有移动，因为每行的权重加起来仍然是 1。\n"
+        "zh": "- 换掉的那个词，它自己的行和列变化最大；其他行只稍有移动，因为每行的注意力权重加起来仍然是 1。\n"
         "- 用学到的参数时，词的角色经得起替换：换一个喝东西的主语，被喝的东西仍然最关注动词。\n"
         "- 用随机参数时（学习之前），哪些格子会变毫无规律：在“同一句子，两种设置”里选“学到的参数与随机参数”，"
         "就能看到两者的对比。",
     },
     "cmp_notice_settings": {
         "en": "- Softmax on and off give different kinds of number: compare them through the output Z.\n- Turning ÷√d_k off multiplies every score by √d_k; with softmax on, rows become sharper.\n- A new seed or the other model changes every number: the sentence stays, the weights do not.",
-        "zh": "- 开启和关闭 softmax 得到的是不同种类的数：请通过输出 Z 来比较。\n- 关闭 ÷√d_k，每个分数都乘上了 √d_k；在开启 softmax 时，每行会变得更尖锐。\n- 换一个种子或换一个模型，每个数都会变：句子没变，权重变了。",
+        "zh": "- 开启和关闭 softmax 得到的是不同种类的数：请通过输出 Z 来比较。\n- 关闭 ÷√d_k，每个分数都乘上了 √d_k；在开启 softmax 时，每行会变得更尖锐。\n- 换一个种子或换一个模型，每个数都会变：句子没变，参数变了。",
     },
 }

@@ -28,7 +28,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "vector_box_help": {
         "en": "Numbers separated by commas or spaces, for example 0.5, -1.2, 3. Press Enter to use "
         "them. An empty box, or Reset, brings back the sentence's vector.",
-        "zh": "用逗号或空格分隔的数字，例如 0.5, -1.2, 3。按回车键生效。清空输入框或点击恢复按钮，"
+        "zh": "用逗号或空格分隔的数字，例如 0.5, −1.2, 3。按回车键生效。清空输入框或点击恢复按钮，"
         "即可回到句子中的向量。",
     },
     "vector_not_a_number": {

@@ -9,7 +9,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "vector (its embedding). {positions} The result, X, goes through three linear layers that "
         "make the queries Q, the keys K and the values V.",
         "zh": "在注意力开始之前，句子先被切分成词元，每个词元查表得到一个向量（嵌入）。{positions}"
-        "得到的 X 分别经过三个独立的线性层，产生查询矩阵 Q、键矩阵 K 和值矩阵 V。",
+        "这样得到的 X 分别经过三个独立的线性层，产生查询矩阵 Q、键矩阵 K 和值矩阵 V。",
     },
     "input_intro_minilm": {
         "en": "You are looking at MiniLM, a real pretrained model. Its tokenizer (WordPiece) cuts the "

@@ -8,7 +8,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "learn_intro": {
         "en": "How does a model come to attend to the right words? Here a tiny one-layer attention model starts from random weights and is trained in front of you, in plain numpy. Nothing tells it where to look: it only has to guess a hidden word, and attending to the right words turns out to be the way to guess well. Watch the row of the hidden word change as it learns.",
-        "zh": "模型是怎样学会关注正确的词的？这里一个只有一层的小型注意力模型从随机参数出发，当场接受训练，完全用 numpy 实现。没有任何东西告诉它该看哪里：它只需要猜出一个被隐藏的词，而关注正确的词恰好是猜得准的方法。看着被隐藏词的那一行随着学习而变化。",
+        "zh": "模型是怎样学会关注正确的词的？这里有一个只有一层的小型注意力模型，它从随机参数出发，当场训练，完全用 numpy 实现。没有任何东西告诉它该看哪里：它只需要猜出一个被隐藏的词，而关注正确的词恰好是猜得准的方法。看着被隐藏词的那一行随着学习而变化。",
     },
     "learn_mode": {"en": "Mode", "zh": "模式"},
     "learn_mode_task": {"en": "Learn from a task", "zh": "从任务中学习"},

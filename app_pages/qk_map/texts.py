@@ -4,7 +4,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "nav_qk_map": {"en": "6b · Queries and keys on a map", "zh": "6b · 查询与键的地图"},
     "qk_intro": {
         "en": "One head's queries and keys are placed so that a dot product on the map reproduces each score minus its query's mean score (softmax ignores that mean): a query gives most weight to the keys that reach farthest along its arrow.",
-        "zh": "把一个注意力头的查询和键摆在地图上，使地图上的点积重现每个分数减去该查询的平均分数（softmax 不受这个平均值影响）：查询把最大的权重给沿它的箭头伸得最远的键。",
+        "zh": "把一个注意力头的查询和键摆在地图上，使地图上的点积重现每个分数减去该查询的平均分数（softmax 不受这个平均值影响）：查询给出最大权重的，是沿它的箭头伸得最远的键。",
     },
     "qk_pick": {"en": "Query to follow", "zh": "要跟踪的查询"},
     "qk_pick_help": {
@@ -81,6 +81,6 @@ TEXTS: dict[str, dict[str, str]] = {
     "qk_csv_key": {"en": "key {i}: {token}", "zh": "键 {i}：{token}"},
     "qk_notice": {
         "en": "- Follow one query: do its heaviest keys reach farthest along its arrow? Is its nearest key also its heaviest?\n- The match with the weights tells you how far to believe the picture; two directions always lose something.\n- Switch the sidebar's model between random weights, a real MiniLM head and the page-7 model, and compare how the arrows and the match change.",
-        "zh": "- 跟踪一个查询：权重最大的键是不是沿它的箭头伸得最远？离它最近的键是不是权重也最大？\n- 吻合度告诉你这幅图能信几分；只用两个方向总会丢掉一些信息。\n- 在随机参数、真实的 MiniLM 注意力头和第 7 页的模型之间切换侧边栏的模型，比较箭头和吻合度如何变化。",
+        "zh": "- 跟踪一个查询：注意力权重最大的键是不是沿它的箭头伸得最远？离它最近的键，注意力权重是不是也最大？\n- 吻合度告诉你这幅图能信几分；只用两个方向总会丢掉一些信息。\n- 在随机参数、真实的 MiniLM 注意力头和第 7 页的模型之间切换侧边栏的模型，比较箭头和吻合度如何变化。",
     },
 }

@@ -11,7 +11,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "the weights multiply V, giving the output Z. The article skips softmax; compare both "
         "versions side by side below.",
         "zh": "首先，每个查询行与每个键行相乘：Q·Kᵀ，也就是原文所说的“因子矩阵”。"
-        "标准的 Transformer 接着会除以 √d_k，可选地再除以温度；做掩码注意力时会遮住后面的词；"
+        "标准的 Transformer 接着会除以 √d_k，还可以再除以温度；做掩码注意力时会遮住后面的词；"
         "然后对每一行做 softmax。最后用这些权重乘以 V，得到输出 Z。原文省略了 softmax，"
         "下面把两种做法并排对比。",
     },

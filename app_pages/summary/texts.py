@@ -18,7 +18,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "the vectors of words that matter to each other into line, which is why attention finds "
         "relevant words. The three linear layers give the module extra freedom to shape those vectors.",
         "zh": "**回顾。** 查询行与键行的点积衡量两个词有多一致；这些一致程度（可以先缩放，再用 softmax 变成概率）"
-        "作为权重去加权值向量，加权和就是每个词的输出。哪些词一致，完全取决于嵌入和 W_Q、W_K、W_V——"
+        "就是注意力权重，用来给值向量加权，加权和就是每个词的输出。哪些词一致，完全取决于嵌入和 W_Q、W_K、W_V——"
         "而它们都是学到的。训练会把彼此相关的词的向量调整得更一致，这就是注意力能找到相关词的原因。"
         "三个线性层则给了模块更多自由，去塑造这些向量。",
     },

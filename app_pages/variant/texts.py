@@ -14,7 +14,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "variant_measure_title": {"en": "How the change is measured", "zh": "怎样衡量注意力的变化"},
     "variant_measure": {
         "en": "The tokens of A and B are paired up. For each head and each paired query, both attention rows are cut down to the paired keys and renormalised, then compared with the Jensen–Shannon divergence in bits: 0 when the two rows are the same, 1 when they share no key at all. A head's number is the mean over the paired queries; a word's, the mean over the 72 heads.",
-        "zh": "先把 A 和 B 的词元一一配对。对每个头、每个配对的查询，把两行注意力都只保留配对的键并重新归一化，再用詹森—香农散度（单位：比特）比较：两行相同时为 0，两行没有一个共同的键时为 1。一个头的数值是所有配对查询的平均值；一个词的数值是 72 个头的平均值。",
+        "zh": "先把 A 和 B 的词元一一配对。对每个头、每个配对的查询，把两行注意力都只保留配对的键并重新归一化，再用詹森-香农散度（单位：比特）比较：两行相同时为 0，两行没有一个共同的键时为 1。一个头的数值是所有配对查询的平均值；一个词的数值是 72 个头的平均值。",
     },
     "variant_by_position": {
         "en": "Both sentences have the same number of pieces, so the {m} positions are paired one to one (a changed word is paired with its replacement).",

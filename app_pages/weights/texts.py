@@ -9,8 +9,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "and can change. Beside the model's own set, another drawn at random from a seed: the "
         "same sentence, other weights. Only training can say which set is right (page 7 shows "
         "it); the default model's set was learned.",
-        "zh": "W_Q、W_K、W_V（以及嵌入表）都是参数：属于模型、可以改变的数字。模型自己的这组参数旁边，"
-        "是用一个种子随机生成的另一组：句子相同，参数不同，注意力权重也就不同。哪一组才对？只有训练能回答（第 7 页会展示）；"
+        "zh": "W_Q、W_K、W_V（以及嵌入表）都是参数：属于模型、可以改变的数字。这里把模型自己的参数"
+        "和用种子随机生成的另一组并排对比：句子相同，参数不同，注意力权重也就不同。哪一组才对？只有训练能回答（第 7 页会展示）；"
         "默认模型的参数就是学到的。",
     },
     "seed_b": {"en": "Second seed", "zh": "第二个种子"},
