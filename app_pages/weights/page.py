@@ -19,8 +19,10 @@ if first.model.kind == "toy" and seed_b == first.model.seed:
 if first.model.kind != "toy":
     st.info(t("weights_learned_vs_random"))
 
+m = first.model  # the default model learned from heads of one layer: m.heads, not m.head
+heads = figures.heads_label(m.heads)
 titles = [
-    t(f"set_{s.model}", seed=first.model.seed, layer=first.model.layer, head=first.model.head),
+    t(f"set_{s.model}", seed=m.seed, layer=m.layer, head=m.head, heads=heads),
     t("set_random", seed=seed_b),
 ]
 with point:

@@ -21,8 +21,8 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "set_trained": {"en": "Weights trained on page 7", "zh": "在第 7 页训练的参数"},
     "set_distilled": {
-        "en": "Learned weights (from MiniLM L{layer} H{head})",
-        "zh": "学到的参数（学自 MiniLM 层 {layer} · 头 {head}）",
+        "en": "Learned weights (from MiniLM L{layer} H{heads})",
+        "zh": "学到的参数（学自 MiniLM 层 {layer} · 头 {heads}）",
     },
     "set_random": {
         "en": "Random weights, seed {seed}, same X",

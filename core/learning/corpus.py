@@ -7,6 +7,7 @@ the verb, somewhat on the animal, and not at all on the adjective.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -177,14 +178,68 @@ _LONGEST_ZH = max(map(len, _ENGLISH_OF))  # characters in the longest Chinese wo
 def _from_chinese(word: str) -> list[str]:
     """A run of Chinese words, split by longest match and put in English; a character no
     word starts with stays itself (an unknown word). Other text is one word, as it is."""
-    if not any("\u4e00" <= ch <= "\u9fff" for ch in word):
+    if not any(_is_han(ch) for ch in word):
         return [word]
+    return [_ENGLISH_OF.get(w, w) for w in chinese_words(word)]
+
+
+def _is_han(text: str) -> bool:
+    return bool(text) and all("\u4e00" <= ch <= "\u9fff" for ch in text)
+
+
+def chinese_words(run: str) -> list[str]:
+    """A run of characters cut into the corpus's Chinese words by longest match (那只黑猫喝了奶
+    -> 那只 黑 猫 喝 了 奶); a character no word starts with stays alone (an unknown word)."""
     out, i = [], 0
-    while i < len(word):
-        n = next((n for n in range(_LONGEST_ZH, 0, -1) if word[i : i + n] in _ENGLISH_OF), 0)
-        out.append(_ENGLISH_OF[word[i : i + n]] if n else word[i])
-        i += n or 1
+    while i < len(run):
+        n = next((n for n in range(_LONGEST_ZH, 1, -1) if run[i : i + n] in _ENGLISH_OF), 1)
+        out.append(run[i : i + n])
+        i += n
     return out
+
+
+def _han_runs(tokens: Sequence[str]) -> Iterator[tuple[int, int]]:
+    """(start, end) of each run of consecutive all-Chinese tokens."""
+    i = 0
+    while i < len(tokens):
+        if not _is_han(tokens[i]):
+            i += 1
+            continue
+        end = next((j for j in range(i, len(tokens)) if not _is_han(tokens[j])), len(tokens))
+        yield i, end
+        i = end
+
+
+def cut_chinese(tokens: Sequence[str]) -> list[str]:
+    """Tokens with each run of Chinese ones (core.tokenize gives one a character) cut again into
+    the corpus's Chinese words, the words page 7's model was trained on; other tokens as they
+    are."""
+    out, at = [], 0
+    for start, end in _han_runs(tokens):
+        out += [*tokens[at:start], *chinese_words("".join(tokens[start:end]))]
+        at = end
+    return [*out, *tokens[at:]]
+
+
+def in_english(tokens: Sequence[str]) -> list[str]:
+    """Each token as page 7's model knows it, lower-cased: a Chinese token that lies in one of
+    the corpus's Chinese words, cut from its run of Chinese tokens by longest match, as that
+    word's English word (猫 -> cat; 那只 -> the, and so are 那 and 只 when a tokenizer cut them
+    apart); any other token as it is."""
+    english = [t.lower() for t in tokens]
+    for start, end in _han_runs(tokens):
+        spans, at = [], 0  # each word of the run: (first character, end, English or None)
+        for word in chinese_words("".join(tokens[start:end])):
+            spans.append((at, at + len(word), _ENGLISH_OF.get(word)))
+            at += len(word)
+        at = 0
+        for i in range(start, end):
+            first, last = at, at + len(tokens[i])
+            word = next(w for w in spans if w[0] <= first < w[1])
+            if word[2] is not None and last <= word[1]:
+                english[i] = word[2]
+            at = last
+    return english
 
 
 def in_chinese(tokens: tuple[str, ...] | list[str]) -> list[str]:

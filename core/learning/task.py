@@ -33,6 +33,7 @@ from core.learning.corpus import (
     CorpusRules,
     check_probe,
     corpus_rules,
+    in_english,
     make_corpus,
     vocabulary,
 )
@@ -90,21 +91,22 @@ class TrainedModel:
     d_v: int
 
     def unknown(self, tokens: list[str]) -> list[bool]:
-        """True for each token (case ignored) the model has never seen, input or output."""
+        """True for each token (case ignored) the model has never seen, input or output. A
+        Chinese token is its corpus word's English one (corpus.in_english: 猫 is "cat")."""
         known = set(self.vocab) | set(self.output_vocab)
-        return [t.lower() not in known for t in tokens]
+        return [t not in known for t in in_english(tokens)]
 
     def hidden(self, tokens: list[str]) -> list[bool]:
         """True for each object word: it is fed as [mask]."""
         objects = set(self.output_vocab)
-        return [t.lower() in objects for t in tokens]
+        return [t in objects for t in in_english(tokens)]
 
     def embed(self, tokens: list[str]) -> tuple[np.ndarray, np.ndarray]:
         """(embedding [n, d_model], positions [n, d_model]); unknown tokens get a zero vector."""
         index = {w: i for i, w in enumerate(self.vocab)}
         objects = set(self.output_vocab)
         x = np.zeros((len(tokens), self.d_model))
-        for i, token in enumerate(t.lower() for t in tokens):
+        for i, token in enumerate(in_english(tokens)):
             row = index[MASK] if token in objects else index.get(token)
             if row is not None:
                 x[i] = self.embeddings[row]

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.encoding import Embedded, LinearQKV, ModelRef, Projection
+from core.learning.corpus import cut_chinese
 from core.learning.task import TrainedModel
 from core.models.inputs import summed
-from core.tokenize import tokenize
+from core.tokenize import MAX_TOKENS, Tokenized, tokenize_all
 
 
 @dataclass(frozen=True, eq=False)
@@ -30,7 +31,9 @@ class TrainedHead(LinearQKV):
 
     def encode(self, text: str) -> Embedded:
         """Words it never saw get a zero vector (see `model.unknown`); object words get the
-        [mask] vector, as in training (see `model.hidden`)."""
-        tokenized = tokenize(text)
+        [mask] vector, as in training (see `model.hidden`). Chinese is cut into the corpus's
+        Chinese words (那只 黑 猫 喝 了 奶), each read as the English word it stands for."""
+        every = cut_chinese(tokenize_all(text))
+        tokenized = Tokenized(tuple(every[:MAX_TOKENS]), len(every))
         embedding, positions = self.model.embed(list(tokenized.tokens))  # [n, d_model] each
         return summed(text, tokenized, embedding, positions)
