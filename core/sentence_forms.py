@@ -52,7 +52,9 @@ MAX_TRIES = 50  # draws per sentence asked for before `sentences` gives up on fi
 class FormSentence:
     """A sentence as a person types it, its words, and which of them are the verb and its object.
 
-    `words` is `text` split on spaces (punctuation stays on its word: "fence."); `spans` are
+    `words` are `text`'s words in order (a generated English sentence split on spaces, with
+    punctuation on its word: "fence."; Chinese, which has no spaces, its words one after another,
+    core/chinese_forms.py; a typed sentence as core/verb_object.py reads it); `spans` are
     each word's [start, end) character offsets in `text`; `verb` and `object` are word indices
     (the object is the head noun of its noun phrase: "fence" in "the old fence").
     """
@@ -67,8 +69,8 @@ class FormSentence:
     def __post_init__(self) -> None:
         if tuple(self.text[start:end] for start, end in self.spans) != self.words:
             raise ValueError(f"spans do not slice {self.text!r} into its words {self.words}")
-        if tuple(self.text.split(" ")) != self.words:
-            raise ValueError(f"words must be {self.text!r} split on spaces; got {self.words}")
+        if any(a[1] > b[0] for a, b in zip(self.spans, self.spans[1:], strict=False)):
+            raise ValueError(f"the words of {self.text!r} overlap or are out of order")
         for role, index in (("verb", self.verb), ("object", self.object)):
             if not 0 <= index < len(self.words):
                 raise ValueError(f"{role} index {index} is outside the {len(self.words)} words")
@@ -85,10 +87,10 @@ def word_of_char(sentence: FormSentence, char_index: int) -> int | None:
 
 
 def bare_span(sentence: FormSentence, word: int) -> tuple[int, int]:
-    """[start, end) characters of word `word` without the sentence's final '.' or '?', so that
-    the object's row can be read at the noun's own last token, not at the full stop's."""
+    """[start, end) characters of word `word` without the sentence's final '.' or '?' (or 。？),
+    so that the object's row can be read at the noun's own last token, not at the full stop's."""
     start, end = sentence.spans[word]
-    while end > start and sentence.text[end - 1] in ".?":
+    while end > start and sentence.text[end - 1] in ".?。？":
         end -= 1
     return start, end
 

@@ -43,23 +43,45 @@ class SentencePieceTokenizer:
         self.unk_score = self.scores.min() - np.float32(UNK_PENALTY)  # float32 sums, as e5.c
         self.longest = max(len(piece) for piece in self.pieces)
 
+    def normalised_from(self, text: str) -> tuple[str, list[int]]:
+        """The text as the model reads it (characters mapped, spaces collapsed, "▁" for each,
+        one in front), and for each of its characters the index of the character of `text` it
+        came from (-1 for the "▁" put in front)."""
+        chars: list[str] = []
+        origin: list[int] = []
+        for index, c in enumerate(text):
+            for out in self.normalise.get(c, c):
+                if out == " " and chars and chars[-1] == " ":
+                    continue
+                chars.append(out)
+                origin.append(index)
+        if not chars or chars[0] != " ":
+            chars.insert(0, " ")
+            origin.insert(0, -1)
+        return "".join(chars).replace(" ", METASPACE), origin
+
     def normalised(self, text: str) -> str:
-        """The text as the model reads it: characters mapped, spaces collapsed, "▁" for each."""
-        mapped = "".join(self.normalise.get(c, c) for c in text)
-        collapsed: list[str] = []
-        for c in mapped:
-            if c == " " and collapsed and collapsed[-1] == " ":
-                continue
-            collapsed.append(c)
-        joined = "".join(collapsed)
-        if not joined.startswith(" "):
-            joined = " " + joined
-        return joined.replace(" ", METASPACE)
+        return self.normalised_from(text)[0]
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        """[n_pieces] each piece's [start, end) characters in `text`, a leading "▁" left out
+        ((start, start) for a piece that is only the "▁" put in front)."""
+        chars, origin = self.normalised_from(text)
+        found: list[tuple[int, int]] = []
+        at = 0
+        for piece_id in self.ids(text):
+            length = 1 if piece_id == self.unk else len(self.pieces[piece_id])
+            inside = [origin[i] for i in range(at, at + length) if chars[i] != METASPACE]
+            inside = [i for i in inside if i >= 0]
+            start = inside[0] if inside else max(origin[at], 0)
+            found.append((start, inside[-1] + 1 if inside else start))
+            at += length
+        return found
 
     def ids(self, text: str) -> list[int]:
         """The text's piece ids, without <s> and </s>: the best-scoring split (Viterbi)."""
         chars = self.normalised(text)
-        n = len(chars)
+        n = len(chars)  # each piece is a run of these characters
         best = np.full(n + 1, UNREACHED, dtype=np.float32)  # [n + 1] best score of chars[:i]
         best[0] = 0.0
         piece_at = np.full(n + 1, -1)  # [n + 1] the last piece of that split (-1: unknown)

@@ -39,6 +39,11 @@ CHINESE_PLACEHOLDERS: dict[tuple[str, str], str] = {
     ("join_cut", "what"): "join_sentence / join_nickname: 你的句子, 昵称（可不填）",
     ("pq_sum_q", "state"): "on / off: 开启, 关闭",
     ("kind_a_story", "key"): "lessons/kinds.story_named: a word in “ ” or 第 N 个“word”",
+    ("home_toy", "rates"): "rates_both: a Chinese sentence ending in 。",
+    ("rates_both", "en_best"): "rate_item: 形式（82%）, joined by 、",
+    ("rates_both", "en_worst"): "rate_item: 形式（82%）, joined by 、",
+    ("rates_both", "zh_best"): "rate_item: 形式（82%）, joined by 、",
+    ("rates_both", "zh_worst"): "rate_item: 形式（82%）, joined by 、",
 }
 
 # A hyphen-minus used as a minus: between two operands with spaces (A - B), or in front of a

@@ -28,8 +28,8 @@ _TOY = ToyConfig()
 _ATTENTION = AttentionSettings()
 LEARN = TrainSettings()
 # Which model makes the vectors. "distilled" (the default) is a small head that learned from
-# MiniLM, so its attention means something on any sentence; "toy" has random weights: the same
-# module before learning, kept as the contrast.
+# MiniLM to link an object to its verb (how often it does, form by form: distilled.STORY_RATES);
+# "toy" has random weights: the same module before learning, kept as the contrast.
 MODELS = ("distilled", "toy", "pretrained", "trained")
 DEFAULT_MODEL = MODELS[0]
 

@@ -62,9 +62,36 @@ TEXTS: dict[str, dict[str, str]] = {
     "source_distilled_help": {
         "en": "A small head (d_model {d_model}, d_k {d_k}) that learned to attend like the mean of "
         "MiniLM's layer {layer}, heads {heads}, the mix of heads that most often links an object to "
-        "its verb: its weights mean something on any sentence you type.",
+        "its verb. How often it does so is measured on the home page; under the weights chart, "
+        "whether your own sentence shows it.",
         "zh": "一个小注意力头（d_model {d_model}，d_k {d_k}），学会了像 MiniLM 层 {layer} 的头 {heads} 的平均那样分配注意力；"
-        "在 MiniLM 的各个头及其组合中，这一组合最常把宾语和它的动词联系起来。对你输入的任何句子，它的权重都有意义。",
+        "在 MiniLM 的各个头及其组合中，这一组合最常把宾语和它的动词联系起来。它多常做到，首页上有测量结果；"
+        "你自己的句子是否体现这一点，看注意力权重图下面的说明。",
+    },
+    "story_shows": {
+        "en": "In this sentence the object “{object}” looks most at its verb “{verb}” ({ratio:.1f}× "
+        "any other word): with these weights, this sentence shows the article's story.",
+        "zh": "在这个句子里，宾语“{object}”最关注它的动词“{verb}”（是其他任何词的 {ratio:.1f} 倍）："
+        "用这组参数，这个句子体现了文章讲的道理。",
+    },
+    "story_close": {
+        "en": "In this sentence the object “{object}” looks most at its verb “{verb}”, but only "
+        "{ratio:.2f}× the next word, short of the {margin}× the app asks: not a clear case.",
+        "zh": "在这个句子里，宾语“{object}”最关注它的动词“{verb}”，但只是第二名的 {ratio:.2f} 倍，"
+        "没有达到本应用要求的 {margin} 倍：不算明确。",
+    },
+    "story_not_verb": {
+        "en": "In this sentence the object “{object}” looks most at “{top}”, not at its verb "
+        "“{verb}”: with these weights, this sentence does not show the article's story.",
+        "zh": "在这个句子里，宾语“{object}”最关注的是“{top}”，而不是它的动词“{verb}”："
+        "用这组参数，这个句子没有体现文章讲的道理。",
+    },
+    "story_unknown": {
+        "en": "The app cannot tell which word of this sentence is the verb and which its object "
+        "(it reads simple cues, not grammar), so it does not say whether this sentence shows "
+        "the article's story.",
+        "zh": "本应用分辨不出这个句子里哪个词是动词、哪个词是它的宾语（它只看简单的线索，不做语法分析），"
+        "所以不判断这个句子是否体现了文章讲的道理。",
     },
     "source_toy_help": {
         "en": "The same module before learning: random weights, so its patterns mean nothing yet.",
@@ -535,4 +562,68 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "MiniLM 读的是英文。你句子里的 {characters} 个汉字它只是一个一个地认识，每个都当作单个的字，"
         "不当作词的一部分。它读到的是：{tokens}",
     },
+    # the sentence forms whose rates the app states (core/story_rates.py)
+    "form_en_plain": {
+        "en": "plain sentences (“The farmer painted the fence.”)",
+        "zh": "普通句子（“The farmer painted the fence.”）",
+    },
+    "form_en_question": {"en": "yes-no questions", "zh": "一般疑问句"},
+    "form_en_wh_question": {"en": "wh-questions", "zh": "特殊疑问句"},
+    "form_en_progressive": {
+        "en": "the progressive (“is painting”)",
+        "zh": "进行时（“is painting”）",
+    },
+    "form_en_perfect": {
+        "en": "the perfect (“has painted”)",
+        "zh": "完成时（“has painted”）",
+    },
+    "form_en_future": {"en": "the future (“will paint”)", "zh": "将来时（“will paint”）"},
+    "form_en_imperative": {"en": "imperatives", "zh": "祈使句"},
+    "form_en_quantifier": {
+        "en": "quantifiers (“every”, “two”)",
+        "zh": "数量词（“every”、“two”）",
+    },
+    "form_en_possessive": {
+        "en": "possessives (“the farmer's son”)",
+        "zh": "所有格（“the farmer's son”）",
+    },
+    "form_en_relative": {"en": "relative clauses", "zh": "关系从句"},
+    "form_en_adverb": {"en": "an adverb", "zh": "带副词的句子"},
+    "form_en_time": {"en": "time phrases", "zh": "带时间短语的句子"},
+    "form_en_negation": {"en": "negations", "zh": "否定句"},
+    "form_en_adjective_object": {
+        "en": "adjectives on the object (“the old wooden fence”)",
+        "zh": "宾语带形容词（“the old wooden fence”）",
+    },
+    "form_en_passive": {"en": "passives", "zh": "被动句"},
+    "form_zh_article": {
+        "en": "the article's shape (那只黑色的猫喝了牛奶)",
+        "zh": "文章例句的形式（那只黑色的猫喝了牛奶）",
+    },
+    "form_zh_plain": {
+        "en": "plain sentences (老师写了作业)",
+        "zh": "普通句子（老师写了作业）",
+    },
+    "form_zh_measure": {
+        "en": "a measure word (买了两斤苹果)",
+        "zh": "带量词（买了两斤苹果）",
+    },
+    "form_zh_de_phrase": {
+        "en": "的 phrases (读了有趣的小说)",
+        "zh": "带“的”（读了有趣的小说）",
+    },
+    "form_zh_ba": {"en": "把 sentences", "zh": "把字句"},
+    "form_zh_adverb": {"en": "an adverb (慢慢地)", "zh": "带副词（慢慢地）"},
+    "form_zh_progressive": {"en": "正在 sentences", "zh": "带“正在”的句子"},
+    "form_zh_ma_question": {"en": "吗 questions", "zh": "吗字疑问句"},
+    "form_zh_shei_question": {"en": "谁 questions", "zh": "谁字疑问句"},
+    "form_zh_time": {"en": "time words (昨天)", "zh": "带时间词（昨天）"},
+    "form_zh_place": {"en": "places (在商店)", "zh": "带地点（在商店）"},
+    "form_zh_negation": {"en": "negations (没有, 不)", "zh": "否定句（没有、不）"},
+    "form_zh_pronoun": {
+        "en": "a pronoun subject (他)",
+        "zh": "代词作主语（他）",
+    },
+    "form_zh_future": {"en": "the future (明天要)", "zh": "将来（明天要）"},
+    "form_zh_bei": {"en": "被 sentences", "zh": "被字句"},
 }

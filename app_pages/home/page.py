@@ -3,7 +3,8 @@
 import streamlit as st
 
 from app_pages import PAGES
-from ui import compute, figures, groups, layout, session
+from core.models.distilled import STORY_RATES
+from ui import compute, figures, groups, layout, session, story_line
 from ui.i18n import t
 from ui.texts import PIPELINE_STEPS
 
@@ -27,9 +28,10 @@ if layout.check_tokens(p.key_side):
     st.code(" | ".join(p.tokens), language=None, wrap_lines=True)
     figures.offer_json(p)
     figures.show(figures.weights(p))
+    story_line.show(p)
     groups.weights_section(p)
 
 st.subheader(t("home_pages"))
 for page in PAGES[1:]:
     st.page_link(page.script, label=f"{t(page.label_key)} — {t('desc_' + page.label_key)}")
-st.caption(t("home_toy"))
+st.caption(t("home_toy", rates=story_line.rates_text(STORY_RATES)))

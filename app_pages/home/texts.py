@@ -21,9 +21,24 @@ TEXTS: dict[str, dict[str, str]] = {
     "home_glance": {"en": "The pipeline at a glance", "zh": "流程一览"},
     "home_pages": {"en": "The pages", "zh": "各页内容"},
     "home_toy": {
-        "en": "By default the model is a small learned head: its vectors and its W_Q, W_K, W_V were trained (distilled from a real pretrained model) so that it attends the way the article describes, on any sentence you type. “Random (before learning)” in the sidebar shows the same module with weights drawn from a seed, where the patterns mean nothing: page 7 trains such a module in front of you.",
-        "zh": "默认模型是一个小注意力头，它的向量和参数 W_Q、W_K、W_V 都是学到的（从一个真实的预训练模型蒸馏而来），所以无论你输入什么句子，它的注意力都和文章描述的一样。侧边栏里的“随机（学习之前）”是同一个模块，但参数由种子随机生成，看到的模式没有意义；第 7 页会当场训练这样一个模块。",
+        "en": "By default the model is a small learned head: its vectors and its W_Q, W_K, W_V were "
+        "trained (distilled from a real pretrained model) so that an object looks at its verb, as "
+        "the article describes. How often it does, measured on generated sentences: {rates} Under "
+        "the weights chart, the app says whether your own sentence shows it. “Random (before "
+        "learning)” in the sidebar shows the same module with weights drawn from a seed, where the "
+        "patterns mean nothing: page 7 trains such a module in front of you.",
+        "zh": "默认模型是一个小注意力头，它的向量和参数 W_Q、W_K、W_V 都是学到的（从一个真实的预训练模型蒸馏而来），"
+        "目的是让宾语像文章描述的那样关注它的动词。在生成的句子上测得它做到的比例：{rates}"
+        "在注意力权重图下面，本应用会告诉你：你自己的句子是否体现了这一点。侧边栏里的“随机（学习之前）”是同一个模块，"
+        "但参数由种子随机生成，看到的模式没有意义；第 7 页会当场训练这样一个模块。",
     },
+    "rates_both": {
+        "en": "in English most often with {en_best}; least often with {en_worst}. In Chinese most "
+        "often with {zh_best}; least often with {zh_worst}.",
+        "zh": "英文句子中，最常做到的是{en_best}；最少做到的是{en_worst}。中文句子中，最常做到的是{zh_best}；"
+        "最少做到的是{zh_worst}。",
+    },
+    "rate_item": {"en": "{form}: {rate:.0%}", "zh": "{form}：{rate:.0%}"},
     "desc_nav_input": {
         "en": "tokens, embeddings, positions, and the three linear layers",
         "zh": "词元、嵌入、位置编码，以及三个线性层",

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from app_pages.rows.params import WORD
-from ui import compute, controls, figures, fold, groups, layout, session, theme
+from ui import compute, controls, figures, fold, groups, layout, session, story_line, theme
 from ui.i18n import t
 
 layout.header("rows_intro")
@@ -28,6 +28,7 @@ def one_word() -> None:
     mark = {"highlight": word, "selectable": True}
     with chart:
         figures.show(figures.weights(p, **mark), key="rows_w", on_point=_pick, main=True)
+        story_line.show(p)
 
     # the word's row in what goes in (X), what made the weights (Q, K, V) and what they make
     # (Z): a tab each, so the page stays within three projector screens

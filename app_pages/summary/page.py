@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import compute, figures, fold, groups, layout, relevance, session, theme
+from ui import compute, figures, fold, groups, layout, relevance, session, story_line, theme
 from ui.i18n import t
 
 s = session.settings()
@@ -13,6 +13,7 @@ tok = enc.tokens
 
 # the point first: what each word attends to, as wide as the page
 figures.show(figures.weights(p), main=True)
+story_line.show(p)
 
 # how the weights were made, and what they make: one tab each, Q·Kᵀ (what they come from) open
 (made_of, made_of_open), (factor, factor_open), (output, output_open) = fold.tabs(
