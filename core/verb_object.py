@@ -6,14 +6,17 @@ reads plain cues and gives up rather than guess:
 
 English: a verb is a word followed by a noun phrase that starts with a determiner, a number, a
     possessive or a quantifier ("painted | the old fence", "paint | two fences"), or a known verb
-    form (an irregular past, or -ed / -s / -ing of a known verb) followed by a bare noun phrase
-    ("drank | milk"). The object is the noun phrase's last word before a preposition, a
-    conjunction, punctuation or the end. A passive ("was painted", a past form after a form of
-    "be") is read the other way: the object is the noun before "was". Of several verb-object pairs, the last is taken (the main
-    clause mostly ends a sentence: "The man who saw the dog bought the milk").
-Chinese: jieba's part-of-speech tags. 把 X V: X is the object, V the verb after it. X 被 Y V: X
-    is the object. Otherwise the first verb (not a modal, 是 or 没有) and the last noun of its
-    clause after it. A leading 那/这/一 and measure word is cut from the object (那本书 → 书).
+    form (an irregular past, or -ed / -s / -ing of a verb the dictionary knows) followed by a
+    bare noun phrase ("drank | milk"). The object is the noun phrase's last word before a
+    preposition, a conjunction, a time word, punctuation or the end. A passive ("was painted",
+    a past form after a form of "be") is read the other way: the object is the noun before
+    "was". Of several verb-object pairs, the last is taken (the main clause mostly ends a
+    sentence: "The man who saw the dog bought the milk").
+Chinese: the app's own split into words (core/chinese.py). 把 X V: X is the object, V the verb
+    after it. X 被 Y V: X is the object. Otherwise the verb is the word before 了, 着 or 过, else
+    the word after a cue (正在, 要, 没有, 不 ...), else the last word whose English gloss is a
+    verb; its object the last word of its clause. A number or 那/这 with its measure word is cut
+    from the object (一封信 -> 一封 | 信).
 
 `find` returns a FormSentence (words, their spans, verb, object) or None. tests/test_verb_object.py
 measures it on held-out generated sentences of every form: it finds the right pair on most,
@@ -59,7 +62,8 @@ IRREGULAR = {  # past and participle -> base, of everyday irregular verbs
     "drank": "drink", "drunk": "drink", "ate": "eat", "eaten": "eat", "saw": "see",
     "seen": "see", "took": "take", "taken": "take", "gave": "give", "given": "give",
     "made": "make", "wrote": "write", "written": "write", "read": "read", "bought": "buy",
-    "brought": "bring", "caught": "catch", "threw": "throw", "thrown": "throw", "grown": "grow", "known": "know", "shown": "show", "flown": "fly", "blown": "blow", "found": "find",
+    "brought": "bring", "caught": "catch", "threw": "throw", "thrown": "throw", "grown": "grow",
+    "known": "know", "shown": "show", "flown": "fly", "blown": "blow", "found": "find",
     "held": "hold", "kept": "keep", "left": "leave", "lost": "lose", "met": "meet", "paid": "pay",
     "sold": "sell", "sent": "send", "sang": "sing", "sung": "sing", "told": "tell",
     "thought": "think", "won": "win", "wore": "wear", "worn": "wear", "broke": "break",
