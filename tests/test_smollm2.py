@@ -189,7 +189,7 @@ def test_the_story_head_holds_on_held_out_sentences_of_every_active_form(
     layer, head = STORY_HEAD
     assert set(STORY_RATES) >= set(ACTIVE_FORMS)
     for form in ACTIVE_FORMS:
-        made = sentences(form, 8, seed=2027, pool="held_out")
+        made = sentences(form, 5, seed=2027, pool="held_out")
         hits = 0
         for sentence in made:
             run = model.run(sentence.text, layers=layer + 1)

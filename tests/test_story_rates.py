@@ -31,7 +31,7 @@ def words(sentence, index: int) -> str:
 def test_the_verb_and_object_are_found_on_every_form_or_not_guessed(lang: str) -> None:
     for form in FORMS_BY_LANGUAGE[lang]:
         counts = Counter()
-        for s in GENERATORS[lang](form, 25, seed=SEED):
+        for s in GENERATORS[lang](form, 16, seed=SEED):
             found = find(s.text)
             if found is None:
                 counts["none"] += 1
@@ -40,8 +40,8 @@ def test_the_verb_and_object_are_found_on_every_form_or_not_guessed(lang: str) -
                 words(found, found.object)
             )
             counts["right" if right else "wrong"] += 1
-        assert counts["right"] >= 21, (lang, form, counts)  # 84 %; seen 92-100 %
-        assert counts["wrong"] <= 2, (lang, form, counts)
+        assert counts["right"] >= 14, (lang, form, counts)  # 88 %; seen 92-100 %
+        assert counts["wrong"] <= 2, (lang, form, counts)  # 把: jieba glues 树种 (seed), once
 
 
 def test_the_finder_on_sentences_people_type() -> None:
