@@ -673,9 +673,11 @@ def test_phone_answers_fill_the_screen_and_a_late_tap_is_not_counted(
     nick.press_sequentially(long)
     nick.press("Enter")
     wait_idle(student)
-    kept = expander.get_by_test_id("stText").last.inner_text().strip()
+    shown = expander.get_by_test_id("stText").last
+    # the last whole word within 24; waited for, as the phone redraws after the save
+    expect(shown).to_have_text("abcdefghij abcdefghij", timeout=LIVE)
+    kept = shown.inner_text().strip()
     note(f"4[zh] nickname typed {len(long)} characters, kept {kept!r}")
-    assert kept == "abcdefghij abcdefghij", kept  # the last whole word within 24
     cut_note = text_in(
         student, "join_cut", kept=len(kept), length=len(long), what=named, limit=MAX_NICKNAME
     )
