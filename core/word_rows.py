@@ -124,10 +124,11 @@ def story_verdict(
 ) -> StoryVerdict | None:
     """The verdict on one head's weights [n, n] over `tokens` of `text`; None where the verb
     and object cannot be found, or the model's tokens do not cover them (an [UNK])."""
-    found = find(text)
+    spans = token_spans(text, tokens)
+    covered = max((end for _, end in spans), default=0)  # a long text: the part the model read
+    found = find(text[:covered])
     if found is None:
         return None
-    spans = token_spans(text, tokens)
     shares = piece_shares(found, spans[: weights.shape[-1]])  # [n, n_words]
     if shares[:, found.verb].sum() == 0 or shares[:, found.object].sum() == 0:
         return None

@@ -8,7 +8,18 @@ from app_pages.score.questions import QUESTIONS
 from core.compare import shared_extent
 from core.params import MAX_TEXT_CHARS
 from core.pipeline import row_sums, value_range
-from ui import compute, controls, figures, fold, groups, layout, predict, session, tables
+from ui import (
+    compute,
+    controls,
+    figures,
+    fold,
+    groups,
+    layout,
+    predict,
+    session,
+    story_line,
+    tables,
+)
 from ui.i18n import t
 from ui.text_box import text_box
 from ui.theme import CELL_MIN_WIDTH
@@ -68,6 +79,7 @@ if tab3_open:
                 figures.show(fig, align=align)
                 lo, hi = value_range(p.attention.weights)
                 st.caption(t(range_key, lo=lo, hi=hi))
+        story_line.show(on)  # with softmax on: whether this sentence's object looks at its verb
 
         sums, sums_open = fold.expander(t("row_sums"), "row_sums")
         if sums_open:
