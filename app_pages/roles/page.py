@@ -5,7 +5,7 @@ import streamlit as st
 from app_pages.roles.params import QUERY
 from core.pipeline import max_change
 from core.similarity import output_breakdown
-from ui import compute, controls, figures, layout, relevance, session, story_line, theme
+from ui import compute, controls, figures, layout, relevance, session, theme
 from ui.i18n import t
 
 s = session.settings()
@@ -34,7 +34,6 @@ def query_rows(qi: int, word: str) -> None:
             ).with_options(main=True)  # both read from the back of the room, at the same size
             figures.show(fig, main=value_key == "ax_weight")  # the point: its weights
     st.markdown(relevance.looks_at(p, qi))
-    story_line.show(p)  # whether this sentence's object looks at its verb
     if p.model.kind == "toy":
         st.caption(t("learned_random_meaningless"))
 
