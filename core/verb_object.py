@@ -28,10 +28,7 @@ from __future__ import annotations
 import functools
 import re
 
-import jieba
-import jieba.posseg
-
-from core.chinese import WORDS_FILE, chinese_words, glosses, read_table
+from core.chinese import TABLES, chinese_words, glosses
 from core.sentence_forms import FormSentence
 from core.wordpiece import is_cjk
 
@@ -79,6 +76,7 @@ IRREGULAR = {  # past and participle -> base, of everyday irregular verbs
     "spoke": "speak", "stuck": "stick", "struck": "strike", "swam": "swim",
     "wrung": "wring", "cut": "cut", "let": "let", "cost": "cost", "hurt": "hurt",
 }  # fmt: skip
+VERBS_FILE = TABLES / "verbs.txt"
 WORD = re.compile(r"[^\s]+")
 EDGE = ".,!?;:\"'()[]“”‘’«»…"
 ZH_END = frozenset("，。？！；：、,.?!;:")
@@ -102,24 +100,12 @@ ZH_MEASURE = re.compile(f"^[{''.join(sorted(ZH_NUMBERS))}][{''.join(sorted(ZH_ME
 
 @functools.cache
 def known_verbs() -> frozenset[str]:
-    """English verbs in base form: the English glosses of the Chinese words jieba's dictionary
-    tags as verbs (models/chinese/words.tsv, from CC-CEDICT: 喝 drink, 买 buy; 2,863 words, some
-    of them nouns too, which the cues around a word sort out), and the irregular verbs above."""
-    tags = _tagger().word_tag_tab
-    found = {
-        gloss
-        for word, gloss in read_table(WORDS_FILE).items()
-        if tags.get(word, "").startswith("v") and gloss.isalpha()
-    }
-    return frozenset(found | set(IRREGULAR.values()))
-
-
-@functools.cache
-def _tagger() -> jieba.posseg.POSTokenizer:
-    jieba.setLogLevel(60)
-    tagger = jieba.posseg.POSTokenizer(jieba.Tokenizer())
-    tagger.tokenizer.initialize()
-    return tagger
+    """English verbs in base form: models/chinese/verbs.txt (the English glosses of the Chinese
+    words jieba's dictionary tags as verbs, 喝 drink, 买 buy: 2,863 words, some of them nouns
+    too, which the cues around a word sort out; tools/make_verbs.py), and the irregular verbs
+    above."""
+    lines = VERBS_FILE.read_text(encoding="utf-8").splitlines()
+    return frozenset({w for w in lines if w and not w.startswith("#")} | set(IRREGULAR.values()))
 
 
 def base_of(word: str) -> str | None:

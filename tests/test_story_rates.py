@@ -14,9 +14,10 @@ from core.models.distilled import STORY_RATES
 from core.models.e5 import E5_STORY_HEAD, E5_STORY_RATES, E5Head, load_e5
 from core.pipeline import pipeline
 from core.story_rates import FORMS_BY_LANGUAGE, GENERATORS, holds_on, measure
-from core.verb_object import find
+from core.verb_object import VERBS_FILE, find, known_verbs
 from core.word_rows import letters_span, story_verdict, token_spans
 from tests.apptest_utils import all_text, open_page, page_file
+from tools import make_verbs
 
 SEED = 3  # never the seed the stated rates were measured on (11)
 RATE_SLACK = 0.16  # two standard deviations of a share of 40 sentences near 50 %
@@ -136,3 +137,9 @@ def test_the_home_page_states_the_measured_rates_and_no_more() -> None:
 def test_the_forms_of_both_generators_are_the_rates_keys() -> None:
     keys = {("en", f) for f in sentence_forms.FORMS} | {("zh", f) for f in chinese_forms.FORMS}
     assert set(STORY_RATES) == keys == set(E5_STORY_RATES)
+
+
+def test_the_verb_list_is_what_its_tool_makes() -> None:
+    lines = VERBS_FILE.read_text(encoding="utf-8").splitlines()
+    assert lines[1:] == make_verbs.verbs()
+    assert {"drink", "paint", "buy"} <= known_verbs()
