@@ -21,13 +21,14 @@ from core.arrays import read_only
 class ModelRef:
     """Which model made a pipeline's vectors: what a chart must say about it."""
 
-    kind: str  # "toy", "minilm" (a pretrained head), "trained" (page 7's), "distilled", "smollm2"
+    # "toy", "minilm" (a pretrained head), "e5", "trained" (page 7's), "distilled", "smollm2"
+    kind: str
     d_model: int
     d_k: int
     seed: int | None = None  # toy: word vectors and W; trained: the training seed
     positional: bool = True  # positions were added to the embeddings
-    layer: int | None = None  # minilm, smollm2; distilled: the MiniLM layer it learned from
-    head: int | None = None  # minilm, smollm2
+    layer: int | None = None  # minilm, e5, smollm2; distilled: the MiniLM layer it learned from
+    head: int | None = None  # minilm, e5, smollm2
     heads: tuple[int, ...] = ()  # distilled: the heads of `layer` whose mean it learned
     weights_seed: int | None = None  # W_Q, W_K, W_V redrawn at random from this seed
 

@@ -6,7 +6,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-SPECIAL_TOKENS = ("[CLS]", "[SEP]")
+STARTS = ("[CLS]", "<s>")  # the token an encoder puts first: MiniLM's, e5's
+ENDS = ("[SEP]", "</s>")  # and last
+SPECIAL_TOKENS = STARTS + ENDS
 
 
 @dataclass(frozen=True)
@@ -16,8 +18,8 @@ class HeadPatterns:
     previous: np.ndarray  # to the token just before it
     next: np.ndarray  # to the token just after it
     itself: np.ndarray  # to its own position
-    cls: np.ndarray  # to [CLS]
-    sep: np.ndarray  # to [SEP]
+    cls: np.ndarray  # to the first token ([CLS], <s>)
+    sep: np.ndarray  # to the last one ([SEP], </s>)
     same_word: np.ndarray  # to other positions holding the same token (0 when none repeat)
 
 
@@ -35,12 +37,14 @@ def head_patterns(weights: np.ndarray, tokens: list[str] | tuple[str, ...]) -> H
 
     low = np.array([t.lower() for t in tokens])
     same = (low[:, None] == low[None, :]) & ~np.eye(n, dtype=bool)
+    starts = np.isin(np.asarray(tokens), STARTS)  # [n]
+    ends = np.isin(np.asarray(tokens), ENDS)  # [n]
     return HeadPatterns(
         previous=mean_on(rows[None, :] == rows[:, None] - 1),
         next=mean_on(rows[None, :] == rows[:, None] + 1),
         itself=mean_on(np.eye(n, dtype=bool)),
-        cls=mean_on(np.broadcast_to(low == "[cls]", (n, n))),
-        sep=mean_on(np.broadcast_to(low == "[sep]", (n, n))),
+        cls=mean_on(np.broadcast_to(starts, (n, n))),
+        sep=mean_on(np.broadcast_to(ends, (n, n))),
         same_word=mean_on(same),
     )
 
@@ -53,15 +57,16 @@ def strongest_heads(pattern: np.ndarray, count: int = 3) -> list[tuple[int, int,
 
 
 def keep_words(tokens: list[str] | tuple[str, ...]) -> np.ndarray:
-    """Indices of the tokens that are not [CLS] or [SEP]."""
+    """Indices of the tokens that are not the frame ([CLS]/[SEP], <s>/</s>)."""
     return np.array([i for i, t in enumerate(tokens) if t not in SPECIAL_TOKENS], dtype=int)
 
 
 def without_specials(
     matrix: np.ndarray, tokens: list[str] | tuple[str, ...], *, square: bool = True
 ) -> tuple[np.ndarray, tuple[str, ...]]:
-    """Drop [CLS]/[SEP] rows (and columns when `square`): [..., n, n] -> [..., m, m] or
-    [..., n, d] -> [..., m, d] (leading axes, e.g. layers and heads, are kept).
+    """Drop the frame's ([CLS]/[SEP], <s>/</s>) rows (and columns when `square`):
+    [..., n, n] -> [..., m, m] or [..., n, d] -> [..., m, d] (leading axes, e.g. layers and
+    heads, are kept).
 
     Nothing is renormalised here: softmax rows then add up to less than 1 (see `renormalised`).
     """

@@ -132,7 +132,7 @@ def is_past(word: str) -> bool:
 
 
 def _english(text: str) -> FormSentence | None:
-    found = [(m.group(), m.start(), m.end()) for m in WORD.finditer(text)]
+    found = split(text)
     if len(found) < 2:
         return None
     words = tuple(w for w, _, _ in found)
@@ -307,6 +307,14 @@ def _chinese(text: str) -> FormSentence | None:
         return None
     spans = tuple((s, e) for _, s, e in tagged)
     return FormSentence(text, tuple(words), spans, verb, object_, "typed")
+
+
+def split(text: str) -> list[tuple[str, int, int]]:
+    """The text's words with their [start, end) characters: Chinese as the app splits it
+    (jieba's cut, 把/被 and measure words cut off), anything else at spaces."""
+    if any(is_cjk(c) for c in text):
+        return _chinese_words(text)
+    return [(m.group(), m.start(), m.end()) for m in WORD.finditer(text)]
 
 
 def find(text: str) -> FormSentence | None:

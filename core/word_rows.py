@@ -23,10 +23,11 @@ import numpy as np
 
 from core.causal_story import MARGIN
 from core.sentence_forms import FormSentence, bare_span
-from core.verb_object import find
+from core.verb_object import find, split
 
 SPECIALS = frozenset({"[CLS]", "[SEP]", "[PAD]", "[UNK]", "<s>", "</s>", "<unk>", "<pad>"})
 MARKS = ("##", "\u2581", "\u0120")  # WordPiece's "##", SentencePiece's "▁", byte BPE's "Ġ"
+EDGE_MARKS = ".,!?;:\"'()[]“”‘’«»…，。？！、；：（）"  # punctuation around a word, off its label
 
 
 def letters_span(sentence: FormSentence, word: int) -> tuple[int, int]:
@@ -40,19 +41,24 @@ def letters_span(sentence: FormSentence, word: int) -> tuple[int, int]:
     return start, end
 
 
-def piece_shares(sentence: FormSentence, spans: list[tuple[int, int]]) -> np.ndarray:
-    """[n_pieces, n_words] the fraction of each piece's characters inside each word's letters
-    (a full stop or a question mark is no word's: what a head gives it is left out)."""
-    shares = np.zeros((len(spans), len(sentence.words)))
-    letters = [letters_span(sentence, w) for w in range(len(sentence.words))]
+def shares_in(spans: list[tuple[int, int]], words: list[tuple[int, int]]) -> np.ndarray:
+    """[n_pieces, n_words] the fraction of each piece's characters inside each word's span."""
+    shares = np.zeros((len(spans), len(words)))
     for p, (start, end) in enumerate(spans):
         if end <= start:
             continue
-        for w, (w_start, w_end) in enumerate(letters):
+        for w, (w_start, w_end) in enumerate(words):
             inside = min(end, w_end) - max(start, w_start)
             if inside > 0:
                 shares[p, w] = inside / (end - start)
     return shares
+
+
+def piece_shares(sentence: FormSentence, spans: list[tuple[int, int]]) -> np.ndarray:
+    """[n_pieces, n_words] the fraction of each piece's characters inside each word's letters
+    (a full stop or a question mark is no word's: what a head gives it is left out)."""
+    letters = [letters_span(sentence, w) for w in range(len(sentence.words))]
+    return shares_in(spans, letters)
 
 
 def object_pieces(sentence: FormSentence, spans: list[tuple[int, int]]) -> list[int]:
@@ -136,3 +142,38 @@ def story_verdict(
     others = np.delete(row, found.verb)
     ratio = float(row[found.verb] / others.max()) if others.max() > 0 else float("inf")
     return StoryVerdict(found, row, int(np.argmax(row)), ratio >= MARGIN, ratio)
+
+
+@dataclass(frozen=True)
+class WordView:
+    """A head's weights read over the sentence's words (Chinese as the app splits it): a
+    word's row is the mean of its pieces' rows, a column the sum of its pieces' weights (a
+    piece over two words split by its characters). The frame (<s>, </s>, [CLS], [SEP]) and
+    punctuation are no word's: each row is then divided by what the words got (`kept`)."""
+
+    words: tuple[str, ...]
+    weights: np.ndarray  # [n_words, n_words], each row adding up to 1 (0 where nothing is left)
+    kept: np.ndarray  # [n_words] the share of each word's row the words got before dividing
+
+
+def word_view(text: str, tokens: tuple[str, ...] | list[str], weights: np.ndarray) -> WordView:
+    """weights [n, n] over a model's `tokens` of `text` -> the same over the words it covers."""
+    n = weights.shape[-1]
+    spans = token_spans(text, tokens)[:n]
+    covered = max((end for _, end in spans), default=0)  # a long text: what the model read
+    found = []
+    for word, start, end in split(text[:covered]):
+        letters = [i for i in range(start, end) if text[i].isalnum()]
+        if letters:  # "。", "?" and "," are no word
+            found.append((word.strip(EDGE_MARKS) or word, letters[0], letters[-1] + 1))
+    shares = shares_in(spans, [(s, e) for _, s, e in found])  # [n, n_words]
+    found_words = [w for w in range(len(found)) if shares[:, w].sum() > 0]
+    shares = shares[:, found_words]
+    inside = shares > 0  # [n, n_words] the pieces with a character in each word
+    rows = (inside.T @ weights) / inside.sum(axis=0)[:, None]  # [n_words, n] mean piece rows
+    over_words = rows @ shares  # [n_words, n_words]
+    kept = over_words.sum(axis=-1)  # [n_words]
+    divided = np.divide(
+        over_words, kept[:, None], out=np.zeros_like(over_words), where=kept[:, None] > 0
+    )
+    return WordView(tuple(found[w][0] for w in found_words), divided, kept)

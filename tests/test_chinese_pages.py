@@ -59,7 +59,12 @@ def test_the_sentence_help_says_how_the_model_shown_cuts_a_sentence(source):
 
 
 @pytest.mark.parametrize("page", ["real_model", "atlas", "variant"])
-def test_pages_that_always_show_minilm_say_how_minilm_cuts_a_sentence(page):
-    at = open_page(page_file(page), {"lang": "zh"})
-    help_text = TEXTS["sentence_help_pretrained"]["zh"].format(max=64)
-    assert help_text in [c.value for c in at.sidebar.caption]
+def test_pages_of_a_real_model_open_on_e5_in_chinese_and_say_how_it_cuts_a_sentence(page):
+    """Chinese opens on multilingual-e5-small, the real model that reads it; MiniLM stays one
+    click (or a link) away, and the sidebar says how the model shown cuts a sentence."""
+    for params, model in (({"lang": "zh"}, "e5"), ({"lang": "zh", "real": "minilm"}, "pretrained")):
+        at = open_page(page_file(page), params)
+        assert not at.exception
+        assert at.segmented_control(key="real").value == ("e5" if model == "e5" else "minilm")
+        help_text = TEXTS["sentence_help_" + model]["zh"].format(max=64)
+        assert help_text in [c.value for c in at.sidebar.caption]

@@ -32,6 +32,7 @@ from core.atlas import (
 )
 from core.learning.task import TrainSettings, train
 from core.models import MiniLMHead, TrainedHead
+from core.models.e5 import load_e5
 from core.pipeline import pipeline
 from core.pretrained import MiniLM
 from core.qkmap import QKMap, qk_map, spearman, top_keys
@@ -202,12 +203,17 @@ def test_qk_map_trained_before_and_after(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_atlas_table_and_lines_are_core_numbers(minilm: MiniLM, lang: str) -> None:
+    """English opens on MiniLM (6 × 12 heads), Chinese on e5 (12 × 12)."""
     text = "The dog chased the dog"
     at = unfold(open_page(ATLAS, {"lang": lang, "text": text}), "atlas_table")
     assert not at.exception
-    expected = atlas(minilm, (*SENTENCES, text))
+    model = minilm if lang == "en" else load_e5()
+    expected = atlas(model, (*SENTENCES, text))
+    n_heads = 72 if lang == "en" else 144
+    assert expected.scores.shape[:2] == ((6, 12) if lang == "en" else (12, 12))
     table = at.dataframe[0].value
-    names = {b: tr(f"atlas_b_{b}", lang) for b in (*BEHAVIOURS, MIXED)}
+    frame = {"cls": "[CLS]", "sep": "[SEP]"} if lang == "en" else {"cls": "<s>", "sep": "</s>"}
+    names = {b: frame.get(b) or tr(f"atlas_b_{b}", lang) for b in (*BEHAVIOURS, MIXED)}
     flat = [names[label] for row in expected.labels for label in row]
     assert table[tr("atlas_col_label", lang)].tolist() == flat
     np.testing.assert_allclose(table[tr("atlas_col_strength", lang)], expected.strength.ravel())
@@ -218,7 +224,14 @@ def test_atlas_table_and_lines_are_core_numbers(minilm: MiniLM, lang: str) -> No
         layer, head, score = strongest_head(expected, b)
         count = len(expected.heads_labelled(b))
         line = tr(
-            "atlas_line", lang, name=names[b], count=count, layer=layer, head=head, score=score
+            "atlas_line",
+            lang,
+            name=names[b],
+            count=count,
+            n=n_heads,
+            layer=layer,
+            head=head,
+            score=score,
         )
         assert line in body
     assert tr("atlas_pooled", lang, n=len(SENTENCES) + 1) in body
@@ -232,7 +245,7 @@ def test_atlas_table_and_lines_are_core_numbers(minilm: MiniLM, lang: str) -> No
 @pytest.mark.parametrize("page", ["atlas", "real_model", "variant"])
 def test_minilm_pages_count_unknown_pieces(minilm: MiniLM, page: str) -> None:
     text = "黑猫喝了牛奶"
-    at = open_page(page_file(page), {"text": text, "lang": "zh"})
+    at = open_page(page_file(page), {"text": text, "lang": "zh", "real": "minilm"})
     assert not at.exception, [e.value for e in at.exception]
     tokens = minilm.run(text).tokens
     unknown = sum(tok == UNK for tok in tokens)
@@ -277,10 +290,12 @@ def test_atlas_marks_the_sidebar_head() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_variant_top_head_is_cores(minilm: MiniLM, lang: str) -> None:
+    """English opens on MiniLM, Chinese on e5: each page's numbers are its model's."""
     at = open_page(VARIANT, {"lang": lang, "text": DEFAULT_TEXT, "alt": DEFAULT_VARIANT_TEXT})
     at = open_share_panel(at)  # every tab and folded part built: the maps, the bars, the table
     assert at.text_input(key="alt").value == DEFAULT_VARIANT_TEXT
-    v = core_variant.variant(minilm.run(DEFAULT_TEXT), minilm.run(DEFAULT_VARIANT_TEXT))
+    model = minilm if lang == "en" else load_e5()
+    v = core_variant.variant(model.run(DEFAULT_TEXT), model.run(DEFAULT_VARIANT_TEXT))
     layer, head = v.ranking[0].tolist()
     shown = metrics(at)
     assert shown[tr("variant_top", lang)] == tr("variant_head", lang, layer=layer, head=head)
@@ -292,7 +307,7 @@ def test_variant_top_head_is_cores(minilm: MiniLM, lang: str) -> None:
     specs = chart_specs(at)
     assert len(specs) == 6  # 5 maps and the token bars
     diffs = core_variant.difference_maps(
-        minilm.run(DEFAULT_TEXT).weights, minilm.run(DEFAULT_VARIANT_TEXT).weights, v.pairs
+        model.run(DEFAULT_TEXT).weights, model.run(DEFAULT_VARIANT_TEXT).weights, v.pairs
     )
     for rank, (ly, hd) in enumerate(v.ranking[:5].tolist(), start=1):
         title = tr("variant_map_title", lang, rank=rank, layer=ly, head=hd)
@@ -363,7 +378,7 @@ def test_difference_maps_are_restricted_rows_b_minus_a() -> None:
 def test_minilm_pages_offer_the_english_example_for_the_chinese_one(page: str) -> None:
     """The Chinese UI's example is [UNK] to MiniLM: its pages offer the English example, and
     one click puts it in the sentence box. The reader's own Chinese is never offered a swap."""
-    at = open_page(page_file(page), {"lang": "zh"})
+    at = open_page(page_file(page), {"lang": "zh", "real": "minilm"})
     assert at.text_area(key="text").value == DEFAULT_TEXTS["zh"]
     offer = at.button(key="use_english_example")
     assert offer.label == tr("use_english_example", "zh", text=DEFAULT_TEXTS["en"])
@@ -371,10 +386,10 @@ def test_minilm_pages_offer_the_english_example_for_the_chinese_one(page: str) -
     assert not at.exception, [e.value for e in at.exception]
     assert at.text_area(key="text").value == DEFAULT_TEXTS["en"]
     why_unknown = TEXTS["minilm_reads_unk"]["zh"].split("：")[0]  # the notice's fixed start
-    assert why_unknown in all_text(open_page(page_file(page), {"lang": "zh"}))
+    assert why_unknown in all_text(open_page(page_file(page), {"lang": "zh", "real": "minilm"}))
     assert why_unknown not in all_text(at)
     assert "use_english_example" not in [b.key for b in at.button]
-    own = open_page(page_file(page), {"lang": "zh", "text": "黑猫喝水"})
+    own = open_page(page_file(page), {"lang": "zh", "real": "minilm", "text": "黑猫喝水"})
     assert "use_english_example" not in [b.key for b in own.button]
 
 

@@ -206,7 +206,7 @@ def test_without_the_models_files_the_page_offers_to_make_them(monkeypatch) -> N
     monkeypatch.setattr(smollm2_files, "prepare", refuse)
     at = open_page(PAGE)
     assert not at.exception
-    assert tr("nw_fetch_needed") in [i.value for i in at.info]
+    assert tr("model_fetch_needed", model="SmolLM2") in [i.value for i in at.info]
     assert not chart_specs(at)
     at.button(key="next_word_fetch").click().run()
     assert not at.exception

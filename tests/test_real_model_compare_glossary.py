@@ -87,12 +87,13 @@ def test_real_model_page_grid_and_click_state():
     at = open_share_panel(at)  # every tab built
     assert not at.exception
     titles = chart_titles(at)
-    assert TEXTS["real_grid"]["en"] in titles
-    grid = next(c for c in at.get("vega_lite_chart") if TEXTS["real_grid"]["en"] in c.proto.spec)
+    grid_title = TEXTS["real_grid"]["en"].format(model="all-MiniLM-L6-v2")
+    assert grid_title in titles
+    grid = next(c for c in at.get("vega_lite_chart") if grid_title in c.proto.spec)
     assert grid.proto.spec.count("data:image/png;base64,") == 0  # images travel as datasets
     body = all_text(at)
     assert "L0 H2" in body  # the previous-word head of MiniLM, measured on the sentence
-    assert TEXTS["specials_hidden_renorm"]["en"] in body
+    assert TEXTS["specials_hidden_renorm"]["en"].format(start="[CLS]", end="[SEP]") in body
     records = chart_records(at, TEXTS["m_weights_soft"]["en"])
     assert {r["row_label"] for r in records} == {"the", "black", "cat", "drank", "milk"}
     # with [CLS]/[SEP] hidden, each softmax row is renormalised over the words left
@@ -202,21 +203,23 @@ def _pixels(uri: str) -> np.ndarray:
     return np.asarray(Image.open(io.BytesIO(raw)).convert("RGB"))
 
 
-@pytest.mark.parametrize("hide", [False, True])
-def test_head_thumbnails_are_every_head_one_pixel_per_cell(minilm, hide):
+@pytest.mark.parametrize(("model", "hide"), [("minilm", False), ("minilm", True), ("e5", True)])
+def test_head_thumbnails_are_every_head_one_pixel_per_cell(model, hide):
     from app_pages.real_model import thumbs
     from core.heads import keep_words
-    from ui.compute import minilm_run
+    from ui.real_models import BY_NAME
 
-    text = "the black cat drank milk"
-    result = minilm_run(text)
-    uris = thumbs.head_thumbnails(text, hide)
-    assert len(uris) == 72  # 6 layers x 12 heads, layer-major
+    text = "the black cat drank milk" if model == "minilm" else "小明把作业写完了吗？"
+    result = BY_NAME[model].run(text)
+    uris = thumbs.head_thumbnails(model, text, hide)
+    n_layers = 6 if model == "minilm" else 12
+    assert len(uris) == n_layers * 12  # every layer's 12 heads, layer-major
     n = len(result.tokens)
     layer, head = 4, 7
     matrix = np.asarray(result.weights[layer][head])  # [n, n] softmax rows
     if hide:
         keep = keep_words(result.tokens)
+        assert len(keep) == n - 2  # [CLS] and [SEP], or <s> and </s>
         matrix = matrix[np.ix_(keep, keep)]
         matrix = matrix / matrix.sum(axis=1, keepdims=True)
         n -= 2

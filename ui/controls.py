@@ -70,8 +70,9 @@ def sidebar(
         # the sentence first: under a menu of every page it is still in a projector's view
         if used(K.TEXT):
             text_box(t("sentence"), K.TEXT, MAX_TEXT_CHARS, area=True, height=90, **kept)
-            minilm_page = heads or not head_pickers  # a page that always shows MiniLM
-            shown = "pretrained" if minilm_page else st.session_state.get(K.MODEL, DEFAULT_MODEL)
+            real_page = heads or not head_pickers  # a page that always shows a real encoder
+            real = "e5" if st.session_state.get(K.REAL) == "e5" else "pretrained"
+            shown = real if real_page else st.session_state.get(K.MODEL, DEFAULT_MODEL)
             page = st.session_state.get(session.CURRENT_PAGE)
             help_key = (page.sentence_help if page else "") or "sentence_help_" + shown
             st.caption(t(help_key, max=MAX_TOKENS))
@@ -105,11 +106,15 @@ def sidebar(
         elif toy:
             st.caption(t("source_toy_help"))
         if (source == "pretrained" or heads) and head_pickers:
-            head_inputs()
+            e5 = heads and st.session_state.get(K.REAL) == "e5"  # a real-model page on e5
+            head_inputs((K.E5_LAYER, K.E5_HEAD) if e5 else (K.LAYER, K.HEAD))
             switches = any(used(key) for key in (K.SCALE, K.SOFTMAX, K.TEMP))
             fixed = heads and not switches  # no switches below to speak of
-            st.caption(t("source_pretrained_help_fixed" if fixed else "source_pretrained_help"))
-            drawn += (K.LAYER, K.HEAD)
+            if e5:
+                st.caption(t("source_e5_help_fixed" if fixed else "source_e5_help"))
+            else:
+                st.caption(t("source_pretrained_help_fixed" if fixed else "source_pretrained_help"))
+            drawn += (K.E5_LAYER, K.E5_HEAD) if e5 else (K.LAYER, K.HEAD)
         sizes = [
             (label_key, key)
             for label_key, key in (("d_model", K.D_MODEL), ("d_k", K.D_K), ("seed", K.SEED))
@@ -153,12 +158,14 @@ def sidebar(
     return drawn
 
 
-def head_inputs() -> None:
-    """MiniLM's layer and head, side by side (kept for the session and in the link)."""
+def head_inputs(keys: tuple[str, str] = (K.LAYER, K.HEAD)) -> None:
+    """A real model's layer and head (MiniLM's unless `keys` name e5's), side by side (kept
+    for the session and in the link)."""
+    layer_key, head_key = keys
     c1, c2 = st.columns(2)
     kept = {"step": 1, "persist_state": "session"}  # also while a page does not draw them
-    c1.number_input(t("layer"), key=K.LAYER, **kept, **_int_bounds(K.LAYER))
-    c2.number_input(t("head"), key=K.HEAD, **kept, **_int_bounds(K.HEAD))
+    c1.number_input(t("layer"), key=layer_key, **kept, **_int_bounds(layer_key))
+    c2.number_input(t("head"), key=head_key, **kept, **_int_bounds(head_key))
 
 
 @dataclass
@@ -321,17 +328,25 @@ def _int_bounds(key: str) -> dict[str, int]:
     return {"min_value": int(p.lo), "max_value": int(p.hi)}
 
 
-def head_grid(spec: dict, key: str, hint_key: str, main: bool = False) -> None:
-    """A 6 × 12 chart of MiniLM's heads (layer down, head across): a click opens that head,
-    here and on every page that shows one. `main`: the page's main chart (figures.show)."""
+def head_grid(
+    spec: dict,
+    key: str,
+    hint_key: str,
+    main: bool = False,
+    keys: tuple[str, str] = (K.LAYER, K.HEAD),
+    **values: object,
+) -> None:
+    """A chart of a real model's heads (layer down, head across): a click opens that head,
+    here and on every page that shows one (`keys`: its layer and head settings). `main`: the
+    page's main chart (figures.show); `values` fill in the hint."""
 
     def open_head(point: dict) -> None:
         if "row" in point and "col" in point:
-            st.session_state[K.LAYER] = int(point["row"])
-            st.session_state[K.HEAD] = int(point["col"])
+            st.session_state[keys[0]] = int(point["row"])
+            st.session_state[keys[1]] = int(point["col"])
 
     figures.show_spec(spec, key=key, on_point=open_head, main=main)
-    st.caption(t(hint_key))
+    st.caption(t(hint_key, **values))
 
 
 LANGUAGE_SWITCH = "_language_switch"

@@ -325,6 +325,8 @@ def model_name(m: ModelRef) -> str:
         name = t("ctx_pretrained", layer=m.layer, head=m.head)
     elif m.kind == "smollm2":
         name = t("ctx_smollm2", layer=m.layer, head=m.head)
+    elif m.kind == "e5":
+        name = t("ctx_e5", layer=m.layer, head=m.head)
     elif m.kind == "trained":
         name = t("ctx_trained")
     elif m.kind == "distilled" and m.weights_seed is not None:  # its X only: short enough
@@ -366,9 +368,9 @@ def settings_line(m: ModelRef, a: AttentionSettings) -> str:
 
 
 def file_tag(m: ModelRef) -> str:
-    """The model in a file name: toy-seed0, minilm-l2-h5, smollm2-l3-h4, trained,
+    """The model in a file name: toy-seed0, minilm-l2-h5, e5-l7-h4, smollm2-l3-h4, trained,
     learned-from-l2-h0h3 (the distilled head), (+ -w1 for redrawn W)."""
-    if m.kind in ("minilm", "smollm2"):
+    if m.kind in ("minilm", "e5", "smollm2"):
         tag = f"{m.kind}-l{m.layer}-h{m.head}"
     elif m.kind == "trained":
         tag = "trained" if m.seed is None else f"trained-seed{m.seed}"
@@ -385,8 +387,8 @@ def _onoff(flag: bool) -> str:
 
 def learned_positions(m: ModelRef) -> bool:
     """Whether the model's positions were learned (MiniLM's and the distilled head's position
-    embeddings) rather than the fixed sine waves (the toy's and page 7's)."""
-    return m.kind in ("minilm", "distilled")
+    embeddings, and e5's) rather than the fixed sine waves (the toy's and page 7's)."""
+    return m.kind in ("minilm", "e5", "distilled")
 
 
 def positions_title(m: ModelRef) -> str:

@@ -110,12 +110,12 @@ def _part_rerun() -> bool:
     return bool(ctx and ctx.fragment_ids_this_run)
 
 
-def notice(*keys: str) -> None:
-    """What to notice (the texts of `keys`, one after the other): folded under the charts, so a
-    page stays within three projector screens."""
+def notice(*keys: str, **values: object) -> None:
+    """What to notice (the texts of `keys`, one after the other, `values` filled in): folded
+    under the charts, so a page stays within three projector screens."""
     box, built = fold.expander(t("notice"), "notice", icon=":material/visibility:")
     if built:
-        box.markdown("\n".join(t(key) for key in keys))
+        box.markdown("\n".join(t(key, **values) for key in keys))
 
 
 MAX_UNKNOWN_NAMED = 5  # a link note names at most this many unknown parameters, then counts

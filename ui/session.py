@@ -46,6 +46,7 @@ PICKED_ON = "_picked_on_"  # + a token picker's key: the tokens its pick was mad
 FRAME_TOKENS = frozenset({"[CLS]", "[SEP]", "[PAD]", "[MASK]"})  # a model's frame, not words
 OLD_LAYER = 0  # MiniLM's layer when a link named only its head (the default until issue 28)
 HEAD_KEYS = (K.LAYER, K.HEAD)  # MiniLM's layer and head: a link names both or neither
+E5_HEAD_KEYS = (K.E5_LAYER, K.E5_HEAD)  # multilingual-e5-small's: both or neither too
 NO_PARAMS: Mapping[str, Param] = MappingProxyType({})  # a page without parameters of its own
 
 
@@ -73,6 +74,8 @@ def load_from_url(params: Mapping[str, Param]) -> None:
         values[K.MODEL] = "toy"  # a link from before issue 18: then the toy was the default
     if K.HEAD in values and K.LAYER not in values:
         values[K.LAYER] = OLD_LAYER  # made when it was the default (links now name both)
+    if K.REAL not in raw and any(key in raw for key in HEAD_KEYS):
+        values[K.REAL] = "minilm"  # made before e5 was offered (links now name the model)
     lang = str(values[K.LANG])
     for key, param in params.items():  # example sentences in the reader's language
         default = param.default_in(lang)
@@ -206,13 +209,15 @@ def link_shortened(page_params: Mapping[str, Param] = NO_PARAMS) -> str | None:
 
 def url_params(page_params: Mapping[str, Param] = NO_PARAMS) -> dict[str, str]:
     """The shared controls and this page's controls that differ from their defaults, and the
-    language and model always; MiniLM's layer and head both, when either differs (a link
-    naming only a head means layer OLD_LAYER, see load_from_url)."""
+    language and model always; a real model's layer and head both, when either differs (a
+    link naming only MiniLM's head means layer OLD_LAYER), and then which real model is open (a
+    link naming MiniLM's head and no real model is from before e5: see load_from_url)."""
     lang = st.session_state[K.LANG]
     values = link_values(page_params)
     query = encode_changed(values, _carried(page_params), lang)
-    if any(key in query for key in HEAD_KEYS):
-        query |= {key: GLOBAL_PARAMS[key].encode(values[key]) for key in HEAD_KEYS}
+    for pair in (HEAD_KEYS, E5_HEAD_KEYS):
+        if any(key in query for key in pair):
+            query |= {key: GLOBAL_PARAMS[key].encode(values[key]) for key in (*pair, K.REAL)}
     return query | _always()
 
 

@@ -16,6 +16,7 @@ from core.attention import MIN_TEMPERATURE, AttentionSettings
 from core.learning.corpus import DEFAULT_PROBE, DEFAULT_PROBE_ZH, check_probe
 from core.learning.task import TrainSettings
 from core.models import ToyConfig
+from core.models.e5 import E5_STORY_HEAD
 from core.params import Param
 from core.story import TEACHER_HEADS, TEACHER_LAYER
 
@@ -32,6 +33,9 @@ LEARN = TrainSettings()
 # "toy" has random weights: the same module before learning, kept as the contrast.
 MODELS = ("distilled", "toy", "pretrained", "trained")
 DEFAULT_MODEL = MODELS[0]
+# The real encoders of the pages that show every head (real model, atlas, change one word):
+# all-MiniLM-L6-v2 reads English; multilingual-e5-small reads Chinese too, and opens in Chinese.
+REAL_MODELS = ("minilm", "e5")
 
 
 class K:
@@ -50,6 +54,9 @@ class K:
     MODEL = "src"  # which model makes the vectors: one of MODELS
     LAYER = "layer"  # pretrained layer
     HEAD = "head"  # pretrained head
+    REAL = "real"  # the real encoder of the pages that show every head: one of REAL_MODELS
+    E5_LAYER = "elayer"  # multilingual-e5-small's layer
+    E5_HEAD = "ehead"  # multilingual-e5-small's head
     # several tokens at once, under the weights of several pages (ui/groups.py)
     GROUP_Q = "gq"  # the chosen query indices, "0,2"
     GROUP_K = "gk"  # the chosen key indices ("" = all keys)
@@ -91,6 +98,10 @@ GLOBAL_PARAMS: dict[str, Param] = params_of(  # the sidebar's; every link carrie
     # made when layer 0 was the default and naming only a head means layer 0 (session.py)
     Param(K.LAYER, TEACHER_LAYER, "int", 0, 5),
     Param(K.HEAD, TEACHER_HEADS[0], "int", 0, 11),
+    Param(K.REAL, REAL_MODELS[0], "choice", choices=REAL_MODELS, translated=((IN_CHINESE, "e5"),)),
+    # e5 opens on its story head: the object looks at its verb in both languages (core/models/e5)
+    Param(K.E5_LAYER, E5_STORY_HEAD[0], "int", 0, 11),
+    Param(K.E5_HEAD, E5_STORY_HEAD[1], "int", 0, 11),
 )
 GROUP_PARAMS: dict[str, Param] = params_of(  # a page that shows groups lists these as its own
     Param(K.GROUP_Q, "", "text"),
@@ -122,6 +133,9 @@ class Settings:
     model: str = DEFAULT_MODEL  # one of MODELS
     layer: int = TEACHER_LAYER  # pretrained
     head: int = TEACHER_HEADS[0]  # pretrained
+    real: str = REAL_MODELS[0]  # the pages that show every head: one of REAL_MODELS
+    e5_layer: int = E5_STORY_HEAD[0]
+    e5_head: int = E5_STORY_HEAD[1]
     learn: TrainSettings = LEARN  # page 7's training settings, as its controls hold them
     trained: TrainSettings = LEARN  # the "Trained" source's run: `learn`, on a probe that fits
 
@@ -185,6 +199,9 @@ def settings_from(values: Mapping[str, object]) -> Settings:
         model=model if model in MODELS else DEFAULT_MODEL,
         layer=int(values[K.LAYER]),
         head=int(values[K.HEAD]),
+        real=str(values[K.REAL]) if values[K.REAL] in REAL_MODELS else REAL_MODELS[0],
+        e5_layer=int(values[K.E5_LAYER]),
+        e5_head=int(values[K.E5_HEAD]),
         learn=learn,
         trained=trained,
     )

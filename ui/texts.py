@@ -35,6 +35,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "read as [UNK]). Up to {max} tokens are drawn.",
         "zh": "MiniLM 把英文切成词片，认识的汉字很少（其余读作 [UNK]）。最多绘制 {max} 个词元（token）。",
     },
+    "sentence_help_e5": {
+        "en": "multilingual-e5-small reads English and Chinese as pieces of its own vocabulary. "
+        "Up to {max} tokens are drawn.",
+        "zh": "multilingual-e5-small 用自己词表里的片段来读英文和中文。最多绘制 {max} 个词元（token）。",
+    },
     "sentence_help_trained": {
         "en": "Words, punctuation marks and each Chinese character become tokens; page 7's model "
         "knows only the words of its little language (any other word gets a vector of zeros). "
@@ -57,6 +62,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Real weights of all-MiniLM-L6-v2 (6 layers × 12 heads, d_model 384, d_k 32), run in numpy. "
         "This page always shows this model.",
         "zh": "all-MiniLM-L6-v2 的真实参数（6 层 × 12 个头，d_model 384，d_k 32），用 numpy 运行。"
+        "本页始终显示这个模型。",
+    },
+    "source_e5_help": {
+        "en": "Real weights of multilingual-e5-small (12 layers × 12 heads, d_model 384, d_k 32), "
+        "run in numpy. X is the input of the chosen layer; the switches below still apply.",
+        "zh": "multilingual-e5-small 的真实参数（12 层 × 12 个头，d_model 384，d_k 32），用 numpy 运行。"
+        "X 是所选层的输入；下面的开关依然有效。",
+    },
+    "source_e5_help_fixed": {
+        "en": "Real weights of multilingual-e5-small (12 layers × 12 heads, d_model 384, d_k 32), "
+        "run in numpy. This page always shows this model.",
+        "zh": "multilingual-e5-small 的真实参数（12 层 × 12 个头，d_model 384，d_k 32），用 numpy 运行。"
         "本页始终显示这个模型。",
     },
     "source_distilled_help": {
@@ -274,6 +291,42 @@ TEXTS: dict[str, dict[str, str]] = {
     "ctx_pretrained": {
         "en": "MiniLM layer {layer} head {head}",
         "zh": "MiniLM 层 {layer} · 头 {head}",
+    },
+    "real_label": {"en": "Model", "zh": "模型"},
+    "real_minilm": {"en": "MiniLM (English)", "zh": "MiniLM（英文）"},
+    "real_e5": {
+        "en": "multilingual-e5 (Chinese and English)",
+        "zh": "multilingual-e5（中文和英文）",
+    },
+    "real_minilm_help": {
+        "en": "all-MiniLM-L6-v2 learned from English text: it reads a Chinese character as a "
+        "word of its own, or as [UNK] when it never saw it.",
+        "zh": "all-MiniLM-L6-v2 是从英文文本学到的：它把一个汉字当成一个单独的词，没见过的字就读成 [UNK]。",
+    },
+    "real_e5_help": {
+        "en": "multilingual-e5-small learned from text in about 100 languages, Chinese among "
+        "them: it reads Chinese as pieces of its own vocabulary (one piece may be a word, a "
+        "character or two words).",
+        "zh": "multilingual-e5-small 从约 100 种语言的文本中学习，其中包括中文：它用自己词表里的片段来读中文"
+        "（一个片段可能是一个词、一个字，也可能跨两个词）。",
+    },
+    "model_fetch_needed": {
+        "en": "{model}'s weights are not on this server yet. Making them downloads the model "
+        "file once (a minute or two); the other pages work meanwhile.",
+        "zh": "这台服务器上还没有 {model} 的参数。准备它们需要下载一次模型文件（一两分钟）；其他页面照常可用。",
+    },
+    "model_fetch": {"en": "Get the model", "zh": "获取模型"},
+    "model_fetching": {
+        "en": "Making the model's files: {share:.0%}",
+        "zh": "正在准备模型文件：{share:.0%}",
+    },
+    "model_fetch_failed": {
+        "en": "The model's files could not be made: {why}",
+        "zh": "无法准备模型文件：{why}",
+    },
+    "ctx_e5": {
+        "en": "multilingual-e5-small layer {layer} head {head}",
+        "zh": "multilingual-e5-small 层 {layer} · 头 {head}",
     },
     "ctx_trained": {"en": "model trained on page 7", "zh": "第 7 页训练的模型"},
     "ctx_smollm2": {

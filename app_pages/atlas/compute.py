@@ -1,5 +1,5 @@
-"""The head atlas's own cached calls: the built-in sentences through MiniLM once per process,
-and every head labelled over them plus the user's sentence."""
+"""The head atlas's own cached calls: the built-in sentences through each real model once per
+process, and every head labelled over them plus the user's sentence."""
 
 from __future__ import annotations
 
@@ -9,23 +9,27 @@ import streamlit as st
 from core import atlas
 from core.atlas import Atlas
 from core.tokenize import MAX_TOKENS
-from ui.compute import minilm, minilm_run
+from ui.compute import minilm
+from ui.real_models import BY_NAME
 
 
 @st.cache_resource(show_spinner=False)
-def builtin_atlas_runs() -> tuple[tuple[np.ndarray, tuple[str, ...]], ...]:
-    """The built-in sentences through MiniLM, once per process (about 1 MB): (weights, tokens)."""
-    runs = (minilm().run(text, max_tokens=MAX_TOKENS) for text in atlas.SENTENCES)
+def builtin_atlas_runs(model: str) -> tuple[tuple[np.ndarray, tuple[str, ...]], ...]:
+    """The built-in sentences through real model `model`, once per process (about 1 MB for
+    MiniLM, 2 MB for e5): (weights, tokens)."""
+    encoder = BY_NAME[model].model()
+    runs = (encoder.run(text, max_tokens=MAX_TOKENS) for text in atlas.SENTENCES)
     return tuple((r.weights, tuple(r.tokens)) for r in runs)
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
-def head_atlas(text: str) -> Atlas:
-    """Every MiniLM head labelled over the built-in sentences plus `text`: only `text` needs
-    a forward pass (shared with the other MiniLM pages), the built-in runs are kept."""
-    runs = list(builtin_atlas_runs())
+def head_atlas(model: str, text: str) -> Atlas:
+    """Every head of real model `model` labelled over the built-in sentences plus `text`: only
+    `text` needs a forward pass (shared with the other real-model pages), the built-in runs
+    are kept."""
+    runs = list(builtin_atlas_runs(model))
     if text.strip():
-        mine = minilm_run(text)
+        mine = BY_NAME[model].run(text)
         if mine.tokens:
             runs.append((mine.weights, tuple(mine.tokens)))
     return atlas.atlas_from_runs(runs)

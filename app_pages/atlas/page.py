@@ -1,4 +1,4 @@
-"""Head atlas: what each of MiniLM's 72 heads does, measured over many sentences and yours."""
+"""Head atlas: what each head of a real model does, measured over many sentences and yours."""
 
 import pandas as pd
 import streamlit as st
@@ -6,38 +6,43 @@ import streamlit as st
 from app_pages.atlas.charts import ATLAS_CELL, ATLAS_CELL_PHONE, atlas_grid
 from app_pages.atlas.compute import head_atlas, vocab_cjk
 from core.atlas import MIXED, SENTENCES, strongest_head
-from ui import compute, controls, figures, fold, layout, session, tables
+from ui import compute, controls, figures, fold, layout, real_models, session, tables
 from ui.i18n import t
 
-s = session.settings().replace(model="pretrained")  # this page always shows MiniLM
 layout.header("atlas_intro")
+real = real_models.picker()  # MiniLM, or e5 (it reads Chinese): a reader of Chinese opens on e5
+s = session.settings().replace(model=real.kind)  # this page shows the real model chosen
+layer, head = real.head(s)
+start, end = real.frame()
 own = layout.check_tokens(compute.pipeline(s).key_side)  # an empty sentence: built-ins only
-with st.spinner(t("atlas_wait")):
-    a = head_atlas(s.text if own else "")
+with st.spinner(t("atlas_wait", model=real.title)):
+    a = head_atlas(real.name, s.text if own else "")
+n_heads = a.scores.shape[0] * a.scores.shape[1]
 st.caption(
     t("atlas_pooled", n=a.n_sentences) if own else t("atlas_pooled_builtin", n=a.n_sentences)
 )
 
-names = {b: t(f"atlas_b_{b}") for b in (*a.behaviours, MIXED)}
+frame = {"cls": start, "sep": end}  # parked on the first or last token: named as the model has it
+names = {b: frame.get(b) or t(f"atlas_b_{b}") for b in (*a.behaviours, MIXED)}
 
 
 spec = atlas_grid(
     a.labels,
     a.strength,
     names=names,
-    chosen=(s.layer, s.head),
-    title=t("atlas_grid"),
+    chosen=(layer, head),
+    title=t("atlas_grid", model=real.title),
     row_title=t("ax_layer"),
     col_title=t("ax_head"),
     label_title=t("atlas_col_label"),
     strength_title=t("atlas_col_strength"),
     cell=ATLAS_CELL_PHONE if figures.on_phone() else ATLAS_CELL,
 )
-controls.head_grid(spec, "atlas_grid", "atlas_grid_hint", main=True)
-chosen_label = names[a.labels[s.layer][s.head]]
+controls.head_grid(spec, "atlas_grid", "atlas_grid_hint", main=True, keys=real.keys)
+chosen_label = names[a.labels[layer][head]]
 st.page_link(
     "app_pages/real_model/page.py",
-    label=t("atlas_open_real", layer=s.layer, head=s.head, label=chosen_label),
+    label=t("atlas_open_real", layer=layer, head=head, label=chosen_label),
     icon=":material/open_in_new:",
 )
 
@@ -47,9 +52,13 @@ for b in a.behaviours:
     count = len(a.heads_labelled(b))
     layer, head, score = strongest_head(a, b)
     lines.append(
-        "- " + t("atlas_line", name=names[b], count=count, layer=layer, head=head, score=score)
+        "- "
+        + t(
+            "atlas_line", name=names[b], count=count, n=n_heads, layer=layer, head=head, score=score
+        )
     )
-lines.append("- " + t("atlas_line_mixed", name=names[MIXED], count=len(a.heads_labelled(MIXED))))
+mixed = len(a.heads_labelled(MIXED))
+lines.append("- " + t("atlas_line_mixed", name=names[MIXED], count=mixed, n=n_heads))
 st.markdown("\n".join(lines))
 rule, rule_open = fold.expander(t("atlas_rule_title"), "atlas_rule")  # the arithmetic, folded
 if rule_open:
@@ -75,9 +84,10 @@ if details_open:
         tables.show(table, "heads", hide_index=True)
         st.caption(t("atlas_table_hint"))
 
-with st.expander(t("atlas_unk_heading")):
-    st.markdown(t("atlas_unk_note", cjk=vocab_cjk()))  # the sentence's own count is at the top
+if real is real_models.MINILM:  # e5 reads Chinese: it has no such gap
+    with st.expander(t("atlas_unk_heading")):
+        st.markdown(t("atlas_unk_note", cjk=vocab_cjk()))  # the sentence's count is at the top
 with st.expander(t("atlas_sentences", n=len(SENTENCES))):
     st.text("\n".join(SENTENCES))
 
-layout.notice("atlas_notice")
+layout.notice("atlas_notice", start=start)

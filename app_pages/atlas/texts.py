@@ -3,13 +3,16 @@
 TEXTS: dict[str, dict[str, str]] = {
     "nav_atlas": {"en": "Head atlas", "zh": "注意力头图谱"},
     "atlas_intro": {
-        "en": "MiniLM has 6 layers of 12 heads. Each head was run on a set of built-in sentences and on yours, and we measured what it does: look at the previous or next token, at itself, park on [CLS] or [SEP], find the same word elsewhere, or spread its attention broadly. Each head gets the label of the behaviour it shows most clearly.",
-        "zh": "MiniLM 的 72 个头各读一组内置句子和你的句子，我们测量每个头在做什么：看前一个或后一个词元、看自己、"
-        "停在 [CLS] 或 [SEP] 上、找同一个词，还是把注意力铺开。每个头取它最明显的那种行为作标签。",
+        "en": "Every head of a real model read a set of built-in sentences and yours, and we "
+        "measured what it does: look at the previous or next token, at itself, park on the "
+        "first or last token, find the same word elsewhere, or spread its attention broadly. "
+        "Each head gets the label of the behaviour it shows most clearly.",
+        "zh": "真实模型的每个头都读一组内置句子和你的句子，我们测量每个头在做什么：看前一个或后一个词元、看自己、"
+        "停在第一个或最后一个词元上、找同一个词，还是把注意力铺开。每个头取它最明显的那种行为作标签。",
     },
     "atlas_wait": {
-        "en": "Running every sentence through MiniLM…",
-        "zh": "正在让每个句子经过 MiniLM……",
+        "en": "Running every sentence through {model}…",
+        "zh": "正在让每个句子经过 {model}……",
     },
     "atlas_pooled": {
         "en": "Measured over {n} sentences: the built-in ones and yours.",
@@ -22,14 +25,12 @@ TEXTS: dict[str, dict[str, str]] = {
     "atlas_b_previous": {"en": "previous token", "zh": "前一个词元"},
     "atlas_b_next": {"en": "next token", "zh": "后一个词元"},
     "atlas_b_self": {"en": "itself", "zh": "自身"},
-    "atlas_b_cls": {"en": "[CLS]", "zh": "[CLS]"},
-    "atlas_b_sep": {"en": "[SEP]", "zh": "[SEP]"},
     "atlas_b_same_word": {"en": "same word", "zh": "相同的词"},
     "atlas_b_broad": {"en": "broad", "zh": "广泛分散"},
     "atlas_b_mixed": {"en": "mixed", "zh": "混合"},
     "atlas_grid": {
-        "en": "What each head does (colour: behaviour; paler: weaker)",
-        "zh": "每个头在做什么（颜色：行为；越淡越弱）",
+        "en": "What each head of {model} does (colour: behaviour; paler: weaker)",
+        "zh": "{model} 的每个头在做什么（颜色：行为；越淡越弱）",
     },
     "atlas_col_label": {"en": "behaviour", "zh": "行为"},
     "atlas_col_strength": {"en": "strength", "zh": "强度"},
@@ -43,12 +44,12 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "atlas_summary": {"en": "Each behaviour in one line", "zh": "每种行为一句话"},
     "atlas_line": {
-        "en": "**{name}**: {count} of the 72 heads; strongest: layer {layer}, head {head} ({score:.2f})",
-        "zh": "**{name}**：72 个头中有 {count} 个；最强的是层 {layer} · 头 {head}（{score:.2f}）",
+        "en": "**{name}**: {count} of the {n} heads; strongest: layer {layer}, head {head} ({score:.2f})",
+        "zh": "**{name}**：{n} 个头中有 {count} 个；最强的是层 {layer} · 头 {head}（{score:.2f}）",
     },
     "atlas_line_mixed": {
-        "en": "**{name}**: {count} heads reach no threshold",
-        "zh": "**{name}**：有 {count} 个头哪个阈值都没达到",
+        "en": "**{name}**: {count} of the {n} heads reach no threshold",
+        "zh": "**{name}**：{n} 个头中有 {count} 个哪个阈值都没达到",
     },
     "atlas_rule_title": {"en": "How it is measured", "zh": "如何计算"},
     "atlas_rule": {
@@ -67,7 +68,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "atlas_sentences": {"en": "The {n} built-in sentences", "zh": "{n} 个内置句子"},
     "atlas_notice": {
-        "en": "- Look at which layers hold the positional heads (previous, next token) and which hold the heads parked on [CLS]: a head parked there is doing little for that token.\n- Count the “mixed” heads: one label per head is a simplification, and the table shows every score behind it.\n- Type a sentence with a repeated word and see whether the “same word” heads change.",
-        "zh": "- 看看位置型的头（前一个、后一个词元）在哪几层，停在 [CLS] 上的头又在哪几层：停在那里的头对这个词元几乎什么也没做。\n- 数一数“混合”的头：每个头只给一个标签是一种简化，表格列出了标签背后的每一个分数。\n- 输入一个有重复词的句子，看看“相同的词”那几个头有没有变化。",
+        "en": "- Look at which layers hold the positional heads (previous, next token) and which hold the heads parked on {start}: a head parked there is doing little for that token.\n- Count the “mixed” heads: one label per head is a simplification, and the table shows every score behind it.\n- Type a sentence with a repeated word and see whether the “same word” heads change.",
+        "zh": "- 看看位置型的头（前一个、后一个词元）在哪几层，停在 {start} 上的头又在哪几层：停在那里的头对这个词元几乎什么也没做。\n- 数一数“混合”的头：每个头只给一个标签是一种简化，表格列出了标签背后的每一个分数。\n- 输入一个有重复词的句子，看看“相同的词”那几个头有没有变化。",
     },
 }

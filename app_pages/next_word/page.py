@@ -42,31 +42,16 @@ from app_pages.next_word.params import (
     USE_SENTENCE,
 )
 from core.causal_story import MARGIN
+from core.models import smollm2_files
 from core.models.smollm2 import MAX_PROMPT_TOKENS, STORY_HEAD, SmolLM2Config
-from core.models.smollm2_files import CACHE_DIR, prepare
-from core.models.wheels import ModelFilesError
+from core.models.smollm2_files import CACHE_DIR
 from core.params import MAX_TEXT_CHARS
-from ui import compute, figures, fold, layout, session, theme
+from ui import compute, figures, fold, layout, model_files, session, theme
 from ui.i18n import t
 from ui.markdown import escape_md
 from ui.text_box import text_box
 
 SHAPE = SmolLM2Config()
-
-
-def make_model_files() -> None:
-    """The model's arrays are not on this machine yet (a fresh Community Cloud app): make them
-    when asked, with a progress bar, then draw the page; until then, stop here."""
-    st.info(t("nw_fetch_needed"))
-    if st.button(t("nw_fetch"), key=FETCH, type="primary", icon=":material/download:"):
-        bar = st.progress(0.0, text=t("nw_fetching", share=0.0))
-        try:
-            prepare(CACHE_DIR, lambda share, _: bar.progress(share, t("nw_fetching", share=share)))
-        except ModelFilesError as error:
-            st.error(t("nw_fetch_failed", why=escape_md(str(error), 400)))
-            st.stop()
-        st.rerun()
-    st.stop()
 
 
 def top_k_label(choice: str) -> str:
@@ -75,7 +60,9 @@ def top_k_label(choice: str) -> str:
 
 layout.header("nw_intro", layers=SHAPE.n_layers, heads=SHAPE.n_heads)
 if not compute.smollm2_ready():
-    make_model_files()
+    model_files.make_when_asked(
+        "SmolLM2", lambda progress: smollm2_files.prepare(CACHE_DIR, progress), FETCH
+    )
 
 s = session.settings()
 text_box(

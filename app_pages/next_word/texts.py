@@ -23,20 +23,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "本页续写的是页面上的提示词；当这个句子与它不同时，提示词框下面的按钮可以把这个句子复制过去。",
     },
     # the model's files, made once on a server that lacks them
-    "nw_fetch_needed": {
-        "en": "SmolLM2's weights are not on this server yet. Making them downloads the model "
-        "file once (a minute or two); the other pages work meanwhile.",
-        "zh": "这台服务器上还没有 SmolLM2 的参数。准备它们需要下载一次模型文件（一两分钟）；其他页面照常可用。",
-    },
-    "nw_fetch": {"en": "Get the model", "zh": "获取模型"},
-    "nw_fetching": {
-        "en": "Making the model's files: {share:.0%}",
-        "zh": "正在准备模型文件：{share:.0%}",
-    },
-    "nw_fetch_failed": {
-        "en": "The model's files could not be made: {why}",
-        "zh": "无法准备模型文件：{why}",
-    },
     # the controls
     "nw_prompt": {
         "en": "Your prompt (the model continues it)",

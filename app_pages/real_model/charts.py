@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from ui import charts, theme
 from ui.charts import Spec
 
-THUMB_SIZE = 56  # px: a head's thumbnail in the 6 x 12 grid
+THUMB_SIZE = 56  # px: a head's thumbnail in MiniLM's 6 x 12 grid
+GRID_HEIGHT = 420  # px: the most a grid's thumbnails take down (e5's 12 layers: 35 px each)
 HEAD_PICKERS_WIDTH = 360  # px: layer and head side by side above the real model's grid
 THUMB_STOPS = ("#f7fbff", "#c6dbef", "#6baed6", "#2171b5", "#08306b")  # 0 -> 1, like "blues"
 THUMB_SIZE_PHONE = 20  # px: a head's thumbnail on a phone, so 12 heads fit across

@@ -1,9 +1,16 @@
-"""A real model: every head of all-MiniLM-L6-v2 on your sentence, with the softmax switch."""
+"""A real model: every head of all-MiniLM-L6-v2 or multilingual-e5-small on your sentence,
+with the softmax switch."""
 
 import streamlit as st
 
 from app_pages.real_model import thumbs
-from app_pages.real_model.charts import HEAD_PICKERS_WIDTH, THUMB_SIZE, THUMB_SIZE_PHONE, image_grid
+from app_pages.real_model.charts import (
+    GRID_HEIGHT,
+    HEAD_PICKERS_WIDTH,
+    THUMB_SIZE,
+    THUMB_SIZE_PHONE,
+    image_grid,
+)
 from app_pages.real_model.params import HIDE_SPECIALS
 from core.heads import (
     head_patterns,
@@ -12,19 +19,36 @@ from core.heads import (
     strongest_heads,
     without_specials,
 )
+from core.models.e5 import E5_STORY_HEAD, E5_STORY_RATES
 from core.pipeline import row_sums, value_range
 from core.story import TEACHER_LAYER
-from ui import compute, controls, figures, fold, groups, layout, minilm, session
+from core.word_rows import word_view
+from ui import (
+    compute,
+    controls,
+    figures,
+    fold,
+    groups,
+    layout,
+    minilm,
+    real_models,
+    session,
+    story_line,
+)
 from ui.i18n import t
 
 layout.header("real_intro")
+real = real_models.picker()  # MiniLM, or e5 (it reads Chinese): a reader of Chinese opens on e5
 text = session.settings().text
-result = compute.minilm_run(text)  # every head of every layer, for the grid and the patterns
+result = real.run(text)  # every head of every layer, for the grid and the patterns
+n_layers, n_heads = real.shape()
+start, end = result.tokens[0], result.tokens[-1]  # the frame: [CLS] [SEP], or <s> </s>
 
 
 @layout.part  # a click on the grid, or another layer or head, re-runs this part only
 def one_head() -> None:
-    s = session.settings().replace(model="pretrained")  # this page always shows MiniLM
+    s = session.settings().replace(model=real.kind)  # this page shows the real model chosen
+    layer, head = real.head(s)
     switches = s.attention
     on = compute.pipeline(s, attention=switches.replace(use_softmax=True))
     off = compute.pipeline(s, attention=switches.replace(use_softmax=False))
@@ -32,21 +56,30 @@ def one_head() -> None:
     shown_p = on if switches.use_softmax else off
     figures.offer_json(shown_p)
     hide = bool(st.session_state.get(HIDE_SPECIALS, False))
+    phone = figures.on_phone()
     grid = image_grid(
-        thumbs.head_thumbnails(s.text, hide),
-        6,
-        12,
-        chosen=(s.layer, s.head),
-        size=THUMB_SIZE_PHONE if figures.on_phone() else THUMB_SIZE,
+        thumbs.head_thumbnails(real.name, s.text, hide),
+        n_layers,
+        n_heads,
+        chosen=(layer, head),
+        size=THUMB_SIZE_PHONE if phone else min(THUMB_SIZE, GRID_HEIGHT // n_layers),
         row_title=t("ax_layer"),
         col_title=t("ax_head"),
-        title=t("real_grid"),
+        title=t("real_grid", model=real.title),
         tooltip_title=t("ax_layer_head"),
     )
-    controls.head_grid(grid, "real_grid", "real_grid_hint", main=True)  # the point: 72 heads
-    st.toggle(t("hide_specials"), key=HIDE_SPECIALS, persist_state="session")
+    controls.head_grid(  # the point: every head at once
+        grid,
+        "real_grid",
+        "real_grid_hint",
+        main=True,
+        keys=real.keys,
+        last_layer=n_layers - 1,
+        last_head=n_heads - 1,
+    )
+    st.toggle(t("hide_specials", start=start, end=end), key=HIDE_SPECIALS, persist_state="session")
     with st.container(width=HEAD_PICKERS_WIDTH):
-        controls.head_inputs()
+        controls.head_inputs(real.keys)
     tokens = on.tokens
 
     def shown(matrix, probabilities: bool = False):
@@ -77,18 +110,49 @@ def one_head() -> None:
         lo, hi = value_range(row_sums(off.attention.weights))
         st.caption(t("real_rowsums", lo=lo, hi=hi))
         if hide:
-            st.caption(t("specials_hidden_renorm"))
+            st.caption(t("specials_hidden_renorm", start=start, end=end))
         soft = shown_p.settings.use_softmax
         chosen, _ = shown(shown_p.attention.weights, probabilities=soft)
         groups.group_section(
             shown_p, chosen, words, words, figures.weights_title(shown_p), probabilities=soft
         )
 
+    def e5_words_part() -> None:
+        """The head as it is beside the same over the sentence's words (Chinese as the app
+        splits it), and whether this sentence shows the story with this head's weights."""
+        view = word_view(s.text, tokens, on.attention.weights)
+        if not view.words:
+            st.info(t("real_no_words", start=start, end=end))
+            return
+        count = 1 if hide else 2
+        slots, fit = layout.grid(count, len(tokens), per_row=2)
+        over_words = figures.words_by_words(
+            view.weights,
+            view.words,
+            view.words,
+            t("real_words_title"),
+            [*figures.context(on)[:1], t("real_words_ctx", model=figures.model_name(on.model))],
+            figures.file_tag(on.model) + "-words",
+            probabilities=True,
+            **fit,
+        )
+        raw = figures.word_map(
+            on.attention.weights, figures.weights_title(on), on, probabilities=True, **fit
+        )
+        for col, fig in zip(slots, (raw, over_words)[-count:], strict=True):
+            with col:
+                figures.show(fig)
+        st.caption(t("real_words_how", start=start, end=end))
+        story_line.show(on)
+
     def words_part() -> None:
         """As it is beside its words-only view, and where the rest went: the teacher (the mean
         of its heads, what the default model learned) on one of its heads, else this head."""
         if not minilm.has_words(tokens):
-            st.info(t("real_no_words"))
+            st.info(t("real_no_words", start=start, end=end))
+            return
+        if real is real_models.E5:
+            e5_words_part()
             return
         count = 1 if hide else 2  # hidden [CLS] and [SEP]: the words-only view alone
         slots, fit = layout.grid(count, len(tokens), per_row=2)
@@ -107,15 +171,22 @@ def one_head() -> None:
         if empty:
             st.caption(empty)
 
-    st.subheader(t("real_head", layer=s.layer, head=s.head))
-    teacher = minilm.is_teacher(s.layer, s.head)
-    about = "real_teacher_head" if teacher else "real_teacher_elsewhere"
-    st.caption(t(about, layer=TEACHER_LAYER, heads=minilm.teacher_heads()))
+    st.subheader(t("real_head", layer=layer, head=head))
+    if real is real_models.E5:
+        teacher = False
+        story = (layer, head) == E5_STORY_HEAD
+        about = "real_e5_story_head" if story else "real_e5_story_elsewhere"
+        rates = story_line.rates_text(E5_STORY_RATES)
+        st.caption(t(about, layer=E5_STORY_HEAD[0], head=E5_STORY_HEAD[1], rates=rates))
+    else:
+        teacher = minilm.is_teacher(layer, head)
+        about = "real_teacher_head" if teacher else "real_teacher_elsewhere"
+        st.caption(t(about, layer=TEACHER_LAYER, heads=minilm.teacher_heads()))
     # one tab each: the head with and without [CLS]/[SEP], its weights (softmax off and on),
     # scores, output, its layer's mean
     tabs = fold.tabs(
         [
-            t("real_tab_words"),
+            t("real_tab_words", start=start, end=end),
             t("real_tab_weights"),
             t("real_tab_scores"),
             t("tab_output"),
@@ -150,11 +221,11 @@ def one_head() -> None:
             )
     if mean_open:
         with mean_tab:
-            mean, words = shown(layer_mean(result.weights, s.layer), probabilities=True)
+            mean, words = shown(layer_mean(result.weights, layer), probabilities=True)
             figures.show(
                 figures.word_map(
                     mean,
-                    t("real_mean", layer=s.layer),
+                    t("real_mean", layer=layer, heads=n_heads),
                     on,
                     query_tokens=words,
                     key_tokens=words,
@@ -169,14 +240,16 @@ if patterns_open:
     patterns_box.markdown(t("real_patterns_intro"))
     patterns = head_patterns(result.weights, result.tokens)
     lines = []
+    labels = {"sep": end, "cls": start}  # the frame's tokens by their own names
     for name in ("previous", "next", "sep", "cls", "same_word"):
+        label = labels.get(name) or t("pattern_" + name)
         best = strongest_heads(getattr(patterns, name), count=3)
         if best[0][2] == 0.0:
-            lines.append(t("label_line", label=t("pattern_" + name), text=t("pattern_none")))
+            lines.append(t("label_line", label=label, text=t("pattern_none")))
             continue
         heads = t("list_sep").join(
             t("head_ref", layer=ly, head=hd, share=share) for ly, hd, share in best
         )
-        lines.append(t("label_line", label=t("pattern_" + name), text=heads))
+        lines.append(t("label_line", label=label, text=heads))
     patterns_box.markdown("\n".join(lines))
-layout.notice("real_notice")
+layout.notice("real_notice", start=start, end=end)

@@ -7,15 +7,16 @@ import streamlit as st
 
 from app_pages.real_model.charts import THUMB_STOPS
 from core.heads import renormalised, without_specials
-from ui import compute
+from ui import real_models
 from ui.thumbs import colorize, png_uri, stops
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def head_thumbnails(text: str, hide_specials: bool) -> list[str]:
-    """One data URI per (layer, head), in layer-major order, of the softmax weights; with the
-    specials hidden, each row is renormalised over the words left (else most rows go blank)."""
-    result = compute.minilm_run(text)
+def head_thumbnails(model: str, text: str, hide_specials: bool) -> list[str]:
+    """One data URI per (layer, head) of real model `model`, in layer-major order, of the
+    softmax weights; with the frame's tokens hidden, each row is renormalised over the words
+    left (else most rows go blank)."""
+    result = real_models.BY_NAME[model].run(text)
     weights = np.stack(result.weights)  # [layers, heads, n, n]
     if hide_specials:
         weights = renormalised(without_specials(weights, result.tokens)[0])

@@ -1,4 +1,4 @@
-"""Change one word: which of MiniLM's 72 heads move most when sentence A becomes sentence B."""
+"""Change one word: which heads of a real model move most when sentence A becomes sentence B."""
 
 import dataclasses
 
@@ -10,7 +10,7 @@ from app_pages.variant.params import DEFAULT_VARIANT_TEXT, VARIANT_TEXT
 from core.params import MAX_TEXT_CHARS
 from core.qkmap import top_keys
 from core.variant import difference_maps
-from ui import compute, figures, fold, layout, session, tables, theme
+from ui import compute, figures, fold, layout, real_models, session, tables, theme
 from ui.i18n import t
 from ui.markdown import escape_md
 from ui.settings import DEFAULT_TEXT
@@ -32,8 +32,10 @@ def quoted(text: str) -> str:
     return text if len(text) <= theme.CONTEXT_CHARS else text[: theme.CONTEXT_CHARS - 1] + "…"
 
 
-s = session.settings().replace(model="pretrained")  # this page always shows MiniLM
 layout.header("variant_intro")
+real = real_models.picker()  # MiniLM, or e5 (it reads Chinese): a reader of Chinese opens on e5
+s = session.settings().replace(model=real.kind)  # this page shows the real model chosen
+sidebar_layer, sidebar_head = real.head(s)
 if st.session_state.get(VARIANT_TEXT) in (DEFAULT_VARIANT_TEXT, st.session_state.get(AUTO_B)):
     st.session_state[VARIANT_TEXT] = default_b(s.text)
 st.session_state[AUTO_B] = default_b(s.text)
@@ -53,7 +55,7 @@ measure, measure_open = fold.expander(
 if measure_open:
     measure.markdown(t("variant_measure"))
 
-v = head_variant(s.text, text_b)
+v = head_variant(real.name, s.text, text_b)
 labels = [
     a if a.lower() == b.lower() else f"{a}→{b}"
     for a, b in ((v.tokens_a[i], v.tokens_b[j]) for i, j in v.pairs.tolist())
@@ -82,17 +84,15 @@ ranks = {(int(ly), int(hd)): r + 1 for r, (ly, hd) in enumerate(v.ranking.tolist
 st.caption(
     t(
         "variant_sidebar_rank",
-        layer=s.layer,
-        head=s.head,
-        rank=ranks[(s.layer, s.head)],
-        js=float(v.head_scores[s.layer, s.head]),
+        layer=sidebar_layer,
+        head=sidebar_head,
+        rank=ranks[(sidebar_layer, sidebar_head)],
+        js=float(v.head_scores[sidebar_layer, sidebar_head]),
         n=len(ranks),
     )
 )
 
-diffs = difference_maps(
-    compute.minilm_run(s.text).weights, compute.minilm_run(text_b).weights, v.pairs
-)  # [L, H, m, m]
+diffs = difference_maps(real.run(s.text).weights, real.run(text_b).weights, v.pairs)  # [L, H, m, m]
 shown = v.ranking[:TOP_HEADS].tolist()
 lines = [t("variant_ctx_a", text=quoted(s.text)), t("variant_ctx_b", text=quoted(text_b))]
 
@@ -106,8 +106,8 @@ def difference_map(rank: int, layer: int, head: int, **fit: int) -> figures.Figu
         labels,
         labels,
         t("variant_map_title", rank=rank, layer=layer, head=head),
-        (*lines, t(ctx, layer=layer, head=head, js=v.head_scores[layer, head])),
-        f"minilm-l{layer}-h{head}",
+        (*lines, t(ctx, model=real.title, layer=layer, head=head, js=v.head_scores[layer, head])),
+        f"{real.name}-l{layer}-h{head}",
         **fit,
     )
     return dataclasses.replace(fig, value_title=t("variant_diff"))
@@ -132,6 +132,7 @@ if tokens_open:
         st.markdown(
             t(
                 "variant_tokens_line",
+                n=len(ranks),
                 words=t("list_sep").join(
                     t("variant_token_item", word=escape_md(labels[i]), js=v.token_movement[i])
                     for i in moved
@@ -141,14 +142,16 @@ if tokens_open:
         bars = figures.bars(
             v.token_movement,
             labels,
-            t("variant_tokens_chart"),
+            t("variant_tokens_chart", n=len(ranks)),
             None,
             label_title=t("ax_token"),
             value_title=t("variant_js"),
             width=theme.BAR_WIDTH_FULL,  # alone on its row
         )
-        figures.show(dataclasses.replace(bars, context=tuple(lines), file_tag="minilm-all-heads"))
-table, table_open = fold.expander(t("variant_table"), "variant_table")
+        figures.show(
+            dataclasses.replace(bars, context=tuple(lines), file_tag=f"{real.name}-all-heads")
+        )
+table, table_open = fold.expander(t("variant_table", n=len(ranks)), "variant_table")
 if table_open:
     with table:
         tables.show(

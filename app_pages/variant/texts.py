@@ -3,8 +3,8 @@
 TEXTS: dict[str, dict[str, str]] = {
     "nav_variant": {"en": "Change one word", "zh": "改动一个词"},
     "variant_intro": {
-        "en": "Sentence A is the sidebar's sentence; sentence B is the same sentence with a word changed. Every one of MiniLM's 72 heads reads both, and we rank the heads by how much their attention moved.",
-        "zh": "句子 A 是侧边栏里的句子；句子 B 是改了一个词的同一个句子。MiniLM 的 72 个注意力头都读这两个句子，我们按注意力变化的大小给这些头排序。",
+        "en": "Sentence A is the sidebar's sentence; sentence B is the same sentence with a word changed. Every head of a real model reads both, and we rank the heads by how much their attention moved.",
+        "zh": "句子 A 是侧边栏里的句子；句子 B 是改了一个词的同一个句子。真实模型的每个注意力头都读这两个句子，我们按注意力变化的大小给这些头排序。",
     },
     "variant_b": {"en": "Sentence B", "zh": "句子 B"},
     "variant_b_help": {
@@ -13,8 +13,8 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "variant_measure_title": {"en": "How the change is measured", "zh": "怎样衡量注意力的变化"},
     "variant_measure": {
-        "en": "The tokens of A and B are paired up. For each head and each paired query, both attention rows are cut down to the paired keys and renormalised, then compared with the Jensen–Shannon divergence in bits: 0 when the two rows are the same, 1 when they share no key at all. A head's number is the mean over the paired queries; a word's, the mean over the 72 heads.",
-        "zh": "先把 A 和 B 的词元一一配对。对每个头、每个配对的查询，把两行注意力都只保留配对的键并重新归一化，再用詹森-香农散度（单位：比特）比较：两行相同时为 0，两行没有一个共同的键时为 1。一个头的数值是所有配对查询的平均值；一个词的数值是 72 个头的平均值。",
+        "en": "The tokens of A and B are paired up. For each head and each paired query, both attention rows are cut down to the paired keys and renormalised, then compared with the Jensen–Shannon divergence in bits: 0 when the two rows are the same, 1 when they share no key at all. A head's number is the mean over the paired queries; a word's, the mean over every head.",
+        "zh": "先把 A 和 B 的词元一一配对。对每个头、每个配对的查询，把两行注意力都只保留配对的键并重新归一化，再用詹森-香农散度（单位：比特）比较：两行相同时为 0，两行没有一个共同的键时为 1。一个头的数值是所有配对查询的平均值；一个词的数值是所有头的平均值。",
     },
     "variant_by_position": {
         "en": "Both sentences have the same number of pieces, so the {m} positions are paired one to one (a changed word is paired with its replacement).",
@@ -46,12 +46,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "第 {rank} 名：层 {layer} · 头 {head}，注意力权重 B − A",
     },
     "variant_ctx_head_short": {
-        "en": "MiniLM · moved {js:.4f} (0–1)",
-        "zh": "MiniLM · 变化 {js:.4f}（0–1）",
+        "en": "{model} · moved {js:.4f} (0–1)",
+        "zh": "{model} · 变化 {js:.4f}（0–1）",
     },
     "variant_ctx_head": {
-        "en": "MiniLM layer {layer}, head {head} · moved {js:.4f} (0–1) · paired tokens, rows renormalised",
-        "zh": "MiniLM 层 {layer} · 头 {head} · 变化 {js:.4f}（0–1）· 配对的词元，行已重新归一化",
+        "en": "{model} layer {layer}, head {head} · moved {js:.4f} (0–1) · paired tokens, rows renormalised",
+        "zh": "{model} 层 {layer} · 头 {head} · 变化 {js:.4f}（0–1）· 配对的词元，行已重新归一化",
     },
     "variant_diff": {"en": "change in weight", "zh": "注意力权重的变化"},
     "variant_maps_help": {
@@ -60,16 +60,19 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "variant_tab_tokens": {"en": "Words that moved", "zh": "变化的词元"},
     "variant_tokens_line": {
-        "en": "Averaged over all 72 heads, the queries that moved most: {words}.",
-        "zh": "对全部 72 个头取平均，变化最大的查询是：{words}。",
+        "en": "Averaged over all {n} heads, the queries that moved most: {words}.",
+        "zh": "对全部 {n} 个头取平均，变化最大的查询是：{words}。",
     },
     "variant_token_item": {"en": "“{word}” ({js:.4f})", "zh": "“{word}”（{js:.4f}）"},
     "variant_tokens_chart": {
-        "en": "How far each token's attention moved (mean over 72 heads)",
-        "zh": "每个词元的注意力变化了多少（72 个头的平均）",
+        "en": "How far each token's attention moved (mean over {n} heads)",
+        "zh": "每个词元的注意力变化了多少（{n} 个头的平均）",
     },
     "variant_js": {"en": "attention moved (0–1)", "zh": "注意力变化（0–1）"},
-    "variant_table": {"en": "All 72 heads, most moved first", "zh": "全部 72 个头，变化最大的在前"},
+    "variant_table": {
+        "en": "All {n} heads, most moved first",
+        "zh": "全部 {n} 个头，变化最大的在前",
+    },
     "variant_col_rank": {"en": "rank", "zh": "名次"},
     "variant_notice": {
         "en": "- Compare the top of the table with its bottom: how many heads moved a lot, and how many hardly at all?\n- The changed word's own row is not the only one that can move: look for words that attend to it.\n- Try a change that alters the meaning (milk → water) and one that does not (the → a).",

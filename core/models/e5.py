@@ -27,18 +27,17 @@ embeddings (`embed`), not for showing attention.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from core.arrays import read_only
-from core.encoding import Embedded, LinearQKV, ModelRef, Projection
+from core.encoding import ModelRef
 from core.models.e5_files import CACHE_DIR, MODEL_FILE
-from core.pretrained import DTYPE, LayerWeights, MiniLM, MiniLMConfig, MiniLMResult
+from core.models.minilm import MiniLMHead
+from core.pretrained import DTYPE, LayerWeights, MiniLM, MiniLMConfig
 from core.sentencepiece import SentencePieceTokenizer
-from core.tokenize import MAX_TOKENS
 
 MAGIC = b"E5S1"
 Q4_BLOCK = np.dtype([("d", "<f2"), ("qs", "u1", (16,))])  # 32 weights in 18 bytes
@@ -252,36 +251,13 @@ def load_e5(path: Path = CACHE_DIR) -> E5:
 
 
 @dataclass(frozen=True, eq=False)
-class E5Head(LinearQKV):
-    """One head of multilingual-e5-small, re-computed with the dashboard's switches."""
+class E5Head(MiniLMHead):
+    """One head of multilingual-e5-small, re-computed with the dashboard's switches: MiniLM's
+    head arithmetic on e5's weights, its tokens framed by <s> and </s>."""
 
     model: E5
-    layer: int
-    head: int
-    run: Callable[[str], MiniLMResult] | None = None
 
     @property
     def ref(self) -> ModelRef:
         c = self.model.config
         return ModelRef("e5", c.d_model, c.d_head, layer=self.layer, head=self.head)
-
-    @property
-    def projection(self) -> Projection:
-        return self.model.head_params(self.layer, self.head)
-
-    def encode(self, text: str) -> Embedded:
-        """The input of `layer` for one sentence, with <s> and </s>."""
-        if not text.strip():
-            empty = read_only(np.zeros((0, self.model.config.d_model), dtype=np.float32))
-            return Embedded(text, (), 0, empty, empty, empty)
-        forward = self.run or (lambda s: self.model.run(s, max_tokens=MAX_TOKENS))
-        result = forward(text)
-        return Embedded(
-            text,
-            tuple(result.tokens),
-            len(self.model.tokenizer.ids(text)) + 2,
-            result.word_embeddings,  # [n, d_model]
-            result.position_embeddings,  # [n, d_model]
-            x=result.hidden[self.layer],  # [n, d_model]
-            x_kind="layernorm" if self.layer == 0 else "layer",
-        )
