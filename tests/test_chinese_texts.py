@@ -44,6 +44,7 @@ CHINESE_PLACEHOLDERS: dict[tuple[str, str], str] = {
     ("rates_both", "en_worst"): "rate_item: 形式（82%）, joined by 、",
     ("rates_both", "zh_best"): "rate_item: 形式（82%）, joined by 、",
     ("rates_both", "zh_worst"): "rate_item: 形式（82%）, joined by 、",
+    ("real_e5_story_head", "worst"): "rate_item: 形式（82%）, joined by 、",
 }
 
 # A hyphen-minus used as a minus: between two operands with spaces (A - B), or in front of a

@@ -17,7 +17,7 @@ from core.pipeline import Pipeline
 from core.tokenize import MAX_TOKENS
 from ui import compute, exports, figures, session
 from ui.i18n import LANGUAGES, lang, t
-from ui.settings import DEFAULT_MODEL, GLOBAL_PARAMS, MODELS, TOY_SHAPE, K
+from ui.settings import DEFAULT_MODEL, GLOBAL_PARAMS, MODELS, REAL_MODELS, TOY_SHAPE, K
 from ui.text_box import text_box
 
 PE_FIXED = "_pe_fixed"  # the positions switch as a model other than the toy has it: on, fixed
@@ -43,14 +43,18 @@ def _bounds(key: str) -> dict[str, float]:
 
 
 def sidebar(
-    heads: bool = False, head_pickers: bool = True, uses: tuple[str, ...] | None = None
+    heads: bool = False,
+    head_pickers: bool = True,
+    uses: tuple[str, ...] | None = None,
+    real_models: bool = False,
 ) -> tuple[str, ...]:
     """Language, sentence, source, model size and the attention switches; returns the keys of
     the settings it drew.
 
-    `heads`: the page shows the pretrained model whatever the source, so offer layer and head,
-    and no source (it would name a model the page does not show).
+    `heads`: the page shows a model of its own whatever the source: no source (it would name a
+    model the page does not show), and the real model's layer and head.
     `head_pickers=False`: never draw layer and head (the page draws them beside its grid).
+    `real_models`: the page shows MiniLM or e5, as the reader chooses here.
     `uses`: the shared controls the page listens to (PageSpec.uses); only these are drawn, so
     the sidebar never offers a switch that changes nothing. None: every control.
     Values of controls left out are kept (persist_state) for the pages that draw them.
@@ -70,9 +74,9 @@ def sidebar(
         # the sentence first: under a menu of every page it is still in a projector's view
         if used(K.TEXT):
             text_box(t("sentence"), K.TEXT, MAX_TEXT_CHARS, area=True, height=90, **kept)
-            real_page = heads or not head_pickers  # a page that always shows a real encoder
-            real = "e5" if st.session_state.get(K.REAL) == "e5" else "pretrained"
-            shown = real if real_page else st.session_state.get(K.MODEL, DEFAULT_MODEL)
+            e5_page = real_models and st.session_state.get(K.REAL) == "e5"
+            real = "e5" if e5_page else "pretrained"
+            shown = real if heads else st.session_state.get(K.MODEL, DEFAULT_MODEL)
             page = st.session_state.get(session.CURRENT_PAGE)
             help_key = (page.sentence_help if page else "") or "sentence_help_" + shown
             st.caption(t(help_key, max=MAX_TOKENS))
@@ -85,9 +89,13 @@ def sidebar(
             on_change=session.example_follows_language,
             **kept,
         )
-        if heads:  # the page shows MiniLM whatever the source: no source, no toy sizes
+        if heads:  # the page shows a model of its own whatever the source: no toy sizes
             source = "pretrained"
-        else:
+        if real_models:  # which real encoder: the reader's choice
+            real = choice("real_label", list(REAL_MODELS), K.REAL, prefix="real_")
+            st.caption(t(f"real_{real}_help"))
+            drawn += (K.REAL,)
+        elif not heads:
             source = choice("source_label", list(MODELS), K.MODEL, prefix="source_")
         toy = source == "toy"
         if heads:
@@ -106,7 +114,7 @@ def sidebar(
         elif toy:
             st.caption(t("source_toy_help"))
         if (source == "pretrained" or heads) and head_pickers:
-            e5 = heads and st.session_state.get(K.REAL) == "e5"  # a real-model page on e5
+            e5 = real_models and st.session_state.get(K.REAL) == "e5"  # a real-model page on e5
             head_inputs((K.E5_LAYER, K.E5_HEAD) if e5 else (K.LAYER, K.HEAD))
             switches = any(used(key) for key in (K.SCALE, K.SOFTMAX, K.TEMP))
             fixed = heads and not switches  # no switches below to speak of
@@ -161,11 +169,11 @@ def sidebar(
 def head_inputs(keys: tuple[str, str] = (K.LAYER, K.HEAD)) -> None:
     """A real model's layer and head (MiniLM's unless `keys` name e5's), side by side (kept
     for the session and in the link)."""
-    layer_key, head_key = keys
     c1, c2 = st.columns(2)
     kept = {"step": 1, "persist_state": "session"}  # also while a page does not draw them
-    c1.number_input(t("layer"), key=layer_key, **kept, **_int_bounds(layer_key))
-    c2.number_input(t("head"), key=head_key, **kept, **_int_bounds(head_key))
+    for column, label, key in zip((c1, c2), ("layer", "head"), keys, strict=True):
+        bounds = _int_bounds(key)
+        column.number_input(t(label, hi=bounds["max_value"]), key=key, **kept, **bounds)
 
 
 @dataclass

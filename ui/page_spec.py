@@ -20,7 +20,9 @@ class PageSpec:
     url_path: str  # fixed, so links do not change with the UI language
     params: Mapping[str, Param] = field(default_factory=dict)  # the page's own URL parameters
     uses: tuple[str, ...] = ()  # the sidebar controls this page listens to ("This page uses")
-    heads: bool = False  # the page always shows the pretrained model: layer and head in the sidebar
+    heads: bool = False  # the page always shows a model of its own: no source in the sidebar
+    # a real encoder, all-MiniLM-L6-v2 or multilingual-e5-small, is the reader's choice there
+    real_models: bool = False
     own_head_pickers: bool = False  # layer and head drawn by the page, beside its head grid
     # the text key of the caption under the sidebar's sentence on a page that reads it its own
     # way ("": the caption of the model the sidebar names)

@@ -1,19 +1,16 @@
 """The real encoders of the pages that show every head (the real model, the head atlas, change
 one word): all-MiniLM-L6-v2, which reads English, and multilingual-e5-small, which reads Chinese
-as well (core/models/e5.py). The reader picks one; it is in the link (K.REAL), each keeps its own
-layer and head, and a reader of Chinese opens on e5.
+as well (core/models/e5.py). The reader picks one in the sidebar; it is in the link (K.REAL), each
+keeps its own layer and head, and a reader of Chinese opens on e5.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-import streamlit as st
-
 from core.models import e5_files
 from core.pretrained import MiniLM, MiniLMResult
-from ui import compute, controls, model_files
-from ui.i18n import t
+from ui import compute, model_files
 from ui.settings import REAL_MODELS, K, Settings
 
 FETCH = "real_model_fetch"  # the button that makes e5's file where it is missing
@@ -56,12 +53,10 @@ BY_NAME = {m.name: m for m in (MINILM, E5)}
 assert tuple(BY_NAME) == REAL_MODELS
 
 
-def picker() -> RealModel:
-    """The model switch at the top of the page, and e5's file made first where it is missing
-    (the page stops until it is)."""
-    name = controls.choice("real_label", list(REAL_MODELS), K.REAL, prefix="real_")
-    st.caption(t(f"real_{name}_help"))
-    model = BY_NAME[name]
+def shown(s: Settings) -> RealModel:
+    """The model the sidebar's switch chose, its file made first where it is missing (the page
+    stops until it is)."""
+    model = BY_NAME[s.real]
     if model is E5 and not compute.e5_ready():
         model_files.make_when_asked(
             E5.title, lambda progress: e5_files.prepare(e5_files.CACHE_DIR, progress), FETCH

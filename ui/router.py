@@ -52,8 +52,9 @@ def run(pages: Sequence[PageSpec]) -> None:
     page_params: Mapping[str, Param] = spec.params if spec else session.NO_PARAMS
     if spec is None or spec.sidebar:
         in_sidebar = controls.sidebar(
-            heads=bool(spec and spec.heads and not spec.own_head_pickers),
+            heads=bool(spec and spec.heads),
             head_pickers=not (spec and spec.own_head_pickers),
+            real_models=bool(spec and spec.real_models),
             uses=spec.uses if spec and spec.uses else None,  # none listed: every control
         )
         with st.sidebar:

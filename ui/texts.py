@@ -114,8 +114,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "The same module before learning: random weights, so its patterns mean nothing yet.",
         "zh": "学习之前的同一个模块：参数是随机的，所以它的注意力模式还没有意义。",
     },
-    "layer": {"en": "Layer (0–5)", "zh": "层（0–5）"},
-    "head": {"en": "Head (0–11)", "zh": "头（0–11）"},
+    "layer": {"en": "Layer (0–{hi})", "zh": "层（0–{hi}）"},
+    "head": {"en": "Head (0–{hi})", "zh": "头（0–{hi}）"},
     "toy_only": {
         "en": "These settings shape the random-weights model only.",
         "zh": "这些设置只作用于随机参数模型。",

@@ -10,6 +10,7 @@ SPEC = PageSpec(
     "atlas",
     uses=(K.TEXT,),
     heads=True,
+    real_models=True,
     texts=TEXTS,
     projector=True,
 )

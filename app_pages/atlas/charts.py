@@ -43,7 +43,9 @@ def atlas_grid(
     cell: int = ATLAS_CELL,
 ) -> Spec:
     """[L][H] behaviour labels and [L, H] strengths -> a clickable grid of heads, coloured by
-    label (`names`: label -> shown name, in legend order), opacity = strength (0..1)."""
+    label (`names`: label -> shown name, in legend order), opacity = strength (0..1). Cells are
+    `cell` px wide, and as high while the grid fits theme.HEAD_GRID_HEIGHT (e5's 12 layers are
+    flatter)."""
     s = np.asarray(strength, dtype=float)
     n_layers, n_heads = s.shape
     if len(labels) != n_layers or any(len(row) != n_heads for row in labels):
@@ -135,7 +137,7 @@ def atlas_grid(
             "datasets": {name: records},
             "data": {"name": name},
             "width": {"step": cell},
-            "height": {"step": cell},
+            "height": {"step": min(cell, theme.HEAD_GRID_HEIGHT // n_layers)},
             "layer": layers,
         }
     )

@@ -10,7 +10,7 @@ from ui import compute, controls, figures, fold, layout, real_models, session, t
 from ui.i18n import t
 
 layout.header("atlas_intro")
-real = real_models.picker()  # MiniLM, or e5 (it reads Chinese): a reader of Chinese opens on e5
+real = real_models.shown(session.settings())  # the sidebar's: Chinese opens on e5
 s = session.settings().replace(model=real.kind)  # this page shows the real model chosen
 layer, head = real.head(s)
 start, end = real.frame()

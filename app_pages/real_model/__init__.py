@@ -12,6 +12,7 @@ SPEC = PageSpec(
     params={**PARAMS, **GROUP_PARAMS},
     uses=(K.TEXT, K.SCALE, K.SOFTMAX, K.TEMP, K.NUMBERS),
     heads=True,
+    real_models=True,
     own_head_pickers=True,
     texts=TEXTS,
     projector=True,

@@ -7,8 +7,7 @@ from collections.abc import Sequence
 from ui import charts, theme
 from ui.charts import Spec
 
-THUMB_SIZE = 56  # px: a head's thumbnail in MiniLM's 6 x 12 grid
-GRID_HEIGHT = 420  # px: the most a grid's thumbnails take down (e5's 12 layers: 35 px each)
+THUMB_SIZE = 56  # px: a head's thumbnail in MiniLM's 6 x 12 grid (e5's 12 layers: flatter)
 HEAD_PICKERS_WIDTH = 360  # px: layer and head side by side above the real model's grid
 THUMB_STOPS = ("#f7fbff", "#c6dbef", "#6baed6", "#2171b5", "#08306b")  # 0 -> 1, like "blues"
 THUMB_SIZE_PHONE = 20  # px: a head's thumbnail on a phone, so 12 heads fit across
@@ -21,13 +20,17 @@ def image_grid(
     *,
     chosen: tuple[int, int],
     size: int,
+    height: int | None = None,
     row_title: str,
     col_title: str,
     title: str,
     tooltip_title: str,
     description: str | None = None,
 ) -> Spec:
-    """rows × cols images (row-major URLs), clickable; the chosen one outlined."""
+    """rows × cols images (row-major URLs), clickable; the chosen one outlined. Each is `size`
+    px wide and `height` px high (default: square; flatter, a grid of many layers still fits a
+    screen's height while it fills the width)."""
+    high = size if height is None else height
     if len(urls) != rows * cols:
         raise ValueError(f"need {rows * cols} images for a {rows} x {cols} grid; got {len(urls)}")
     records = [
@@ -44,12 +47,18 @@ def image_grid(
     }
     y_axis = {**charts.Y_TITLE_ABOVE, "labelFontSize": theme.MAIN_LABEL_FONT}
     y = {"field": "row", "type": "ordinal", "title": row_title, "axis": y_axis}
-    step = size + 6
+    step, step_down = size + 6, high + 6
     images = {
         "name": "images",
         # One pixel per cell in each image (ui/thumbs.py): scaled up without smoothing, cells
         # stay crisp squares.
-        "mark": {"type": "image", "width": size, "height": size, "smooth": False},
+        "mark": {
+            "type": "image",
+            "width": size,
+            "height": high,
+            "aspect": False,  # fill the cell: a flat cell draws its square matrix flatter
+            "smooth": False,
+        },
         "encoding": {
             "x": x,
             "y": y,
@@ -81,6 +90,6 @@ def image_grid(
             "layer": [images, outline],
             "params": [charts.click(["row", "col"], "images")],
             "width": {"step": step},
-            "height": {"step": step},
+            "height": {"step": step_down},
         }
     )

@@ -5,7 +5,6 @@ import streamlit as st
 
 from app_pages.real_model import thumbs
 from app_pages.real_model.charts import (
-    GRID_HEIGHT,
     HEAD_PICKERS_WIDTH,
     THUMB_SIZE,
     THUMB_SIZE_PHONE,
@@ -34,11 +33,12 @@ from ui import (
     real_models,
     session,
     story_line,
+    theme,
 )
 from ui.i18n import t
 
 layout.header("real_intro")
-real = real_models.picker()  # MiniLM, or e5 (it reads Chinese): a reader of Chinese opens on e5
+real = real_models.shown(session.settings())  # the sidebar's: Chinese opens on e5
 text = session.settings().text
 result = real.run(text)  # every head of every layer, for the grid and the patterns
 n_layers, n_heads = real.shape()
@@ -62,7 +62,8 @@ def one_head() -> None:
         n_layers,
         n_heads,
         chosen=(layer, head),
-        size=THUMB_SIZE_PHONE if phone else min(THUMB_SIZE, GRID_HEIGHT // n_layers),
+        size=THUMB_SIZE_PHONE if phone else THUMB_SIZE,
+        height=None if phone else min(THUMB_SIZE, theme.HEAD_GRID_HEIGHT // n_layers),
         row_title=t("ax_layer"),
         col_title=t("ax_head"),
         title=t("real_grid", model=real.title),
@@ -176,8 +177,21 @@ def one_head() -> None:
         teacher = False
         story = (layer, head) == E5_STORY_HEAD
         about = "real_e5_story_head" if story else "real_e5_story_elsewhere"
-        rates = story_line.rates_text(E5_STORY_RATES)
-        st.caption(t(about, layer=E5_STORY_HEAD[0], head=E5_STORY_HEAD[1], rates=rates))
+        ranked = sorted((rate, lang, form) for (lang, form), rate in E5_STORY_RATES.items())
+        worst = t("list_sep").join(
+            t("rate_item", form=t(f"form_{lang}_{form}"), rate=rate)
+            for rate, lang, form in ranked[:2]
+        )
+        st.caption(
+            t(
+                about,
+                layer=E5_STORY_HEAD[0],
+                head=E5_STORY_HEAD[1],
+                lo=ranked[0][0],
+                hi=ranked[-1][0],
+                worst=worst,
+            )
+        )
     else:
         teacher = minilm.is_teacher(layer, head)
         about = "real_teacher_head" if teacher else "real_teacher_elsewhere"

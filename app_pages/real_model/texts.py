@@ -104,10 +104,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "（跨两个词的片段按字数分开）。{start}、{end} 和标点不属于任何词，所以每一行都除以词所得的权重之和，重新加起来等于 1。",
     },
     "real_e5_story_head": {
-        "en": "In this head the object looks at its verb, as in the article: e5's story head. "
-        "Measured on sentences we generated and held out, it does so {rates}",
-        "zh": "在这个头里，宾语关注它的动词，正如文章所说：这是 e5 讲这个道理的头。在我们生成并留出的句子上测量，"
-        "{rates}",
+        "en": "Here the object looks at its verb, as in the article: e5's story head. On "
+        "sentences we generated and held out, it does so on {lo:.0%}–{hi:.0%} of each form's "
+        "sentences, least often with {worst}.",
+        "zh": "在这个头里，宾语关注它的动词，正如文章所说：这是 e5 讲这个道理的头。在我们生成并留出的句子上，"
+        "各种句式中做到的比例在 {lo:.0%}–{hi:.0%} 之间，最少做到的是{worst}。",
     },
     "real_e5_story_elsewhere": {
         "en": "e5 tells the article's story in layer {layer}, head {head}: there the object looks at "

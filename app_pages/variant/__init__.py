@@ -12,6 +12,7 @@ SPEC = PageSpec(
     params=PARAMS,
     uses=(K.TEXT, K.NUMBERS),
     heads=True,
+    real_models=True,
     texts=TEXTS,
     projector=True,
 )

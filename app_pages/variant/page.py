@@ -33,7 +33,7 @@ def quoted(text: str) -> str:
 
 
 layout.header("variant_intro")
-real = real_models.picker()  # MiniLM, or e5 (it reads Chinese): a reader of Chinese opens on e5
+real = real_models.shown(session.settings())  # the sidebar's: Chinese opens on e5
 s = session.settings().replace(model=real.kind)  # this page shows the real model chosen
 sidebar_layer, sidebar_head = real.head(s)
 if st.session_state.get(VARIANT_TEXT) in (DEFAULT_VARIANT_TEXT, st.session_state.get(AUTO_B)):

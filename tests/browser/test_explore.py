@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 from app_pages.qk_map.charts import LINKS_MARK
 from app_pages.variant.params import DEFAULT_VARIANT_TEXT
 from core.atlas import SENTENCES, atlas
+from core.models.e5 import load_e5
 from core.pretrained import MiniLM
 from core.qkmap import top_keys
 from core.variant import variant
@@ -28,7 +29,7 @@ from tests.browser.helpers import (
     wait_idle,
 )
 from ui.i18n import TEXTS
-from ui.settings import DEFAULT_TEXT
+from ui.settings import DEFAULT_TEXT, DEFAULT_TEXTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 expect.set_options(timeout=20_000)  # a loaded 2-CPU machine can take seconds to draw a chart
@@ -98,23 +99,30 @@ def test_qk_map_fits_a_projector(chromium: Browser, app_url: str, lang: str) -> 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_atlas_click_chooses_a_head(tab: Page, app_url: str, lang: str) -> None:
+    """English opens on MiniLM's 6 x 12 heads, Chinese on e5's 12 x 12 (the model that reads
+    it): a click chooses a head of that model, in the sidebar and the link to its page."""
     layer, head = 3, 7
+    en = lang == "en"
+    model, name = (minilm(), "all-MiniLM-L6-v2") if en else (load_e5(), "multilingual-e5-small")
+    n_layers = model.config.n_layers
     open_app(tab, app_url, "atlas", {"lang": lang})
     no_exception(tab)
-    grid = chart(tab, tr(lang, "atlas_grid"))
+    grid = chart(tab, tr(lang, "atlas_grid", model=name))
     cells = grid.locator("g.mark-rect path[aria-roledescription='rect mark']")
-    expect(cells).to_have_count(72 + 1)  # every head, and the frame of the chosen one
+    expect(cells).to_have_count(n_layers * 12 + 1)  # every head, and the chosen one's frame
     target = find_cell(grid, **{tr(lang, "ax_layer"): str(layer), tr(lang, "ax_head"): str(head)})
     x, y = point_at(tab, target)
     tab.mouse.click(x, y)
     wait_idle(tab)
     no_exception(tab)
-    expect(sidebar(tab).get_by_label(tr(lang, "layer"))).to_have_value(str(layer))
-    expect(sidebar(tab).get_by_label(tr(lang, "head"))).to_have_value(str(head))
-    label = atlas(minilm(), (*SENTENCES, DEFAULT_TEXT)).labels[layer][head]
-    link_text = tr(
-        lang, "atlas_open_real", layer=layer, head=head, label=tr(lang, f"atlas_b_{label}")
-    )
+    layer_label = tr(lang, "layer", hi=n_layers - 1)
+    expect(sidebar(tab).get_by_label(layer_label)).to_have_value(str(layer))
+    expect(sidebar(tab).get_by_label(tr(lang, "head", hi=11))).to_have_value(str(head))
+    text = DEFAULT_TEXT if en else DEFAULT_TEXTS["zh"]
+    label = atlas(model, (*SENTENCES, text)).labels[layer][head]
+    frame = {"cls": "[CLS]", "sep": "[SEP]"} if en else {"cls": "<s>", "sep": "</s>"}
+    shown = frame.get(label) or tr(lang, f"atlas_b_{label}")
+    link_text = tr(lang, "atlas_open_real", layer=layer, head=head, label=shown)
     link = tab.get_by_test_id("stPageLink").filter(has_text=link_text)
     expect(link).to_have_count(1)
     link.click()

@@ -29,6 +29,7 @@ from app_pages.compare.params import CMP_A, CMP_B
 from app_pages.glossary.texts import GLOSSARY
 from core.attention import AttentionSettings
 from core.models import ToyConfig, ToyModel
+from core.models.e5 import E5_STORY_HEAD, load_e5
 from core.pipeline import pipeline
 from core.pretrained import MiniLM, MiniLMResult
 from core.story import TEACHER_HEADS, TEACHER_LAYER
@@ -174,19 +175,33 @@ def minilm_default(lang: str = "en") -> MiniLMResult:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_real_model_grid_opens_a_head(tab: Page, app_url: str, lang: str) -> None:
+    """English opens on MiniLM at the default model's teacher, Chinese on e5 at its story
+    head; a click on the grid opens another head of the same model."""
     layer, head = 2, 5
-    expected = minilm_default(lang)
+    if lang == "en":
+        name, n_layers, keys, frame = "all-MiniLM-L6-v2", 6, ("layer", "head"), ("[CLS]", "[SEP]")
+        opening = {"layer": TEACHER_LAYER, "head": TEACHER_HEADS[0]}
+        expected = minilm_default(lang)
+    else:
+        name, n_layers, keys, frame = (
+            "multilingual-e5-small",
+            12,
+            ("elayer", "ehead"),
+            ("<s>", "</s>"),
+        )
+        opening = dict(zip(("layer", "head"), E5_STORY_HEAD, strict=True))
+        expected = load_e5().run(DEFAULT_TEXTS[lang], max_tokens=MAX_TOKENS)
+    specials = {"start": frame[0], "end": frame[1]}
     open_app(tab, app_url, "real-model", lang_params(lang))
     expect(title(tab)).to_contain_text(tr(lang, "nav_real"))
     no_exception(tab)
-    grid = chart(tab, tr(lang, "real_grid"))
+    grid = chart(tab, tr(lang, "real_grid", model=name))
     images = grid.locator("g.mark-image image")
-    expect(images).to_have_count(72)
-    opening = {"layer": TEACHER_LAYER, "head": TEACHER_HEADS[0]}  # the default model's teacher
+    expect(images).to_have_count(n_layers * 12)
     expect(heading(tab, tr(lang, "real_head", **opening))).to_have_count(1)
     xs, ys = axis_labels(grid, "X"), axis_labels(grid, "Y")
     assert xs == [str(h) for h in range(12)], xs
-    assert ys == [str(ly) for ly in range(6)], ys
+    assert ys == [str(ly) for ly in range(n_layers)], ys
 
     # the point in the column labelled 5 and the row labelled 2 is head 2 · 5's picture
     picture = f"{tr(lang, 'ax_layer_head')}: {layer} · {head};"  # in its tooltip and aria-label
@@ -214,13 +229,14 @@ def test_real_model_grid_opens_a_head(tab: Page, app_url: str, lang: str) -> Non
     # the layer and head pickers sit beside the grid, in the part the click re-ran, and not
     # in the sidebar (which that re-run does not redraw)
     main = tab.get_by_test_id("stMain")
-    expect(main.get_by_label(tr(lang, "layer"))).to_have_value(str(layer))
-    expect(main.get_by_label(tr(lang, "head"))).to_have_value(str(head))
-    expect(sidebar(tab).get_by_label(tr(lang, "layer"))).to_have_count(0)
+    layer_label = tr(lang, "layer", hi=n_layers - 1)
+    expect(main.get_by_label(layer_label)).to_have_value(str(layer))
+    expect(main.get_by_label(tr(lang, "head", hi=11))).to_have_value(str(head))
+    expect(sidebar(tab).get_by_label(layer_label)).to_have_count(0)
     params = url_params(tab)
-    assert (params.get("layer"), params.get("head")) == (str(layer), str(head)), tab.url
+    assert (params.get(keys[0]), params.get(keys[1])) == (str(layer), str(head)), tab.url
     # the yellow frame moved to the chosen picture
-    grid = chart(tab, tr(lang, "real_grid"))
+    grid = chart(tab, tr(lang, "real_grid", model=name))
     frames = grid.locator("g.mark-rect path[aria-roledescription='rect mark']")
     expect(frames).to_have_count(1)
     assert cell_fields(frames.first) == {
@@ -229,7 +245,7 @@ def test_real_model_grid_opens_a_head(tab: Page, app_url: str, lang: str) -> Non
     }
     # and the heatmaps below show that head's attention, as core computes it
     tokens = list(expected.tokens)
-    assert tokens[0] == "[CLS]" and tokens[-1] == "[SEP]", tokens
+    assert (tokens[0], tokens[-1]) == frame, tokens
     chosen = np.asarray(expected.weights[layer, head], dtype=float)  # [n, n]
 
     def head_drawn(words: list[str], matrix: np.ndarray) -> None:
@@ -249,17 +265,17 @@ def test_real_model_grid_opens_a_head(tab: Page, app_url: str, lang: str) -> Non
     eventually(lambda: head_drawn(tokens, chosen))
     no_exception(tab)
 
-    # hiding [CLS] and [SEP] takes them out of the chosen head's charts, nothing else
-    tab.get_by_text(tr(lang, "hide_specials"), exact=True).click()
+    # hiding [CLS] and [SEP] (<s> and </s>) takes them out of the head's charts, nothing else
+    tab.get_by_text(tr(lang, "hide_specials", **specials), exact=True).click()
     wait_idle(tab)
-    expect(tab.get_by_role("switch", name=tr(lang, "hide_specials"))).to_be_checked()
+    expect(tab.get_by_role("switch", name=tr(lang, "hide_specials", **specials))).to_be_checked()
     expect_param(tab, "nospecial", "1")
     expect(heading(tab, tr(lang, "real_head", layer=layer, head=head))).to_have_count(1)
     kept = chosen[1:-1, 1:-1]
     renormalised = kept / kept.sum(axis=1, keepdims=True)  # each row over the words left
     eventually(lambda: head_drawn(tokens[1:-1], renormalised))
     every_label = charts(tab).locator("g.role-axis-label text").all_text_contents()
-    assert "[CLS]" not in every_label and "[SEP]" not in every_label
+    assert frame[0] not in every_label and frame[1] not in every_label
     no_exception(tab)
 
 

@@ -34,6 +34,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from app_pages.dot.params import VEC_A, VEC_B
 from core.learning.corpus import ProbeProblem, check_probe
+from core.models.e5 import load_e5
 from core.params import MAX_TEXT_CHARS
 from core.tokenize import MAX_TOKENS, tokenize, tokenize_all
 from core.wordpiece import WordPieceTokenizer
@@ -424,9 +425,11 @@ def check_hostile_text_stays_text(
     notes = captions_text(tab)
     prefix = tr(lang, "repeated_note").split("{words}")[0]
     if prefix in notes and path not in ("real-model", "score", "compare"):
-        minilm = path in ("atlas", "change-one-word")  # these pages note MiniLM's word pieces
+        minilm = path in ("atlas", "change-one-word")  # these pages note a real model's pieces
         if path == "present":  # the lesson always runs on the default model, whatever `src` says
             pieces = list(default_model().encode(text).tokens)
+        elif minilm and lang == "zh":  # Chinese opens them on e5
+            pieces = list(load_e5().run(text, max_tokens=MAX_TOKENS).tokens)
         else:
             pieces = wordpieces(text) if minilm else tokens_of(text)
         repeated = [w for w, c in Counter(t.lower() for t in pieces).items() if c > 1]
