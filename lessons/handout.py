@@ -24,6 +24,7 @@ TEXT_WIDTH_MM = 174  # 210 mm less the margins
 MIN_CHARTS_MM = 50  # a step whose text leaves less flows over two pages rather than lose text
 _PT = 25.4 / 72  # mm per point
 BODY_PT, TITLE_PT, LINE = 11, 15, 1.4  # font sizes and line height (as a multiple of the size)
+CONTENTS_PT = 10  # the title page's list of steps and points: the built-in lesson's fits it
 
 _CSS = f"""
 @page {{ size: A4; margin: 18mm; }}
@@ -42,6 +43,8 @@ section:last-child {{ break-after: auto; page-break-after: auto; }}
 .page.flow > .charts svg {{ flex: none; max-height: 120mm; }}
 h1 {{ font-size: 20pt; }} h2 {{ font-size: {TITLE_PT}pt; line-height: {LINE}; }}
 ol {{ padding-left: 7mm; }} ol.two {{ columns: 2; column-gap: 8mm; }} li {{ break-inside: avoid; }}
+section:first-child {{ break-inside: auto; page-break-inside: auto; }}
+ol.contents {{ font-size: {CONTENTS_PT}pt; }} ol.contents li {{ margin-bottom: 1.5mm; }}
 .sentence {{ font-size: 14pt; padding: 6pt 10pt; border: 1px solid #999; display: inline-block; }}
 .key {{ padding: 2mm 3mm; background: #f1f5f9; }}
 .time, .copy {{ color: #555; }}
@@ -128,6 +131,27 @@ def _results_table(result: QuestionResult, language: str) -> str:
     return f'<table class="results"><tr>{header}</tr>{body}</table>'
 
 
+def _contents(
+    steps: Sequence[HandoutStep], results: dict[int, QuestionResult], language: str
+) -> str:
+    """The title page's second half: every step's title and point, a page of what the lesson
+    says to keep; the teacher's copy adds how the class did on each question (its last round)."""
+    e = html.escape
+    items = []
+    for i, step in enumerate(steps, start=1):
+        rounds = round_results(results[i]) if i in results else ()
+        last = rounds[-1] if rounds else None
+        done = ""
+        if last is not None and last.right is not None:
+            done = res_text(
+                "res_contents_result", language, round=last.round, right=last.right, n=last.answers
+            )
+            done = f' <span class="time">{e(done)}</span>'
+        items.append(f"<li><b>{e(step.title)}</b>: {e(step.point)}{done}</li>")
+    heading = res_text("res_contents", language, n=len(steps))
+    return f'<h2>{e(heading)}</h2><ol class="contents">{"".join(items)}</ol>'
+
+
 def handout_html(
     title: str,
     sentence_label: str,
@@ -139,8 +163,9 @@ def handout_html(
     results: Sequence[QuestionResult] = (),
     language: str = "en",
 ) -> str:
-    """The lesson as one HTML page (no script, no outside resource): a title page, then each
-    step on a printed page of its own: its question, its point and its charts as inline SVG;
+    """The lesson as one HTML page (no script, no outside resource): a title page (the
+    sentence, then every step's title and point; a long lesson's runs on), then each step on
+    a printed page of its own: its question, its point and its charts as inline SVG;
     the teacher version adds the answer key (`key_label`) and, for a step with a result in
     `results` (matched by its 1-based `step`), the class's answers round by round."""
     if version not in VERSIONS:
@@ -150,8 +175,9 @@ def handout_html(
     e = html.escape
     copy = res_text("res_copy_teacher" if teacher else "res_copy_student", language)
     parts = [
-        f'<section><h1>{e(title)}</h1><p class="copy">{e(copy)}</p><p>{e(sentence_label)}</p>'
-        f'<p class="sentence">{e(sentence)}</p></section>'
+        f'<section><h1>{e(title)}</h1><p class="copy">{e(copy)}</p>'
+        f'<p>{e(sentence_label)}</p><p class="sentence">{e(sentence)}</p>'
+        f"{_contents(steps, by_step, language)}</section>"
     ]
     for i, step in enumerate(steps, start=1):
         options = "".join(f"<li>{e(o)}</li>" for o in step.options)

@@ -726,6 +726,11 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "res_given": {"en": "Answers given", "zh": "作答次数"},
     "res_right_count": {"en": "Right answers", "zh": "答对次数"},
+    "res_contents": {"en": "The lesson in {n} steps", "zh": "本课共 {n} 步"},
+    "res_contents_result": {
+        "en": "(round {round}: {right}% of {n} answers right)",
+        "zh": "（第 {round} 轮：{n} 个回答中 {right}% 正确）",
+    },
     "res_copy_student": {"en": "Student handout", "zh": "学生版讲义"},
     "res_copy_teacher": {
         "en": "Teacher's copy: the answers and the class's results",

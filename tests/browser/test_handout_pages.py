@@ -21,6 +21,7 @@ pytestmark = pytest.mark.browser
 PAGE = re.compile(rb"/Type\s*/Page\b(?!s)")  # a page object of the PDF, not the /Pages tree
 A4_TEXT = {"width": 658, "height": 986}  # px: A4 less 18 mm margins (174 × 261 mm at 96 dpi)
 MIN_CHART = 150  # px (40 mm): a chart shrunk to fit still reads
+TITLE_PAGE_FILLED = 0.5  # the title page holds at least half a page
 ROUNDS = (1, 2, 3)  # three rounds a question: the teacher's tables at their tallest in class
 
 
@@ -80,5 +81,19 @@ def test_each_step_prints_on_one_a4_page(chromium: Browser, lang: str) -> None:
             assert len(boxes) == n_steps
             for number, (kind, spill, chart) in enumerate(boxes, start=1):
                 assert kind == "page" and spill <= 1 and chart > MIN_CHART, (number, version)
+            # the title page is not a near-empty sheet: the sentence, then every step's point
+            title_page = tab.evaluate(
+                "() => document.querySelector('section').getBoundingClientRect().height"
+            )
+            assert TITLE_PAGE_FILLED * A4_TEXT["height"] < title_page <= A4_TEXT["height"], (
+                lang,
+                version,
+                title_page,
+            )
+            contents = tab.locator("section").first.locator("ol.contents > li")
+            assert contents.count() == n_steps
+            if version == "teacher":  # how the class did, beside each question's step
+                said = TEXTS["res_contents_result"][lang].split("{round}")[0]
+                assert said in tab.locator("section").first.inner_text()
     finally:
         context.close()
