@@ -263,6 +263,12 @@ def test_a_class_of_five_phones_answers_and_every_vote_reaches_the_projector(ser
     assert flood.counted == min(flood.sessions, Limits().joins)
     assert re.search(r"\| \*\*counted votes per minute\*\* \| \d+ \|", report)
     assert re.search(r"\| \*\*a phone's answer, press to counted on the projector\*\* \|", report)
+    # issue 38, item 6: clients that open the link and never read do not hold up the projector
+    silent = result.silent
+    assert silent is not None and silent.clients == bench_class.SILENT
+    assert len(silent.refresh_during) >= 2
+    assert max(silent.refresh_during) < bench_class.SILENT_MAX, silent.refresh_during
+    assert "never read" in report
 
 
 @pytest.mark.skipif(not Path(NGINX).exists(), reason="no nginx (make browsers installs it)")

@@ -13,7 +13,9 @@ answers at a random moment over SPREAD seconds. Measured, in one run:
 - the projector's refresh (its live fragment alone): server CPU and wall time, against a full
   run of the teacher's page and against a phone's refresh, idle; its wall time while the class
   answers against idle;
-- the server's load while the whole class polls and answers, in cores.
+- the server's load while the whole class polls and answers, in cores;
+- one machine stuffing the ballot, and clients that open the link and never read (the projector
+  meanwhile).
 
 `python -m tools.bench --only class [--quick]` runs this section alone.
 """
@@ -70,6 +72,7 @@ class Result:
     seconds: float
     refreshes: list[tuple[float, int]] = field(default_factory=list)  # (when seen, count)
     flood: Flood | None = None  # one machine trying to stuff the ballot
+    silent: Silent | None = None  # clients that never read, and the projector meanwhile
 
 
 @dataclass
@@ -141,6 +144,53 @@ class _Phone:
     sent: float = 0.0  # perf_counter at the press
     done: float = 0.0  # perf_counter when its run ended
     answer_seconds: float = 0.0
+
+
+SILENT = 20  # clients that open the class's link and then never read what the server sends
+SILENT_SECONDS = 20.0
+SILENT_MAX = 2.0  # s: the most a projector refresh may take meanwhile (issue 38, item 6)
+
+
+@dataclass
+class Silent:
+    """Clients that connect, ask for the class's link and never read a byte of the answer (a
+    phone gone to sleep, a broken client, or one doing it on purpose), and the projector."""
+
+    clients: int
+    seconds: float
+    refresh_idle: list[float]  # projector refresh, wall s, before they came
+    refresh_during: list[float]  # projector refresh, wall s, while they hold their sockets
+
+
+async def _silent(server: Server, clients: int, seconds: float) -> Silent:
+    """The projector refreshing on its timer for `seconds` while `clients` silent clients hold
+    the class's link open (each from an address of its own, as nginx forwards them)."""
+    teacher, t_params, live = await _teacher(server)
+    quiet: list[Session] = []
+    try:
+        idle = [
+            (await _refresh(teacher, TEACHER, t_params, live)).check("refresh").seconds
+            for _ in range(5)
+        ]
+        for i in range(clients):
+            s = Session(server.ws, forwarded_for=f"198.51.{i // 250}.{i % 250 + 1}")
+            await s.open()
+            await s.send(PHONE, {"code": t_params["code"]})  # and never receive
+            quiet.append(s)
+        during: list[float] = []
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            tick = time.perf_counter()
+            during.append(
+                (await _refresh(teacher, TEACHER, t_params, live)).check("silent").seconds
+            )
+            await asyncio.sleep(max(0.0, LIVE_SECONDS - (time.perf_counter() - tick)))
+    finally:
+        for s in quiet:  # hang up without the closing handshake they would never read
+            if s.ws is not None:
+                s.ws.transport.abort()
+        await teacher.close()
+    return Silent(clients, seconds, idle, during)
 
 
 FLOOD_ADDRESS = "203.0.113.9"  # the one machine of the flood, as nginx forwards it
@@ -313,11 +363,13 @@ def bench(quick: bool = False, server: Server | None = None, seed: int = 0) -> R
     SQLite class store."""
     n, spread = (5, 3.0) if quick else (STUDENTS, SPREAD)
     flood_seconds = 4.0 if quick else FLOOD_SECONDS
+    silent_seconds = 3.0 if quick else SILENT_SECONDS
     rng = random.Random(seed)
 
     def both(on: Server) -> Result:
         result = run_async(_class(on, n, spread, rng))
         result.flood = run_async(_flood(on, flood_seconds))
+        result.silent = run_async(_silent(on, SILENT, silent_seconds))
         return result
 
     if server is not None:
@@ -371,8 +423,28 @@ def markdown(r: Result) -> str:
             "",
             f"Every vote counted: {r.final_count} of {r.students}. (class part: {r.seconds:.0f} s)",
             *_flood_lines(r.flood),
+            *_silent_lines(r.silent),
         ]
     )
+
+
+def _silent_lines(q: Silent | None) -> list[str]:
+    if q is None:
+        return []
+    return [
+        "",
+        "### Clients that never read",
+        "",
+        f"{q.clients} clients open the class's link and never read the answer, for "
+        f"{q.seconds:.0f} s (before issue 38, 10 such clients froze a projector for 24.5 s); "
+        f"the projector refreshes on its timer meanwhile. Goal: no refresh over {SILENT_MAX:g} s.",
+        "",
+        "| projector refresh, seconds | p50 | p95 | max |",
+        "|---|---:|---:|---:|",
+        f"| before they come | {spread_cells(q.refresh_idle)} |",
+        f"| **while {q.clients} clients hold the link and never read** | "
+        f"{spread_cells(q.refresh_during)} |",
+    ]
 
 
 def _flood_lines(f: Flood | None) -> list[str]:
