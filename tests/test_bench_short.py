@@ -271,6 +271,16 @@ def test_a_class_of_five_phones_answers_and_every_vote_reaches_the_projector(ser
     assert "never read" in report
 
 
+def test_the_class_on_replicas_says_why_it_did_not_run(monkeypatch):
+    """make bench's 300 phones on three processes need nginx and PostgreSQL; without a database
+    named the section says so instead of failing (the replicas themselves are checked in
+    tests/browser/test_class_replicas.py, the crowd in make bench)."""
+    for name in bench_class.PG_URL_VARS:
+        monkeypatch.delenv(name, raising=False)
+    said = bench_class.on_replicas(3, 1.0)
+    assert isinstance(said, str) and ("PostgreSQL" in said or "nginx" in said), said
+
+
 @pytest.mark.skipif(not Path(NGINX).exists(), reason="no nginx (make browsers installs it)")
 def test_a_hundred_phones_through_the_readmes_nginx_all_join_and_vote(server, tmp_path):
     """Issue 38, item 5: behind the README's nginx (deploy/nginx.conf) the app's peer is this

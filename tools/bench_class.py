@@ -1,6 +1,8 @@
-"""Class mode with a class: a teacher's projector and 200 simulated phones on one server, as
+"""Class mode with a class: a teacher's projector and 300 simulated phones on one server, as
 browsers drive them (websocket sessions, tools/wsclient.py), the class store on a SQLite file
-of its own (WAL, as `make run` keeps it).
+of its own (WAL, as `make run` keeps it); then the same class on three server processes that
+share a PostgreSQL store, the phones through the README's nginx (deploy/nginx.conf), when
+nginx and a PostgreSQL database (CLASSROOM_BENCH_PG_URL or CLASSROOM_TEST_PG_URL) are there.
 
 The teacher starts a class and opens voting with the page's own buttons (Next until a step
 asks a question). Every phone joins with the class's link and re-runs its live part every
@@ -23,24 +25,33 @@ answers at a random moment over SPREAD seconds. Measured, in one run:
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import re
+import secrets
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, quote
+
+from sqlalchemy import create_engine, text
+from sqlalchemy.exc import SQLAlchemyError
 
 from app_pages.classroom.texts import TEXTS as CLASS_TEXTS
 from app_pages.join.texts import TEXTS as JOIN_TEXTS
 from lessons.connection import LIVE_SECONDS
 from lessons.store import Limits
+from tools.bench_nginx import NGINX, Nginx
 from tools.server import Server
 from tools.timing import percentile, spread_cells
 from tools.wsclient import Session, View, run_async
 
-STUDENTS = 200  # a large lecture; each phone from a network of its own (see _join)
+STUDENTS = 300  # a large lecture; each phone from a network of its own (see _join)
+REPLICAS = 3  # server processes sharing one PostgreSQL store behind the README's nginx
+# the PostgreSQL database the replicas' class store goes in (a schema of its own, dropped after)
+PG_URL_VARS = ("CLASSROOM_BENCH_PG_URL", "CLASSROOM_TEST_PG_URL")
 SPREAD = 10.0  # s over which the students answer, each at a random moment
 JOIN_BATCH = 20  # phones opening the link at once
 COST_RUNS = 12  # idle runs in a row per cost measured (server CPU)
@@ -73,6 +84,8 @@ class Result:
     refreshes: list[tuple[float, int]] = field(default_factory=list)  # (when seen, count)
     flood: Flood | None = None  # one machine trying to stuff the ballot
     silent: Silent | None = None  # clients that never read, and the projector meanwhile
+    replicas: Result | None = None  # the same class on REPLICAS processes on PostgreSQL
+    replicas_skipped: str = ""  # why the replicas were not run
 
 
 @dataclass
@@ -358,6 +371,48 @@ def through_proxy(server: Server, proxy_ws: str, n: int, spread: float, seed: in
     return run_async(_class(server, n, spread, random.Random(seed), proxy_ws))
 
 
+def _pg_url() -> str | None:
+    return next((os.environ[v] for v in PG_URL_VARS if os.environ.get(v)), None)
+
+
+def on_replicas(n: int, spread: float, seed: int = 0) -> Result | str:
+    """A class of `n` phones on REPLICAS server processes sharing one PostgreSQL store (a
+    schema of its own), the phones through the README's nginx, each from an address of its
+    own; the projector on the first process. A text saying why when it cannot run here."""
+    url = _pg_url()
+    if not Path(NGINX).exists():
+        return f"no {NGINX} (make browsers installs it)"
+    if url is None:
+        return f"no PostgreSQL database named in {' or '.join(PG_URL_VARS)}"
+    try:
+        admin = create_engine(
+            url, isolation_level="AUTOCOMMIT", connect_args={"connect_timeout": 5}
+        )
+        schema = "bench_" + secrets.token_hex(6)
+        with admin.connect() as c:
+            c.execute(text(f"CREATE SCHEMA {schema}"))
+    except SQLAlchemyError as error:
+        return f"PostgreSQL not reachable at {url} ({type(error).__name__})"
+    joiner = "&" if "?" in url else "?"
+    store = f"{url}{joiner}options={quote(f'-csearch_path={schema}')}"
+    servers: list[Server] = []
+    try:
+        with tempfile.TemporaryDirectory(prefix="bench-replicas-") as folder:
+            servers = [Server(env={"CLASSROOM_DB_URL": store}).start() for _ in range(REPLICAS)]
+            proxy = Nginx(Path(folder), [s.port for s in servers])
+            proxy.start()
+            try:
+                return through_proxy(servers[0], proxy.ws, n, spread, seed)
+            finally:
+                proxy.stop()
+    finally:
+        for server in servers:
+            server.stop()
+        with admin.connect() as c:
+            c.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+        admin.dispose()
+
+
 def bench(quick: bool = False, server: Server | None = None, seed: int = 0) -> Result:
     """The class section; on `server` if given, else on a server of its own with a new
     SQLite class store."""
@@ -378,9 +433,16 @@ def bench(quick: bool = False, server: Server | None = None, seed: int = 0) -> R
         url = f"sqlite:///{Path(folder) / 'class.db'}"
         own = Server(env={"CLASSROOM_DB_URL": url}).start()
         try:
-            return both(own)
+            result = both(own)
         finally:
             own.stop()
+    if not quick:  # the test suite runs the replicas apart (tests/browser/test_class_replicas)
+        replicas = on_replicas(n, spread, seed)
+        if isinstance(replicas, str):
+            result.replicas_skipped = replicas
+        else:
+            result.replicas = replicas
+    return result
 
 
 def markdown(r: Result) -> str:
@@ -424,8 +486,33 @@ def markdown(r: Result) -> str:
             f"Every vote counted: {r.final_count} of {r.students}. (class part: {r.seconds:.0f} s)",
             *_flood_lines(r.flood),
             *_silent_lines(r.silent),
+            *_replica_lines(r),
         ]
     )
+
+
+def _replica_lines(r: Result) -> list[str]:
+    if r.replicas is None:
+        return ["", f"(The class on {REPLICAS} processes was not run: {r.replicas_skipped}.)"]
+    q = r.replicas
+    return [
+        "",
+        f"### {q.students} phones on {REPLICAS} processes sharing PostgreSQL, through nginx",
+        "",
+        f"The same class on {REPLICAS} server processes that share one PostgreSQL store, the "
+        "phones through the README's nginx (each from a loopback address of its own, spread "
+        "over the processes), the projector on the first process.",
+        "",
+        "| seconds | p50 | p95 | max |",
+        "|---|---:|---:|---:|",
+        f"| a phone opens the class's link through nginx | {spread_cells(q.join_seconds)} |",
+        f'| a phone\'s answer, press to its own "answer sent" | {spread_cells(q.answer_seconds)} |',
+        f"| **a phone's answer, press to counted on the projector** | "
+        f"{spread_cells(q.counted_seconds)} |",
+        f"| projector refresh while the class answers | {spread_cells(q.refresh_busy)} |",
+        "",
+        f"Every vote counted: {q.final_count} of {q.students}.",
+    ]
 
 
 def _silent_lines(q: Silent | None) -> list[str]:
