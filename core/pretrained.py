@@ -181,7 +181,7 @@ class MiniLM:
         npz_path = path / "weights.npz"
         if not npz_path.is_file():
             raise FileNotFoundError(
-                f"{npz_path} is missing; run `python tools/convert_minilm.py` to create it."
+                f"{npz_path} is missing; run `python -m tools.convert_minilm` to create it."
             )
         config = MiniLMConfig.from_json(path / "config.json")
         with np.load(npz_path) as npz:

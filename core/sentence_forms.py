@@ -9,17 +9,20 @@ function words are shared).
 
 In every active form the verb comes before its object, so a causal model's object row can see
 the verb. In the passive the object comes first and its row cannot: PASSIVE_FORMS are
-reported apart.
+reported apart. `sentence_form` reads back which form a sentence someone typed has.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from types import MappingProxyType
 from typing import TypeVar
 
 import numpy as np
+
+from core.wordpiece import is_cjk
 
 T = TypeVar("T")
 
@@ -946,3 +949,41 @@ def sentences(form: str, count: int, seed: int, pool: str = "held_out") -> list[
             f"pool; ask for fewer than {count}"
         )
     return list(found.values())
+
+
+# ---- the form of a sentence someone typed ----------------------------------------------------
+
+
+def sentence_form(text: str) -> str | None:
+    """Which of FORMS a typed English sentence has, read from plain cues (a final "?", "please",
+    "will", "not" ...); "plain" when it shows none; None for a Chinese one or one it cannot tell."""
+    if any(is_cjk(char) for char in text):
+        return None
+    words = [w.strip('.,;:!?"“”').casefold() for w in text.split()]
+    words = [w for w in words if w]
+    if not words:
+        return None
+    first, rest = words[0], set(words[1:])
+    if text.rstrip().endswith("?"):
+        if first in ("why", "what", "where", "when", "how", "who", "which"):
+            return "wh_question"
+        return "question" if first in ("did", "does", "do") else None
+    if first == "please":
+        return "imperative"
+    if "by" in rest and rest & {"was", "were", "is", "are", "been"}:
+        return "passive"
+    if "not" in rest or any(w.endswith("n't") for w in words):
+        return "negation"
+    if "will" in rest:
+        return "future"
+    if rest & {"has", "have", "had"}:
+        return "perfect"
+    if any(a in ("is", "are", "was", "were") and b.endswith("ing") for a, b in pairwise(words)):
+        return "progressive"
+    if rest & {"who", "which", "that"}:
+        return "relative"
+    if first in ("yesterday", "today", "tonight", "tomorrow"):
+        return "time"
+    if any(w.endswith("'s") or w.endswith("’s") for w in words):
+        return "possessive"
+    return "plain"

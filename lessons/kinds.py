@@ -12,7 +12,6 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import pairwise
 
 import numpy as np
 
@@ -23,6 +22,7 @@ from core.models.smollm2 import STORY_HEAD, STORY_RATES, entry_label, next_token
 from core.pipeline import Pipeline
 from core.pretrained import DEFAULT_DIR as MINILM_DIR
 from core.questions import Candidate
+from core.sentence_forms import sentence_form
 from core.story import TEACHER_HEADS, TEACHER_LAYER
 from core.wordpiece import is_cjk
 from lessons import live_training
@@ -678,41 +678,6 @@ def next_word(p: Pipeline) -> Asked | None:
         + t("kind_why_next")
     )
     return Asked(answer, question, because, labels, (next_chart(prompt, found),), (prompt.text,))
-
-
-def sentence_form(text: str) -> str | None:
-    """Which form of core/sentence_forms an English sentence has, read from plain cues (a final
-    "?", "please", "will", "not" ...); "plain" when it shows none; None for a Chinese one."""
-    if any(is_cjk(char) for char in text):
-        return None
-    words = [w.strip('.,;:!?"“”').casefold() for w in text.split()]
-    words = [w for w in words if w]
-    if not words:
-        return None
-    first, rest = words[0], set(words[1:])
-    if text.rstrip().endswith("?"):
-        if first in ("why", "what", "where", "when", "how", "who", "which"):
-            return "wh_question"
-        return "question" if first in ("did", "does", "do") else None
-    if first == "please":
-        return "imperative"
-    if "by" in rest and rest & {"was", "were", "is", "are", "been"}:
-        return "passive"
-    if "not" in rest or any(w.endswith("n't") for w in words):
-        return "negation"
-    if "will" in rest:
-        return "future"
-    if rest & {"has", "have", "had"}:
-        return "perfect"
-    if any(a in ("is", "are", "was", "were") and b.endswith("ing") for a, b in pairwise(words)):
-        return "progressive"
-    if rest & {"who", "which", "that"}:
-        return "relative"
-    if first in ("yesterday", "today", "tonight", "tomorrow"):
-        return "time"
-    if any(w.endswith("'s") or w.endswith("’s") for w in words):
-        return "possessive"
-    return "plain"
 
 
 def story_pipeline(text: str) -> Pipeline:

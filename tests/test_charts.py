@@ -7,11 +7,11 @@ import pandas as pd
 import pytest
 
 from app_pages.learn.charts import grouped_bars, line_chart
-from app_pages.real_model.charts import image_grid
 from ui import theme
 from ui.charts import (
     bars,
     fitted,
+    head_image_grid,
     heatmap,
     id_index,
     label_ids,
@@ -340,17 +340,7 @@ def test_every_chart_describes_itself():
     assert _spec(description="custom")["description"] == "custom"
     bar = bars(np.array([1.0, -1.0]), ["x", "y"], title="t", label_title="k", value_title="v")
     assert bar["description"] == "t — k: 2, v −1.00 … 1.00"
-    grid = image_grid(
-        ["u"] * 4,
-        2,
-        2,
-        chosen=(0, 1),
-        size=10,
-        row_title="layer",
-        col_title="head",
-        title="g",
-        tooltip_title="l",
-    )
+    grid = _head_grid(["u"] * 4, 2, 2, chosen=(0, 1))
     assert grid["description"] == "g — layer × head: 2 × 2"
     assert grid["params"][0]["select"]["fields"] == ["row", "col"]
     frame = pd.DataFrame({"word": ["000|a", "000|a"], "value": [0.2, 0.4], "series": ["x", "y"]})
@@ -363,6 +353,43 @@ def test_every_chart_describes_itself():
     assert line["description"] == "c — s 0 … 10, v 0.50 … 2.00"
     for spec in (heat, bar, grid, grouped, line):
         json.dumps(spec)
+
+
+def _head_grid(urls, n_layers, n_heads, **kw):
+    kw.setdefault("chosen", (0, 0))
+    return head_image_grid(
+        urls,
+        n_layers,
+        n_heads,
+        size=10,
+        layer_title="layer",
+        head_title="head",
+        title="g",
+        tooltip_title="l",
+        **kw,
+    )
+
+
+def test_a_head_grid_puts_layers_down_or_across_and_clicks_give_layer_and_head():
+    """The same grid of thumbnails on every page that shows every head: a point's `row` is
+    its layer and `col` its head (controls.head_grid reads them) whichever way they are
+    drawn; a flat cell (`height`) draws its image without keeping its aspect."""
+    urls = [f"u{i}" for i in range(6)]  # 2 layers x 3 heads, layer-major
+    down = _head_grid(urls, 2, 3, chosen=(1, 2), height=6)
+    records = _data(down)
+    assert [(r["row"], r["col"], r["url"]) for r in records][-1] == (1, 2, "u5")
+    images, outline = down["layer"]
+    assert (images["encoding"]["y"]["field"], images["encoding"]["x"]["field"]) == ("row", "col")
+    mark = images["mark"]
+    assert (mark["width"], mark["height"], mark["aspect"]) == (10, 6, False)
+    assert [f["equal"] for f in outline["transform"][0]["filter"]["and"]] == [1, 2]
+    assert down["width"]["step"] - 10 == down["height"]["step"] - 6 == theme.THUMB_GAP
+    across = _head_grid(urls, 2, 3, layers_across=True)
+    x, y = across["layer"][0]["encoding"]["x"], across["layer"][0]["encoding"]["y"]
+    assert (x["field"], x["title"], y["field"], y["title"]) == ("row", "layer", "col", "head")
+    assert across["params"][0]["select"]["fields"] == ["row", "col"]
+    with pytest.raises(ValueError, match="need 6 images"):
+        _head_grid(urls[:5], 2, 3)
 
 
 def test_selection_param_is_named_cell_on_the_rect_layer():

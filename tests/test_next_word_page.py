@@ -163,7 +163,8 @@ def test_every_head_opens_as_one_grid_on_the_story_head() -> None:
     records = next(iter(grid["datasets"].values()))
     assert len(records) == 270 and all(r["url"].startswith("data:image/png") for r in records)
     outline = grid["layer"][1]["transform"][0]["filter"]["and"]
-    assert [f["equal"] for f in outline] == list(STORY_HEAD)
+    layer, head = STORY_HEAD  # a click gives the point's row (its layer) and col (its head)
+    assert [(f["field"], f["equal"]) for f in outline] == [("row", layer), ("col", head)]
 
 
 def test_a_chinese_prompt_shows_characters_never_bytes(model) -> None:

@@ -9,7 +9,6 @@ import io
 import numpy as np
 import pytest
 
-from app_pages.real_model.charts import THUMB_STOPS
 from core.attention import AttentionSettings
 from core.models import MiniLMHead
 from core.pipeline import pipeline
@@ -225,7 +224,7 @@ def test_head_thumbnails_are_every_head_one_pixel_per_cell(model, hide):
         n -= 2
     pixels = _pixels(uris[layer * 12 + head])
     assert pixels.shape == (n, n, 3)
-    stops = ui_thumbs.stops(THUMB_STOPS)
+    stops = ui_thumbs.stops(ui_thumbs.WEIGHT_STOPS)
     # a weight of 1 is the last colour stop, 0 the first; in between, the straight line
     for (i, j), w in np.ndenumerate(matrix):
         k = min(int(w * (len(stops) - 1)), len(stops) - 2)

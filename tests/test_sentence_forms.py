@@ -17,6 +17,7 @@ from core.sentence_forms import (
     article,
     bare_span,
     plural_of,
+    sentence_form,
     sentences,
     word_of_char,
 )
@@ -266,3 +267,15 @@ def test_bad_calls_raise():
     with pytest.raises(ValueError, match="count"):
         sentences("plain", -1, 0)
     assert sentences("plain", 0, 0) == []
+
+
+def test_a_typed_sentence_form_is_read_from_its_cue_words():
+    assert sentence_form("Did the farmer paint the fence?") == "question"
+    assert sentence_form("Why did the farmer paint the fence?") == "wh_question"
+    assert sentence_form("The fence was painted by the farmer.") == "passive"
+    assert sentence_form("The farmer didn't paint the fence.") == "negation"
+    assert sentence_form("The farmer is painting the fence.") == "progressive"
+    assert sentence_form("The farmer's son painted the fence.") == "possessive"
+    assert sentence_form("The farmer painted the fence.") == "plain"
+    assert sentence_form("Is it raining?") is None  # a question it cannot tell
+    assert sentence_form("黑猫喝水") is None and sentence_form("  ") is None

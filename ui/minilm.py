@@ -122,29 +122,19 @@ def teacher_figures(
     heads = teacher_heads()
     model = t("minilm_teacher_ctx", layer=story.TEACHER_LAYER, heads=heads)
     lines = (*figures.context(p)[:1], model)
-    words = figures.words_by_words(
-        found.words,
-        found.word_tokens,
-        found.word_tokens,
-        t("minilm_teacher_words", layer=story.TEACHER_LAYER, heads=heads),
-        lines,
-        TEACHER_TAG + "-words",
-        probabilities=True,
-        **fit,
+
+    def teacher_map(weights: np.ndarray, tokens: Sequence[str], title_key: str, tag: str) -> Figure:
+        title = t(title_key, layer=story.TEACHER_LAYER, heads=heads)
+        return figures.words_by_words(
+            weights, tokens, tokens, title, lines, tag, probabilities=True, **fit
+        )
+
+    words = teacher_map(
+        found.words, found.word_tokens, "minilm_teacher_words", TEACHER_TAG + "-words"
     )
     if not raw:
         return (words,)
-    as_is = figures.words_by_words(
-        found.raw,
-        found.tokens,
-        found.tokens,
-        t("minilm_teacher_raw", layer=story.TEACHER_LAYER, heads=heads),
-        lines,
-        TEACHER_TAG,
-        probabilities=True,
-        **fit,
-    )
-    return as_is, words
+    return teacher_map(found.raw, found.tokens, "minilm_teacher_raw", TEACHER_TAG), words
 
 
 # ---- what MiniLM reads of Chinese -----------------------------------------------------------

@@ -105,6 +105,7 @@ MAIN_CHART_KEY = "main_chart"  # the box around the chart that shows a page's po
 MAIN_WIDTH = 820  # px: the main column at 1280 px with the sidebar open (a projector, measured)
 COLUMN_GAP = 16  # px: Streamlit's gap between columns
 HEAD_GRID_HEIGHT = 420  # px: the most a grid of every head takes down (e5's 12 layers: 35 each)
+THUMB_GAP = 5  # px between two heads' thumbnails in a grid of every head
 LABEL_ROOM = 110  # px: axis labels and legend beside a heatmap
 BAR_WIDTH_FULL = MAIN_WIDTH - LABEL_ROOM  # px: a bar chart alone on its row fills the column
 SPANS = {1: SPAN_FULL, 2: SPAN_HALF, 3: SPAN_THIRD, 4: SPAN_QUARTER}

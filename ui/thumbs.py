@@ -10,6 +10,8 @@ from collections.abc import Sequence
 import numpy as np
 from PIL import Image
 
+WEIGHT_STOPS = ("#f7fbff", "#c6dbef", "#6baed6", "#2171b5", "#08306b")  # weight 0 -> 1, "blues"
+
 
 def stops(colors: Sequence[str]) -> np.ndarray:
     """ "#rrggbb" colours -> [k, 3] RGB colour stops."""

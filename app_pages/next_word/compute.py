@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import streamlit as st
 
-from app_pages.next_word.charts import FUTURE_RGB, THUMB_CELLS, THUMB_STOPS
+from app_pages.next_word.charts import FUTURE_RGB, THUMB_CELLS
 from core.attention import AttentionSettings
 from core.bpe import ByteBPE
 from core.models.smollm2 import STORY_RATES, NextToken, entry_label, next_tokens
@@ -115,7 +115,7 @@ def head_thumbnails(text: str) -> list[str]:
     n = weights.shape[-1]
     future = pooled(np.triu(np.ones((n, n)), k=1), THUMB_CELLS) == 1.0  # [m, m] all future
     shown = pooled(weights, THUMB_CELLS)  # [L, H, m, m]
-    rgb = thumbs.colorize(shown, thumbs.stops(THUMB_STOPS))  # [L, H, m, m, 3]
+    rgb = thumbs.colorize(shown, thumbs.stops(thumbs.WEIGHT_STOPS))  # [L, H, m, m, 3]
     rgb[:, :, future] = FUTURE_RGB
     return [thumbs.png_uri(head) for layer in rgb for head in layer]
 

@@ -12,7 +12,6 @@ from app_pages.next_word.charts import (
     PICKERS_WIDTH,
     THUMB_SIZE,
     THUMB_SIZE_PHONE,
-    head_atlas,
 )
 from app_pages.next_word.compute import (
     MODEL_SETTINGS,
@@ -46,7 +45,7 @@ from core.models import smollm2_files
 from core.models.smollm2 import MAX_PROMPT_TOKENS, STORY_HEAD, SmolLM2Config
 from core.models.smollm2_files import CACHE_DIR
 from core.params import MAX_TEXT_CHARS
-from ui import compute, figures, fold, layout, model_files, session, theme
+from ui import charts, compute, figures, fold, layout, model_files, session, theme
 from ui.i18n import t
 from ui.markdown import escape_md
 from ui.text_box import text_box
@@ -278,7 +277,7 @@ def every_head(layer: int, head: int) -> None:
     if not box_open:
         return
     phone = figures.on_phone()
-    grid = head_atlas(
+    grid = charts.head_image_grid(
         head_thumbnails(prompt),
         SHAPE.n_layers,
         SHAPE.n_heads,
@@ -294,7 +293,7 @@ def every_head(layer: int, head: int) -> None:
         figures.show_spec(
             grid,
             key=f"{ATLAS}_grid",
-            on_point=lambda point: steps.open_head(int(point["layer"]), int(point["head"])),
+            on_point=lambda point: steps.open_head(int(point["row"]), int(point["col"])),
         )
         st.caption(t("nw_atlas_hint", last_layer=SHAPE.n_layers - 1, last_head=SHAPE.n_heads - 1))
 

@@ -4,12 +4,7 @@ with the softmax switch."""
 import streamlit as st
 
 from app_pages.real_model import thumbs
-from app_pages.real_model.charts import (
-    HEAD_PICKERS_WIDTH,
-    THUMB_SIZE,
-    THUMB_SIZE_PHONE,
-    image_grid,
-)
+from app_pages.real_model.charts import HEAD_PICKERS_WIDTH, THUMB_SIZE, THUMB_SIZE_PHONE
 from app_pages.real_model.params import HIDE_SPECIALS
 from core.heads import (
     head_patterns,
@@ -23,6 +18,7 @@ from core.pipeline import row_sums, value_range
 from core.story import TEACHER_LAYER
 from core.word_rows import word_view
 from ui import (
+    charts,
     compute,
     controls,
     figures,
@@ -57,15 +53,15 @@ def one_head() -> None:
     figures.offer_json(shown_p)
     hide = bool(st.session_state.get(HIDE_SPECIALS, False))
     phone = figures.on_phone()
-    grid = image_grid(
+    grid = charts.head_image_grid(
         thumbs.head_thumbnails(real.name, s.text, hide),
         n_layers,
         n_heads,
         chosen=(layer, head),
         size=THUMB_SIZE_PHONE if phone else THUMB_SIZE,
         height=None if phone else min(THUMB_SIZE, theme.HEAD_GRID_HEIGHT // n_layers),
-        row_title=t("ax_layer"),
-        col_title=t("ax_head"),
+        layer_title=t("ax_layer"),
+        head_title=t("ax_head"),
         title=t("real_grid", model=real.title),
         tooltip_title=t("ax_layer_head"),
     )

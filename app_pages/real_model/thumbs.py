@@ -5,10 +5,9 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
-from app_pages.real_model.charts import THUMB_STOPS
 from core.heads import renormalised, without_specials
 from ui import real_models
-from ui.thumbs import colorize, png_uri, stops
+from ui.thumbs import WEIGHT_STOPS, colorize, png_uri, stops
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
@@ -22,5 +21,5 @@ def head_thumbnails(model: str, text: str, hide_specials: bool) -> list[str]:
         weights = renormalised(without_specials(weights, result.tokens)[0])
     if weights.shape[-1] == 0:  # nothing but [CLS] and [SEP]: one blank cell per head
         weights = np.zeros((*weights.shape[:2], 1, 1))
-    rgb = colorize(weights, stops(THUMB_STOPS))  # [layers, heads, n, n, 3]
+    rgb = colorize(weights, stops(WEIGHT_STOPS))  # [layers, heads, n, n, 3]
     return [png_uri(head) for layer in rgb for head in layer]
