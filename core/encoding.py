@@ -18,6 +18,18 @@ from core.arrays import read_only
 
 
 @dataclass(frozen=True)
+class Family:
+    """What the pages need to know of a kind of model besides its numbers: one per model
+    module (its FAMILY), all of them in core/models' registry (FAMILIES)."""
+
+    kind: str  # ModelRef.kind
+    layered: bool  # one head of a real model with layers: named by its layer and head
+    learned_positions: bool  # position embeddings learned (not sine waves, not rotary)
+    random_weights: bool  # weights drawn from a seed: the patterns they make mean nothing
+    tokenizer: str  # what cuts a sentence: "words", "wordpiece", "sentencepiece" or "bpe"
+
+
+@dataclass(frozen=True)
 class ModelRef:
     """Which model made a pipeline's vectors: what a chart must say about it."""
 

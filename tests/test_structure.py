@@ -228,6 +228,53 @@ def test_no_page_imports_another_page():
     assert not wrong, "\n".join(wrong)
 
 
+def _model_classes() -> dict[str, str]:
+    """Every model class of core/models/ and core/pretrained.py (a head the pipeline runs, or
+    a whole network): its qualified name -> its module."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import core.models
+
+    modules = [importlib.import_module("core.pretrained")] + [
+        importlib.import_module(f"core.models.{m.name}")
+        for m in pkgutil.iter_modules(core.models.__path__)
+    ]
+    found = {}
+    for module in modules:
+        for name, obj in vars(module).items():
+            own = inspect.isclass(obj) and obj.__module__ == module.__name__
+            if own and (
+                (hasattr(obj, "encode") and hasattr(obj, "ref")) or hasattr(obj, "forward")
+            ):
+                found[f"{module.__name__}.{name}"] = module.__name__
+    return found
+
+
+def test_pages_name_no_model_class_and_every_model_has_a_family():
+    """A page asks ui/compute for a pipeline by the model's kind and reads what kind of model
+    it is from core.models.FAMILIES: it never names a model's class, so a new model is a new
+    module in core/models/ and one registry line, with no page to change."""
+    from core.models import FAMILIES
+    from ui import compute
+
+    classes = _model_classes()
+    assert {"core.models.e5.E5Head", "core.models.toy.ToyModel", "core.pretrained.MiniLM"} <= set(
+        classes
+    )
+    wrong = []
+    for path in [*ROOT.glob("app_pages/**/*.py"), *ROOT.glob("lessons/**/*.py")]:
+        for name in _imported(path):
+            if name in classes or any(name.endswith("." + c.rsplit(".", 1)[1]) for c in classes):
+                wrong.append(f"{path.relative_to(ROOT)}: {name}")
+    assert not wrong, "\n".join(wrong)
+    heads = [c for c in classes if c.rsplit(".", 1)[1].endswith(("Head", "Model"))]
+    assert len(heads) == len(FAMILIES)  # one family a model the pipeline runs
+    aliases = {"pretrained": "minilm", "untrained": "trained"}  # the settings' names for them
+    assert {aliases.get(kind, kind) for kind in compute.MAKERS} == set(FAMILIES)
+
+
 def _code_lines(paths: list[Path]) -> int:
     return sum(
         sum(1 for line in p.read_text(encoding="utf-8").splitlines() if line.strip())

@@ -97,7 +97,7 @@ def test_random_weights_column_names_its_own_seed(lang: str):
 def test_real_model_charts_name_the_head_and_their_softmax():
     at = open_whole_page(page_file("real_model"), {"layer": "2", "head": "5", "softmax": "0"})
     assert not at.exception
-    head = tr("en", "ctx_pretrained", layer=2, head=5)
+    head = tr("en", "ctx_minilm", layer=2, head=5)
     charts = charts_by_title(at)
     with_subtitle = [(title, subtitle) for title, subtitle in charts if subtitle]
     assert len(with_subtitle) >= 2, charts  # the page's heatmaps state their computation

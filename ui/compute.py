@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
 
 import streamlit as st
 
@@ -92,21 +94,27 @@ ModelKey = ToyConfig | tuple[int, int] | TrainSettings | None
 
 def _model(kind: str, key: ModelKey) -> Model:
     """The core model `kind` and `key` name (see `model_pipeline`); weights and runs are cached."""
-    if kind == "pretrained":
-        layer, head = key
-        return MiniLMHead(minilm(), layer, head, run=minilm_run)
-    if kind == "e5":
-        layer, head = key
-        return E5Head(e5(), layer, head, run=e5_run)
-    if kind == "toy":
-        return ToyModel(key)
-    if kind == "smollm2":
-        layer, head = key
-        return SmolLM2Head(smollm2(), layer, head, run=smollm2_run)
-    if kind == "distilled":
-        return distilled()
-    run = trained_result(key)
-    return TrainedHead(run.model if kind == "trained" else run.model_before, seed=key.seed)
+    return MAKERS[kind](key)
+
+
+# kind -> the model of a key (ModelKey); weights and forward passes come from the caches above
+MAKERS: dict[str, Callable[[Any], Model]] = {
+    "distilled": lambda _key: distilled(),
+    "toy": ToyModel,
+    "pretrained": lambda key: MiniLMHead(minilm(), *key, run=minilm_run),
+    "e5": lambda key: E5Head(e5(), *key, run=e5_run),
+    "smollm2": lambda key: SmolLM2Head(smollm2(), *key, run=smollm2_run),
+    "trained": lambda key: TrainedHead(trained_result(key).model, seed=key.seed),
+    "untrained": lambda key: TrainedHead(trained_result(key).model_before, seed=key.seed),
+}
+# kind -> its key in the shared settings (the sidebar's source, or a real-model page's model)
+KEYS: dict[str, Callable[[Settings], ModelKey]] = {
+    "distilled": lambda _s: None,
+    "toy": lambda s: s.toy,
+    "pretrained": lambda s: (s.layer, s.head),
+    "e5": lambda s: (s.e5_layer, s.e5_head),
+    "trained": lambda s: s.trained,
+}
 
 
 # One pipeline keeps ≤ ~0.3 MB of its own arrays at 64 tokens (a MiniLM head's x and embeddings
@@ -202,15 +210,8 @@ def pipeline(
     text = s.text if text is None else text
     settings = s.attention if attention is None else attention
     chosen = s.model if model is None else model
-    if chosen == "pretrained":
-        return model_pipeline(chosen, (s.layer, s.head), text, settings, query_text)
-    if chosen == "e5":
-        return model_pipeline(chosen, (s.e5_layer, s.e5_head), text, settings, query_text)
-    if chosen == "trained":
-        return model_pipeline(chosen, s.trained, text, settings, query_text)
-    if chosen == "toy":
-        return model_pipeline(chosen, s.toy, text, settings, query_text)
-    return model_pipeline("distilled", None, text, settings, query_text)
+    kind = chosen if chosen in KEYS else "distilled"
+    return model_pipeline(kind, KEYS[kind](s), text, settings, query_text)
 
 
 # A pipeline is hashed by its fingerprint: Streamlit's own hashing deep-copies every array in it

@@ -19,6 +19,7 @@ import streamlit as st
 from core.attention import AttentionSettings
 from core.encoding import Encoded, ModelRef
 from core.export import matrix_csv
+from core.models import family
 from core.pipeline import Pipeline
 from ui import charts, exports, fold, session, theme
 from ui.charts import SELECTION, Spec, id_index
@@ -321,20 +322,19 @@ def quote(text: str) -> str:
 
 
 def model_name(m: ModelRef) -> str:
-    if m.kind == "minilm":
-        name = t("ctx_pretrained", layer=m.layer, head=m.head)
-    elif m.kind == "smollm2":
-        name = t("ctx_smollm2", layer=m.layer, head=m.head)
-    elif m.kind == "e5":
-        name = t("ctx_e5", layer=m.layer, head=m.head)
-    elif m.kind == "trained":
-        name = t("ctx_trained")
-    elif m.kind == "distilled" and m.weights_seed is not None:  # its X only: short enough
+    """The model as a chart's subtitle names it: the text ctx_<kind>, filled from its ref."""
+    if m.heads and m.weights_seed is not None:  # the distilled head's X only: short enough
         return t("ctx_distilled_x", seed=m.weights_seed)  # for two subtitle lines on page 3
-    elif m.kind == "distilled":
-        name = t("ctx_distilled", layer=m.layer, heads=heads_label(m.heads))
-    else:
-        name = t("ctx_toy", d_model=m.d_model, d_k=m.d_k, seed=m.seed, pe=_onoff(m.positional))
+    name = t(
+        f"ctx_{m.kind}",
+        layer=m.layer,
+        head=m.head,
+        heads=heads_label(m.heads),
+        d_model=m.d_model,
+        d_k=m.d_k,
+        seed=m.seed,
+        pe=_onoff(m.positional),
+    )
     if m.weights_seed is not None:
         name += t("ctx_random_weights", seed=m.weights_seed)
     return name
@@ -370,14 +370,12 @@ def settings_line(m: ModelRef, a: AttentionSettings) -> str:
 def file_tag(m: ModelRef) -> str:
     """The model in a file name: toy-seed0, minilm-l2-h5, e5-l7-h4, smollm2-l3-h4, trained,
     learned-from-l2-h0h3 (the distilled head), (+ -w1 for redrawn W)."""
-    if m.kind in ("minilm", "e5", "smollm2"):
+    if family(m).layered:
         tag = f"{m.kind}-l{m.layer}-h{m.head}"
-    elif m.kind == "trained":
-        tag = "trained" if m.seed is None else f"trained-seed{m.seed}"
-    elif m.kind == "distilled":
+    elif m.heads:  # learned from these heads of one layer (the distilled head)
         tag = f"learned-from-l{m.layer}-" + "".join(f"h{h}" for h in m.heads)
-    else:
-        tag = f"toy-seed{m.seed}"
+    else:  # the toy and page 7's model: the seed they were drawn or trained from
+        tag = m.kind if m.seed is None else f"{m.kind}-seed{m.seed}"
     return tag if m.weights_seed is None else f"{tag}-w{m.weights_seed}"
 
 
@@ -388,7 +386,7 @@ def _onoff(flag: bool) -> str:
 def learned_positions(m: ModelRef) -> bool:
     """Whether the model's positions were learned (MiniLM's and the distilled head's position
     embeddings, and e5's) rather than the fixed sine waves (the toy's and page 7's)."""
-    return m.kind in ("minilm", "e5", "distilled")
+    return family(m).learned_positions
 
 
 def positions_title(m: ModelRef) -> str:

@@ -19,6 +19,7 @@ import streamlit as st
 
 from core import questions
 from core.compare import shared_range
+from core.models import family
 from core.pipeline import Pipeline
 from core.questions import Answer
 from ui import figures, fold, session, theme
@@ -90,7 +91,7 @@ def why(p: Pipeline, learned_key: str, random_key: str = "pq_why_random", **valu
     """The article's reason behind an answer, after it: for learned weights the text
     `learned_key`; for random weights (the toy, before learning) `random_key`: that the
     order is chance."""
-    return " " + t(random_key if p.model.kind == "toy" else learned_key, **values)
+    return " " + t(random_key if family(p.model).random_weights else learned_key, **values)
 
 
 def choice_labels(options: tuple[str, ...]) -> dict[str, str]:

@@ -288,7 +288,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "learned head (MiniLM L{layer} H{heads})",
         "zh": "学到的头（MiniLM 层 {layer} · 头 {heads}）",
     },
-    "ctx_pretrained": {
+    "ctx_minilm": {
         "en": "MiniLM layer {layer} head {head}",
         "zh": "MiniLM 层 {layer} · 头 {head}",
     },

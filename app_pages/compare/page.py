@@ -6,6 +6,7 @@ import streamlit as st
 
 from app_pages.compare.params import CMP_A, CMP_B, CMP_MATRIX, CMP_MODE, CMP_SETTING
 from core.compare import difference_by_position, shared_extent
+from core.models import family
 from core.params import MAX_TEXT_CHARS
 from core.pipeline import Pipeline
 from ui import compute, controls, figures, layout, session
@@ -58,7 +59,7 @@ def matrix(p: Pipeline):
 ka, kb = kind(pa), kind(pb)
 same_kind = ka == kb
 with point:
-    same_tokenizer = (pa.model.kind == "minilm") == (pb.model.kind == "minilm")
+    same_tokenizer = family(pa.model).tokenizer == family(pb.model).tokenizer
     if not same_kind:
         st.info(t("cmp_no_diff_kinds", a=t(f"cmp_kind_{ka}"), b=t(f"cmp_kind_{kb}")))
     elif not same_tokenizer:

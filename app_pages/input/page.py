@@ -3,6 +3,7 @@
 import pandas as pd
 import streamlit as st
 
+from core.models import family
 from core.pipeline import identical_rows, repeated_pairs
 from ui import compute, figures, fold, layout, session, tables, theme
 from ui.i18n import t
@@ -10,10 +11,11 @@ from ui.markdown import escape_md
 
 s = session.settings()
 p = compute.pipeline(s)
-minilm = p.model.kind == "minilm"
-switchable = p.model.kind == "toy"  # the other models add their positions always
-positions = t("positions_learned" if figures.learned_positions(p.model) else "positions_sinusoidal")
-layout.header("input_intro_minilm" if minilm else "input_intro", positions=positions)
+kind = family(p.model)
+layered = kind.layered  # a real model's layer: X is that layer's input
+switchable = kind.random_weights  # the toy's positions can be switched off; the others' cannot
+positions = t("positions_learned" if kind.learned_positions else "positions_sinusoidal")
+layout.header("input_intro_minilm" if layered else "input_intro", positions=positions)
 enc = layout.showing(p)
 
 # the point first: X, what attention receives, as wide as the page
@@ -55,7 +57,7 @@ for slot, (matrix, name) in zip(
     with slot:
         figures.show(figures.vectors(matrix, enc.tokens, t(name), p, **fit))
 
-if minilm:
+if layered:
     layout.notice("input_notice_minilm")
 else:
     layout.notice("input_notice", *(["input_notice_pe"] if switchable else []))

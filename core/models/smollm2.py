@@ -27,12 +27,16 @@ import numpy as np
 from core.arrays import read_only
 from core.attention import softmax
 from core.bpe import ByteBPE, Piece
-from core.encoding import Embedded, Encoded, ModelRef, Projection
+from core.encoding import Embedded, Encoded, Family, ModelRef, Projection
 
 DTYPE = np.float32
 START_ID = 0  # <|endoftext|>: put before every prompt, as a document starts in training
 MAX_PROMPT_TOKENS = 64  # tokens the model reads, the start token included; the rest is said
 WEIGHT_NAMES = ("attn_norm", "wq", "wk", "wv", "wo", "ffn_norm", "w_gate", "w_up", "w_down")
+
+FAMILY = Family(
+    "smollm2", layered=True, learned_positions=False, random_weights=False, tokenizer="bpe"
+)
 
 
 @dataclass(frozen=True)
@@ -285,7 +289,7 @@ class SmolLM2Head:
     @property
     def ref(self) -> ModelRef:
         c = self.model.config
-        return ModelRef("smollm2", c.d_model, c.d_head, layer=self.layer, head=self.head)
+        return ModelRef(FAMILY.kind, c.d_model, c.d_head, layer=self.layer, head=self.head)
 
     @property
     def projection(self) -> Projection:

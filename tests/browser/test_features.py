@@ -618,7 +618,7 @@ def test_real_model_subtitles_name_the_real_model(tab: Page, app_url: str) -> No
     """The charts of /real-model say MiniLM and its layer and head, not the sidebar's toy."""
     open_app(tab, app_url, "real-model", {"layer": "2", "head": "5"})
     lines = chart(tab, en("m_weights_soft")).locator("g.role-title text").all_text_contents()
-    assert any(en("ctx_pretrained", layer=2, head=5) in line for line in lines), lines
+    assert any(en("ctx_minilm", layer=2, head=5) in line for line in lines), lines
 
 
 def test_a_pick_in_a_part_of_the_page_keeps_the_open_share_link_true(tab: Page, app_url: str):
