@@ -128,6 +128,14 @@ _SCHEMA = (
         kind VARCHAR(8) NOT NULL,
         at DOUBLE PRECISION NOT NULL)""",
     "CREATE INDEX IF NOT EXISTS class_limits_by_address ON class_limits (address, kind, at)",
+    # a training step shown as it learns, on every view at once: how far it has played (a
+    # table of its own, so a database made before the show needs no migration)
+    """CREATE TABLE IF NOT EXISTS class_shows (
+        class_id VARCHAR(32) NOT NULL,
+        step INTEGER NOT NULL,
+        played DOUBLE PRECISION NOT NULL DEFAULT 0,
+        started DOUBLE PRECISION,
+        PRIMARY KEY (class_id, step))""",
 )
 # from schema 1: columns added in place (both dialects take ADD COLUMN with a default)
 _FROM_1 = (
@@ -138,7 +146,13 @@ _FROM_1 = (
     ("class_sentences", "status", "VARCHAR(10) NOT NULL DEFAULT 'new'"),
     ("class_students", "joined", "DOUBLE PRECISION NOT NULL DEFAULT 0"),
 )
-_OWN_TABLES = ("class_answers", "class_sentences", "class_students", "class_lessons")
+_OWN_TABLES = (
+    "class_answers",
+    "class_sentences",
+    "class_students",
+    "class_lessons",
+    "class_shows",
+)
 
 
 class NotTeacher(PermissionError):
@@ -182,6 +196,25 @@ class ClassState:
         if self.phase != "open" or self.closes_at is None:
             return None
         return max(0.0, self.closes_at - now)
+
+
+@dataclass(frozen=True)
+class Show:
+    """A training step played as a show: one clock for the whole class, so the projector and
+    every phone draw the same moment of the same run. It plays, pauses and starts again only
+    at the teacher's word."""
+
+    step: int
+    played: float = 0.0  # seconds played before `started` (all of them while paused)
+    started: float | None = None  # when it was last set playing (None: paused, or not begun)
+
+    @property
+    def playing(self) -> bool:
+        return self.started is not None
+
+    def seconds(self, now: float) -> float:
+        """Seconds played by `now`."""
+        return self.played + (max(0.0, now - self.started) if self.started is not None else 0.0)
 
 
 def make_folder(url: str) -> None:
@@ -544,6 +577,46 @@ class ClassStore:
         state = self._teacher(code, key, now)
         closes = None if not seconds else now + float(seconds)
         self._set(state, round=state.round + 1, phase="open", closes_at=closes)
+
+    def show_of(self, state: ClassState) -> Show:
+        """The show of the class's current step (not begun: nothing played, paused)."""
+        with self.engine.connect() as c:
+            row = c.execute(
+                text("SELECT played, started FROM class_shows WHERE class_id = :id AND step = :s"),
+                {"id": state.id, "s": state.step},
+            ).first()
+        if row is None:
+            return Show(state.step)
+        started = None if row.started is None else float(row.started)
+        return Show(state.step, float(row.played), started)
+
+    def _set_show(self, state: ClassState, played: float, started: float | None) -> None:
+        with self.engine.begin() as c:
+            where = {"id": state.id, "s": state.step}
+            c.execute(text("DELETE FROM class_shows WHERE class_id = :id AND step = :s"), where)
+            c.execute(
+                text(
+                    "INSERT INTO class_shows (class_id, step, played, started) "
+                    "VALUES (:id, :s, :played, :started)"
+                ),
+                {**where, "played": played, "started": started},
+            )
+
+    def play_show(self, code: str, key: str, now: float) -> None:
+        """Play the current step's show from where it stands (a playing show plays on)."""
+        state = self._teacher(code, key, now)
+        show = self.show_of(state)
+        if not show.playing:
+            self._set_show(state, show.played, now)
+
+    def pause_show(self, code: str, key: str, now: float) -> None:
+        """Hold the show at the moment it has reached."""
+        state = self._teacher(code, key, now)
+        self._set_show(state, self.show_of(state).seconds(now), None)
+
+    def restart_show(self, code: str, key: str, now: float) -> None:
+        """Play the show again from its first step."""
+        self._set_show(self._teacher(code, key, now), 0.0, now)
 
     def show_join(self, code: str, key: str, shown: bool, now: float) -> None:
         """Show or hide the join slide (code, QR code, address) on the projector."""

@@ -172,6 +172,29 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Other students are training on this server. Runs ahead of yours: {n}. Yours starts when they finish (runs take turns, so each one ends sooner).",
         "zh": "其他同学正在这台服务器上训练。排在你前面的训练：{n} 个。它们结束后，你的训练就会开始（大家轮流训练，每个都能更快完成）。",
     },
+    "show_loss_title": {
+        "en": "Training loss, step {step} of {steps}",
+        "zh": "训练损失：第 {step} 步（共 {steps} 步）",
+    },
+    "show_waiting": {
+        "en": "The teacher plays the training: {steps} steps in {total:.0f} s.",
+        "zh": "老师会播放训练过程：{steps} 步，{total:.0f} 秒。",
+    },
+    "show_playing": {
+        "en": "Training, step {step} of {steps} ({s:.0f} of {total:.0f} s)",
+        "zh": "训练中：第 {step} 步（共 {steps} 步，{s:.0f} / {total:.0f} 秒）",
+    },
+    "show_paused": {
+        "en": "Paused at step {step} of {steps}",
+        "zh": "暂停在第 {step} 步（共 {steps} 步）",
+    },
+    "show_done": {
+        "en": "Trained: {steps} steps. The last row is where the hidden word now looks.",
+        "zh": "训练完成：{steps} 步。最后一行就是被隐藏的词现在看向的地方。",
+    },
+    "show_play": {"en": "Play the training", "zh": "播放训练"},
+    "show_pause": {"en": "Pause", "zh": "暂停"},
+    "show_again": {"en": "From the start", "zh": "从头播放"},
     "learn_live_heatmap": {
         "en": "Attention at step {step}",
         "zh": "训练 {step} 步时的注意力",

@@ -6,12 +6,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from app_pages.learn.charts import grouped_bars, line_chart
+from app_pages.learn.charts import grouped_bars
 from ui import theme
 from ui.charts import (
     bars,
     fitted,
     head_image_grid,
+    line_chart,
     heatmap,
     id_index,
     label_ids,

@@ -13,15 +13,17 @@ import time
 from collections.abc import Iterator
 from urllib.parse import parse_qs, urlsplit
 
+import numpy as np
 import pytest
 
 from core import questions
+from core.learning.task import TrainSettings, train
 from lessons import connection as classroom
-from lessons import handout, lesson
+from lessons import handout, lesson, live_training
 from lessons import store as class_store
 from lessons.lesson import asked, class_pipeline
 from lessons.store import ClassStore, Limits, engine_for
-from tests.apptest_utils import all_text, open_page, open_share_panel, page_file
+from tests.apptest_utils import all_text, chart_specs, open_page, open_share_panel, page_file
 from tests.test_class_store import PG_URL, _drop_schema, _pg_schema
 from ui.i18n import TEXTS
 from ui.markdown import escape_md
@@ -604,3 +606,59 @@ def test_the_console_opens_in_the_projectors_language(db_url, language: str) -> 
     assert parse_qs(urlsplit(link.proto.url).query).get("lang") == (
         [language] if language != "en" else None
     )
+
+
+def test_the_training_step_plays_as_one_show_on_every_view(tmp_path, monkeypatch):
+    """Issue 38, item 2: the training step is a show the teacher plays, pauses and starts
+    again; the projector and every phone draw the same moment of the same run (the class's
+    clock), and it takes SHOW_SECONDS to learn, slow enough to watch. (SQLite: the clock's
+    store is checked on PostgreSQL too, in tests/test_class_store.py.)"""
+    db_url = f"sqlite:///{tmp_path}/class.db"
+    monkeypatch.setenv("CLASSROOM_DB_URL", db_url)
+
+    clock = [1_000_000.0]
+    monkeypatch.setattr(time, "time", lambda: clock[0])
+    teacher = _teacher()
+    code = teacher.session_state["code"]
+    steps = lesson.default().steps
+    training = next(i for i, s in enumerate(steps) if s.training)
+    store = ClassStore(engine_for(db_url))
+    store.go_to(code, teacher.session_state[KEY], training, clock[0])
+    teacher.run()
+    phone = _student(code)
+    result = train(TrainSettings())
+    loss_title = TEXTS["show_loss_title"]["en"]
+
+    def moment(at) -> tuple[int, list[float]]:
+        """The step the view's loss curve has reached, and its losses."""
+        specs = [s for s in chart_specs(at) if "Training loss" in str(s.get("title"))]
+        assert len(specs) == 1, [s.get("title") for s in chart_specs(at)]
+        records = next(iter(specs[0]["datasets"].values()))
+        losses = [r[en("learn_loss")] for r in records]
+        return len(losses) - 1, losses
+
+    assert moment(teacher)[0] == 0 and moment(phone)[0] == 0  # not begun: step 0 everywhere
+    assert loss_title.format(step=0, steps=result.steps_run) in str(chart_specs(phone))
+    _click(teacher, "class_show_play")
+    clock[0] += live_training.SHOW_SECONDS / 4  # a quarter of the show later
+    teacher.run()
+    phone.run()
+    quarter = round(result.steps_run / 4)
+    for at in (teacher, phone):
+        step, losses = moment(at)
+        assert step == quarter  # the same moment on both views
+        np.testing.assert_allclose(losses, result.losses[: quarter + 1], rtol=1e-6)
+    _click(teacher, "class_show_pause")
+    clock[0] += 60  # held: a minute later it stands where it was paused
+    phone.run()
+    assert moment(phone)[0] == quarter
+    assert en("show_paused", step=quarter, steps=result.steps_run) in all_text(phone)
+    _click(teacher, "class_show_play")
+    clock[0] += live_training.SHOW_SECONDS  # played to its end: the whole run, no further
+    phone.run()
+    assert moment(phone)[0] == result.steps_run
+    _click(teacher, "class_show_again")
+    phone.run()
+    assert moment(phone)[0] == 0
+    console = _console(teacher)  # the console plays it too
+    assert "class_show_pause" in [b.key for b in console.button]

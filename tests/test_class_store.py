@@ -23,6 +23,7 @@ from lessons.store import (
     CODE_LENGTH,
     ClassStore,
     NotTeacher,
+    Show,
     engine_for,
 )
 
@@ -628,3 +629,32 @@ def test_a_vote_waits_out_a_locked_database_and_is_counted(tmp_path):
         holder.close()
     assert store.my_answer(store.find(code, T0 + 2), alice, step, 1) == "3"
     store.engine.dispose()
+
+
+def test_a_training_show_keeps_one_clock_for_the_class(store):
+    """Issue 38, item 2: the training step plays as a show on every view at once. Its clock is
+    the class's: played, paused and started again only with the teacher's key; each step has
+    its own; ending the class deletes it."""
+    code, key = store.start("The black cat drank the milk", T0)
+    state = store.find(code, T0)
+    assert store.show_of(state) == Show(0)  # not begun: nothing played, paused
+    store.play_show(code, key, T0 + 10)
+    state = store.find(code, T0 + 10)
+    assert store.show_of(state).seconds(T0 + 13.5) == pytest.approx(3.5)
+    store.play_show(code, key, T0 + 12)  # pressed again while it plays: it plays on
+    assert store.show_of(state).seconds(T0 + 13.5) == pytest.approx(3.5)
+    store.pause_show(code, key, T0 + 14)
+    held = store.show_of(state)
+    assert not held.playing and held.seconds(T0 + 100) == pytest.approx(4.0)
+    store.play_show(code, key, T0 + 20)  # from where it stood
+    assert store.show_of(state).seconds(T0 + 21) == pytest.approx(5.0)
+    store.restart_show(code, key, T0 + 30)
+    assert store.show_of(state).seconds(T0 + 31) == pytest.approx(1.0)
+    with pytest.raises(NotTeacher):
+        store.pause_show(code, "not-the-key", T0 + 32)
+    store.go_to(code, key, 1, T0 + 33)  # another step has a show of its own
+    assert store.show_of(store.find(code, T0 + 33)) == Show(1)
+    store.end(code, key, T0 + 40)
+    with store.engine.connect() as c:
+        left = c.execute(text("SELECT COUNT(*) FROM class_shows")).scalar()
+    assert left == 0

@@ -989,6 +989,73 @@ def bar_spec(
     return spec
 
 
+LINE_HEIGHT = 220  # px: a line chart (loss and accuracy curves)
+SERIES_LEGEND = {"orient": "top", "direction": "horizontal"}  # above: in view on a phone
+
+
+def line_chart(
+    frame: pd.DataFrame,
+    *,
+    x: str,
+    y: str,
+    series: str | None,
+    title: str,
+    x_title: str,
+    y_title: str,
+    description: str | None = None,
+    width: int = theme.BAR_WIDTH,
+    height: int = LINE_HEIGHT,
+    x_domain: tuple[float, float] | None = None,
+    y_domain: tuple[float, float] | None = None,
+) -> Spec:
+    """Curves (loss, accuracy) from a long-form frame; the legend above the plot, where it
+    stays in view on a narrow screen. Fixed domains keep the axes still while a curve grows
+    (a training show)."""
+    x_field: dict[str, Any] = {"field": x, "type": "quantitative", "title": x_title}
+    y_field: dict[str, Any] = {
+        "field": y,
+        "type": "quantitative",
+        "title": y_title,
+        "axis": dict(Y_TITLE_ABOVE),
+    }
+    for field_, domain in ((x_field, x_domain), (y_field, y_domain)):
+        if domain is not None:
+            field_["scale"] = {"domain": list(domain)}
+    encoding: dict[str, Any] = {
+        "x": x_field,
+        "y": y_field,
+        "tooltip": [
+            {"field": x, "type": "quantitative", "title": x_title},
+            {"field": y, "type": "quantitative", "title": y_title, **tooltip_format()},
+        ],
+    }
+    if series:
+        encoding["color"] = {
+            "field": series,
+            "type": "nominal",
+            "title": None,
+            "legend": SERIES_LEGEND,
+        }
+    name, records = frame_records(frame)
+    xs = frame[x].to_numpy(dtype=float) if len(frame) else np.zeros(1)
+    ys = frame[y].to_numpy(dtype=float) if len(frame) else np.zeros(1)
+    text = description or (
+        f"{title} — {x_title} {number(xs.min(), 'g')} … {number(xs.max(), 'g')}, "
+        f"{y_title} {number(ys.min())} … {number(ys.max())}"
+    )
+    return Spec(
+        {
+            **base(title, text, width + theme.LABEL_ROOM),
+            "datasets": {name: records},
+            "data": {"name": name},
+            "mark": {"type": "line"},
+            "encoding": encoding,
+            "width": width,
+            "height": height,
+        }
+    )
+
+
 def head_image_grid(
     urls: Sequence[str],
     n_layers: int,

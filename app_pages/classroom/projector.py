@@ -24,7 +24,7 @@ from app_pages.classroom.shared import (
     view_link,
 )
 from core.pipeline import Pipeline
-from lessons import connection, lesson
+from lessons import connection, lesson, live_training
 from lessons.lesson import Step, asked, class_pipeline, step_pipeline
 from lessons.lesson_file import MAX_TITLE
 from lessons.results import letter
@@ -39,7 +39,9 @@ VOTES_WIDTH = 560  # px: the votes' chart in its half of the screen
 VOTES_NARROW = 440  # px: in two fifths of it, beside two charts of the step
 VOTES_HEIGHT = 270  # px: leaves the reason above a 720 px screen's bottom
 CHART_BOX = (580, 420)  # px: the step's own chart beside it (width, height)
-TRAIN_BOX = (560, 300)  # px: the live training's heatmap
+# px: the training show's heatmap (width, height) and its loss curve beside it, under the
+# question (the screen's width), and in the reveal's right half
+SHOW_SIZES = {False: ((560, 320), (480, 230)), True: ((300, 400), (190, 220))}
 # Our own constant stylesheet for this view: large type (the question ≥ 32 px, its options
 # ≥ 24 px, the join code ≥ 64 px), small margins. (No sidebar or bar: ui/theme.CLASS_ONLY_CSS.)
 CSS = f"""
@@ -181,8 +183,8 @@ def show(store: ClassStore, state: ClassState, steps: tuple[Step, ...], step: St
             run_live(store, state, numbers if step.question is not None else joined_only)
     if revealed:
         reveal(store, state, step, question, p)
-    elif step.training and state.phase == "open":
-        lesson.train_in_place("class_train", max_width=TRAIN_BOX[0], max_height=TRAIN_BOX[1])
+    elif step.training:  # played on the class's clock, as on every phone
+        training_show(store, state, revealed=False)
 
 
 def reveal(store: ClassStore, state: ClassState, step: Step, question: Asked, p: Pipeline) -> None:
@@ -206,10 +208,18 @@ def reveal(store: ClassStore, state: ClassState, step: Step, question: Asked, p:
             st.success(question.because)  # the step's point is on the console: no room here
     with right:
         if step.training:
-            lesson.train_in_place("class_train", max_width=TRAIN_BOX[0], max_height=TRAIN_BOX[1])
+            training_show(store, state, revealed=True)
         else:
             step_charts(figs)
     run_live(store, state, numbers)
+
+
+def training_show(store: ClassStore, state: ClassState, revealed: bool) -> None:
+    """The training step's show, its next moment every SHOW_FRAME_SECONDS (the console and this
+    view's buttons play and pause it for the whole class)."""
+    (width, height), loss = SHOW_SIZES[revealed]
+    frame_seconds = live_training.SHOW_FRAME_SECONDS
+    lesson.training_show(store, state.code, frame_seconds, loss, max_width=width, max_height=height)
 
 
 def step_charts(figs: tuple[figures.Figure, ...]) -> None:

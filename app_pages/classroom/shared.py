@@ -114,8 +114,38 @@ def controls(store: ClassStore, state: ClassState, steps: tuple[Step, ...]) -> N
                     label_visibility="collapsed",
                     width=130,
                 )
+        if step.training:
+            show_controls(store, state)
         label = t("cls_resume") if state.paused else t("cls_pause")
         st.button(label, key="class_pause", on_click=act, args=("pause", store, not state.paused))
+
+
+def show_controls(store: ClassStore, state: ClassState) -> None:
+    """The training show on every view: play or pause it, or play it again from the start."""
+    if store.show_of(state).playing:
+        st.button(
+            t("show_pause"),
+            key="class_show_pause",
+            on_click=act,
+            args=("pause_show", store),
+            icon=":material/pause:",
+        )
+    else:
+        st.button(
+            t("show_play"),
+            key="class_show_play",
+            type="primary",
+            on_click=act,
+            args=("play_show", store),
+            icon=":material/play_arrow:",
+        )
+    st.button(
+        t("show_again"),
+        key="class_show_again",
+        on_click=act,
+        args=("restart_show", store),
+        icon=":material/replay:",
+    )
 
 
 def rounds_of(store: ClassStore, state: ClassState, question: Asked) -> dict[int, list[int]]:

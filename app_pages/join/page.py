@@ -12,15 +12,16 @@ import time
 
 import streamlit as st
 
-from lessons import connection
+from lessons import connection, lesson
 from lessons.connection import CODE, STUDENT, STUDENT_COOKIE, STUDENT_HELD
-from lessons.lesson import asked, plain_label, point_shown, step_at, step_pipeline
+from lessons.lesson import Step, asked, plain_label, point_shown, step_at, step_pipeline
 from lessons.lesson_file import MAX_TITLE
 from lessons.store import (
     CLASS_HOURS,
     MAX_CODE_PASTE,
     MAX_NICKNAME,
     MAX_SENTENCE,
+    ClassState,
     ClassStore,
     Refused,
     clean_code,
@@ -65,6 +66,7 @@ WAIT_UNTIL = "_join_wait_until"  # when this address may try a code again (time.
 JOINED = "_join_joined"  # the class this session's student token belongs to
 NICK_SAVED = "_join_nick_saved"  # the nickname as the store kept it (core.safe_text.Cleaned)
 SENTENCE_CUT = "_join_sentence_cut"  # the last sentence sent, as kept (Cleaned)
+PHONE_SHOW_LOSS = (300, 150)  # px: the training show's loss curve on a phone (width, height)
 PENDING = "_join_pending"  # a pick made, not yet written: (step, round, pick, options, when)
 
 
@@ -192,6 +194,15 @@ def current_step(store: ClassStore, code: str, me: str) -> None:
     if state.paused:
         st.warning(t("cls_paused"), icon=":material/pause_circle:")
         return
+    question_part(store, state, step, me)
+    if step.training:  # the show, as the projector plays it, under the question
+        lesson.training_moment(
+            store, code, PHONE_SHOW_LOSS, max_width=theme.PHONE_CHART_WIDTH, max_height=420
+        )
+
+
+def question_part(store: ClassStore, state: ClassState, step: Step, me: str) -> None:
+    """The step's question and this phone's answer (or its sentence box)."""
     if step.sentences:
         st.text_input(
             t("join_sentence"),

@@ -14,7 +14,6 @@ import pandas as pd
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from app_pages.learn.charts import line_chart
 from app_pages.learn.params import LEARN_RUN
 from core.learning.corpus import check_probe, corpus_rules, make_corpus
 from core.learning.task import TrainResult, TrainSettings, initial_probe_weights
@@ -29,7 +28,7 @@ from lessons.live_training import (
     shown,
     train_live,
 )
-from ui import compute, controls, figures, fold, layout, session, tables, theme
+from ui import charts, compute, controls, figures, fold, layout, session, tables, theme
 from ui.i18n import t
 from ui.markdown import escape_md
 from ui.settings import TRAIN_PARAMS, K, Settings
@@ -227,7 +226,7 @@ def show_result(result: TrainResult, s: Settings) -> None:
     word = tokens[result.watch_row]
     st.subheader(t("learn_curves"))
     figures.show_spec(
-        line_chart(
+        charts.line_chart(
             curves_frame(result.losses, result.accuracies),
             x="step",
             y="value",
