@@ -18,12 +18,14 @@ import numpy as np
 from core import questions
 from core.attention import AttentionSettings
 from core.learning.task import TrainResult, TrainSettings
+from core.models.e5 import E5_STORY_HEAD
 from core.models.smollm2 import STORY_HEAD, STORY_RATES, entry_label, next_tokens
 from core.pipeline import Pipeline
 from core.pretrained import DEFAULT_DIR as MINILM_DIR
 from core.questions import Candidate
 from core.sentence_forms import sentence_form
 from core.story import TEACHER_HEADS, TEACHER_LAYER
+from core.word_rows import WordView, word_view
 from core.wordpiece import is_cjk
 from lessons import live_training
 from lessons.handout import plain
@@ -92,6 +94,19 @@ def real_head(p: Pipeline) -> Pipeline:
     values = {K.LAYER: TEACHER_LAYER, K.HEAD: TEACHER_HEADS[0]}
     s = lesson_settings(lang(), **values)
     return compute.pipeline(s, text=p.key_side.text, model="pretrained")
+
+
+def e5_story(p: Pipeline) -> Pipeline:
+    """`p`'s sentence through multilingual-e5-small's story head, the real model that reads
+    Chinese (core/models/e5.py)."""
+    layer, head = E5_STORY_HEAD
+    s = lesson_settings(lang(), **{K.E5_LAYER: layer, K.E5_HEAD: head})
+    return compute.pipeline(s, text=p.key_side.text, model="e5")
+
+
+def reads_chinese(p: Pipeline) -> bool:
+    """The sentence is Chinese, and the real model that reads it is on this machine."""
+    return any(is_cjk(char) for char in p.key_side.text) and compute.e5_ready()
 
 
 def trained() -> TrainResult:
@@ -420,7 +435,9 @@ def training_row(p: Pipeline) -> Asked | None:
 
 def real_words(p: Pipeline) -> Asked | None:
     """In the words-only view of the heads the default model learned from, which other word
-    does the last word weigh most?"""
+    does the last word weigh most? (A Chinese sentence: in e5's story head, over its words.)"""
+    if reads_chinese(p):
+        return e5_words(p)
     text = p.key_side.text
     teacher = minilm.teacher(text)
     if not minilm.has_words(teacher.tokens):
@@ -447,6 +464,48 @@ def real_words(p: Pipeline) -> Asked | None:
         minilm.teacher_figures(teacher, real_head(p)),
         (TEACHER_LAYER, TEACHER_HEADS),
     )
+
+
+def e5_words(p: Pipeline) -> Asked | None:
+    """real_words on a Chinese sentence: e5's story head read over the sentence's words (as
+    the app splits Chinese), where MiniLM would read most characters as [UNK]."""
+    head = e5_story(p)
+    view = word_view(head.key_side.text, head.tokens, head.attention.weights)
+    words = view.words
+    if len(words) < 2:
+        return None
+    q = session.last_word(words)
+    answer = questions.top_of_row(view.weights[q], q, q)
+    if answer is None:
+        return None
+    w, key = predict.word(words, q), predict.word(words, answer.words[1])
+    layer, head_number = E5_STORY_HEAD
+    return Asked(
+        answer,
+        t("cls_q_real_e5", word=w, layer=layer, head=head_number),
+        t("cls_a_real", word=w, key=key, w=answer.numbers[0]) + " " + t("cls_why_real_e5"),
+        predict.word_labels(words, answer.options),
+        e5_figures(head, view),
+        (E5_STORY_HEAD,),
+    )
+
+
+def e5_figures(head: Pipeline, view: WordView) -> tuple[Figure, Figure]:
+    """e5's story head as it is (its pieces, <s> and </s>) beside the same over words."""
+    raw = figures.word_map(
+        head.attention.weights, figures.weights_title(head), head, probabilities=True
+    )
+    name = figures.model_name(head.model)
+    over_words = figures.words_by_words(
+        view.weights,
+        view.words,
+        view.words,
+        t("cls_e5_words_title"),
+        [*figures.context(head)[:1], t("cls_e5_words_ctx", model=name)],
+        figures.file_tag(head.model) + "-words",
+        probabilities=True,
+    )
+    return raw, over_words
 
 
 def what_moves(p: Pipeline) -> Asked | None:
@@ -808,7 +867,11 @@ def _training_chart(p: Pipeline) -> tuple[Figure, ...]:
 
 
 def _real_charts(p: Pipeline) -> tuple[Figure, ...]:
-    """The teacher as it is, [CLS] and [SEP] included, beside its words-only view."""
+    """The teacher as it is, [CLS] and [SEP] included, beside its words-only view (a Chinese
+    sentence: e5's story head beside the same over words)."""
+    if reads_chinese(p):
+        head = e5_story(p)
+        return e5_figures(head, word_view(head.key_side.text, head.tokens, head.attention.weights))
     return minilm.teacher_figures(minilm.teacher(p.key_side.text), real_head(p))
 
 

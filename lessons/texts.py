@@ -54,6 +54,20 @@ TEXTS: dict[str, dict[str, str]] = {
         "word will “{word}” weigh most?",
         "zh": "MiniLM 层 {layer} · 头 {heads}，只看词（不含 [CLS] 和 [SEP]）：除了自己，“{word}”会给哪个词最大的权重？",
     },
+    "cls_q_real_e5": {
+        "en": "multilingual-e5-small (a real model that reads Chinese), layer {layer}, head "
+        "{head}, over the sentence's words: which other word will “{word}” weigh most?",
+        "zh": "multilingual-e5-small（一个能读中文的真实模型）层 {layer} · 头 {head}，按句子里的词来看："
+        "除了自己，“{word}”会给哪个词最大的权重？",
+    },
+    "cls_why_real_e5": {
+        "en": "Why: this head was trained with the whole model on text in about 100 languages; "
+        "it learned where a word should look, and here an object looks at its verb.",
+        "zh": "原因：这个头是和整个模型一起在约 100 种语言的文本上训练出来的；它学会了一个词该看向哪里，"
+        "在这里宾语会看向它的动词。",
+    },
+    "cls_e5_words_title": {"en": "The same over words", "zh": "同一个头，按词来看"},
+    "cls_e5_words_ctx": {"en": "{model}, over words", "zh": "{model}，按词"},
     "cls_a_real": {
         "en": "Over the words only, “{word}” gives its largest weight among the other words, {w:.3f}, "
         "to “{key}”.",
@@ -174,7 +188,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "show_loss_title": {
         "en": "Training loss, step {step} of {steps}",
-        "zh": "训练损失：第 {step} 步（共 {steps} 步）",
+        "zh": "训练损失：已训练 {step} 步（共 {steps} 步）",
     },
     "show_waiting": {
         "en": "The teacher plays the training: {steps} steps in {total:.0f} s.",
@@ -182,11 +196,11 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "show_playing": {
         "en": "Training, step {step} of {steps} ({s:.0f} of {total:.0f} s)",
-        "zh": "训练中：第 {step} 步（共 {steps} 步，{s:.0f} / {total:.0f} 秒）",
+        "zh": "训练中：已训练 {step} 步（共 {steps} 步，{s:.0f} / {total:.0f} 秒）",
     },
     "show_paused": {
         "en": "Paused at step {step} of {steps}",
-        "zh": "暂停在第 {step} 步（共 {steps} 步）",
+        "zh": "已暂停：训练了 {step} 步（共 {steps} 步）",
     },
     "show_done": {
         "en": "Trained: {steps} steps. The last row is where the hidden word now looks.",

@@ -16,10 +16,12 @@ import streamlit as st
 from app_pages.present.params import OLD_STEPS, lesson_step_of
 from core.attention import AttentionSettings
 from core.learning.task import train
+from core.models.e5 import E5_STORY_HEAD, load_e5
 from core.models.smollm2 import STORY_HEAD
 from core.pipeline import Pipeline, pipeline, with_random_weights
 from core.pretrained import MiniLM
 from core.story import TEACHER_HEADS, TEACHER_LAYER
+from core.word_rows import word_view
 from lessons import kinds, lesson
 from lessons.kinds import KINDS
 from tests.apptest_utils import all_text, chart_specs, default_model, open_page, page_file
@@ -150,6 +152,11 @@ def expected(kind: str, sentence: str, lang: str) -> set[str] | None:
     if kind == "larger_max":
         other = with_random_weights(mine, kinds.RANDOM_SEED).attention.weights
         return {"a" if weights.max() > other.max() else "b"}
+    if kind == "real_head" and any("\u4e00" <= c <= "\u9fff" for c in sentence):  # e5, over words
+        run = load_e5().run(sentence, max_tokens=64)
+        view = word_view(sentence, run.tokens, run.weights[E5_STORY_HEAD])
+        n = len(view.words)
+        return {str(_top_other(view.weights[n - 1], n - 1))}
     if kind == "real_head":
         # the heads the default model learned from, each over the words only, then their mean
         heads = MiniLM.load().run(sentence).weights[TEACHER_LAYER, list(TEACHER_HEADS)]
@@ -342,3 +349,24 @@ def test_the_presenter_picks_the_20_minute_lesson():
     counter = TEXTS["present_counter"]["en"].format(number=1, n=len(short.steps))
     assert counter in all_text(at)
     assert _md(short.steps[0].point_texts["en"]) in all_text(at)
+
+
+def test_a_chinese_sentence_meets_the_real_head_in_e5_over_its_words() -> None:
+    """Issue 37: MiniLM reads most Chinese characters as [UNK], so on a Chinese sentence the
+    real-head step asks about multilingual-e5-small's story head read over the sentence's
+    words (as the app splits Chinese); its answer is that view's, from core."""
+    text = "小明把作业写完了吗？"
+    with predict_language("zh"):
+        asked = KINDS["real_head"].build(lesson.class_pipeline(text, "zh"))
+    assert asked is not None
+    run = load_e5().run(text, max_tokens=64)
+    view = word_view(text, run.tokens, run.weights[E5_STORY_HEAD])
+    assert view.words == ("小明", "把", "作业", "写", "完", "了", "吗")
+    q = last_word(view.words)
+    assert asked.answer.words == (q, _top_other(view.weights[q], q))
+    labels = set(asked.labels.values())
+    assert "[UNK]" not in str(labels) and labels <= {escape_md(w) for w in view.words}
+    assert "multilingual-e5-small" in asked.question and "[UNK]" not in asked.question
+    raw, over_words = asked.figures
+    np.testing.assert_allclose(over_words.matrix, view.weights, atol=1e-5)
+    assert raw.rows[0] == "<s>" and raw.rows[-1] == "</s>"

@@ -24,6 +24,8 @@ from app_pages.classroom.shared import (
     option_labels,
     rounds_of,
     run_live,
+    show_controls,
+    show_watch,
     timer_left,
     view_link,
 )
@@ -186,12 +188,16 @@ def show(store: ClassStore, state: ClassState, steps: tuple[Step, ...], step: St
     if point_shown(step, state.phase):  # never the answer before the reveal
         st.text(step.point)  # the lesson file's words: plain text
     controls(store, state, steps)
+    if step.training:  # the show the projector and the phones play
+        with st.container(horizontal=True, gap="small"):
+            show_controls(store, state)
     if state.paused:
         st.warning(t("cls_paused"), icon=":material/pause_circle:")
     st.info(escape_md(step.notes, MAX_NOTES), icon=":material/speaker_notes:")
-    # at the sentences step, a new sentence redraws the console (its gallery is drawn here)
+    # at the sentences step, a new sentence redraws the console (its gallery is drawn here); at
+    # the training step, the show played or paused from the projector
     sent = (lambda s, now: store.sentence_count(code, key, now)) if step.sentences else None
-    run_live(store, state, numbers, sent)
+    run_live(store, state, numbers, show_watch(store) if step.training else sent)
     if step.sentences:
         gallery(store, state, code, key)
     else:

@@ -20,6 +20,8 @@ from app_pages.classroom.shared import (
     right_positions,
     rounds_of,
     run_live,
+    show_controls,
+    show_watch,
     timer_left,
     view_link,
 )
@@ -41,7 +43,7 @@ VOTES_HEIGHT = 270  # px: leaves the reason above a 720 px screen's bottom
 CHART_BOX = (580, 420)  # px: the step's own chart beside it (width, height)
 # px: the training show's heatmap (width, height) and its loss curve beside it, under the
 # question (the screen's width), and in the reveal's right half
-SHOW_SIZES = {False: ((560, 320), (480, 230)), True: ((300, 400), (190, 220))}
+SHOW_SIZES = {False: ((560, 290), (480, 200)), True: ((300, 400), (190, 220))}
 # Our own constant stylesheet for this view: large type (the question ≥ 32 px, its options
 # ≥ 24 px, the join code ≥ 64 px), small margins. (No sidebar or bar: ui/theme.CLASS_ONLY_CSS.)
 CSS = f"""
@@ -61,7 +63,9 @@ CSS = f"""
 .st-key-class_join_slide .st-key-class_join_code p {{
   font-size: 4.5rem; font-weight: 800; letter-spacing: 0.12em; line-height: 1;
 }}
-.st-key-class_reason p {{ font-size: 1.3rem; line-height: 1.3; }}
+.st-key-class_reason p {{ font-size: 1.15rem; line-height: 1.25; }}
+.st-key-class_reveal_point [data-testid="stText"] {{ font-size: 1.15rem; line-height: 1.3;
+  font-weight: 600; }}
 .st-key-class_point p, .st-key-class_point [data-testid="stText"],
 .st-key-class_shown [data-testid="stText"] {{ font-size: 1.5rem; line-height: 1.35; }}
 @media (max-width: {theme.NARROW_SCREEN}px) {{
@@ -102,6 +106,11 @@ def counts(store: ClassStore, state: ClassState, now: float, asks: bool) -> None
 def numbers(store: ClassStore, state: ClassState, now: float) -> None:
     """The live part of a step that asks a question."""
     counts(store, state, now, asks=True)
+
+
+def watching(store: ClassStore, state: ClassState, now: float) -> None:
+    """The live part after the reveal: it draws nothing (the votes are on the screen) and only
+    watches for the teacher's next move (run_live draws the view again then)."""
 
 
 def joined_only(store: ClassStore, state: ClassState, now: float) -> None:
@@ -180,7 +189,8 @@ def show(store: ClassStore, state: ClassState, steps: tuple[Step, ...], step: St
                 labels = [question.labels[o] for o in question.answer.options]
                 st.markdown("  ·  ".join(f"**{letter(i)}** {x}" for i, x in enumerate(labels)))
         if not revealed:
-            run_live(store, state, numbers if step.question is not None else joined_only)
+            live_part = numbers if step.question is not None else joined_only
+            run_live(store, state, live_part, show_watch(store) if step.training else None)
     if revealed:
         reveal(store, state, step, question, p)
     elif step.training:  # played on the class's clock, as on every phone
@@ -188,8 +198,8 @@ def show(store: ClassStore, state: ClassState, steps: tuple[Step, ...], step: St
 
 
 def reveal(store: ClassStore, state: ClassState, step: Step, question: Asked, p: Pipeline) -> None:
-    """The votes' chart, the reason and the step's point on the left, its chart on the right:
-    all on a 1280 × 720 screen's first view."""
+    """The votes' chart and the reason on the left, the step's chart and under it its point on
+    the right: all on a 1280 × 720 screen's first view."""
     figs = () if step.training else lesson.charts(step, p)
     left, right = st.columns([2, 3] if len(figs) > 1 else [1, 1], gap="medium")
     with left:
@@ -205,13 +215,16 @@ def reveal(store: ClassStore, state: ClassState, step: Step, question: Asked, p:
         )
         figures.show_spec(spec, key="class_votes", own_fonts=True)
         with st.container(key="class_reason"):
-            st.success(question.because)  # the step's point is on the console: no room here
+            st.success(question.because)
     with right:
         if step.training:
             training_show(store, state, revealed=True)
         else:
             step_charts(figs)
-    run_live(store, state, numbers)
+        with st.container(key="class_reveal_point"):  # what to keep, under the evidence
+            st.text(step.point)  # the lesson file's words: plain text
+    watch = show_watch(store) if step.training else None
+    run_live(store, state, watching, watch)  # nothing more to count: the votes are on screen
 
 
 def training_show(store: ClassStore, state: ClassState, revealed: bool) -> None:
@@ -220,6 +233,8 @@ def training_show(store: ClassStore, state: ClassState, revealed: bool) -> None:
     (width, height), loss = SHOW_SIZES[revealed]
     frame_seconds = live_training.SHOW_FRAME_SECONDS
     lesson.training_show(store, state.code, frame_seconds, loss, max_width=width, max_height=height)
+    with st.container(horizontal=True, gap="small"):
+        show_controls(store, state)
 
 
 def step_charts(figs: tuple[figures.Figure, ...]) -> None:

@@ -114,14 +114,18 @@ def controls(store: ClassStore, state: ClassState, steps: tuple[Step, ...]) -> N
                     label_visibility="collapsed",
                     width=130,
                 )
-        if step.training:
-            show_controls(store, state)
         label = t("cls_resume") if state.paused else t("cls_pause")
         st.button(label, key="class_pause", on_click=act, args=("pause", store, not state.paused))
 
 
+def show_watch(store: ClassStore) -> Watch:
+    """What a view of a training step watches besides the class: whether its show plays (the
+    other view's Play or Pause then redraws this one's buttons)."""
+    return lambda state, _now: store.show_of(state).playing
+
+
 def show_controls(store: ClassStore, state: ClassState) -> None:
-    """The training show on every view: play or pause it, or play it again from the start."""
+    """The training show for the whole class: play or pause it, or play it from the start."""
     if store.show_of(state).playing:
         st.button(
             t("show_pause"),
