@@ -39,11 +39,11 @@ from ui.predict import Asked
 QR_SIZE = 330  # px: a QR code read from about 8 m
 VOTES_WIDTH = 560  # px: the votes' chart in its half of the screen
 VOTES_NARROW = 440  # px: in two fifths of it, beside two charts of the step
-VOTES_HEIGHT = 270  # px: leaves the reason above a 720 px screen's bottom
-CHART_BOX = (580, 420)  # px: the step's own chart beside it (width, height)
+VOTES_HEIGHT = 240  # px: leaves the reason above a 720 px screen's bottom
+CHART_BOX = (580, 360)  # px: the step's own chart beside it (width, height), its point under it
 # px: the training show's heatmap (width, height) and its loss curve beside it, under the
 # question (the screen's width), and in the reveal's right half
-SHOW_SIZES = {False: ((560, 290), (480, 200)), True: ((300, 400), (190, 220))}
+SHOW_SIZES = {False: ((560, 290), (480, 200)), True: ((300, 290), (190, 190))}
 # Our own constant stylesheet for this view: large type (the question ≥ 32 px, its options
 # ≥ 24 px, the join code ≥ 64 px), small margins. (No sidebar or bar: ui/theme.CLASS_ONLY_CSS.)
 CSS = f"""
