@@ -12,10 +12,10 @@ from ui.charts import (
     bars,
     fitted,
     head_image_grid,
-    line_chart,
     heatmap,
     id_index,
     label_ids,
+    line_chart,
     text_width,
     wrap,
 )

@@ -188,7 +188,7 @@ def show(store: ClassStore, state: ClassState, steps: tuple[Step, ...], step: St
     if point_shown(step, state.phase):  # never the answer before the reveal
         st.text(step.point)  # the lesson file's words: plain text
     controls(store, state, steps)
-    if step.training:  # the show the projector and the phones play
+    if step.training and state.phase != "ask":  # the show the projector and phones play
         with st.container(horizontal=True, gap="small"):
             show_controls(store, state)
     if state.paused:

@@ -40,7 +40,7 @@ QR_SIZE = 330  # px: a QR code read from about 8 m
 VOTES_WIDTH = 560  # px: the votes' chart in its half of the screen
 VOTES_NARROW = 440  # px: in two fifths of it, beside two charts of the step
 VOTES_HEIGHT = 240  # px: leaves the reason above a 720 px screen's bottom
-CHART_BOX = (580, 360)  # px: the step's own chart beside it (width, height), its point under it
+CHART_BOX = (580, 390)  # px: the step's own chart beside it (width, height), its point under it
 # px: the training show's heatmap (width, height) and its loss curve beside it, under the
 # question (the screen's width), and in the reveal's right half
 SHOW_SIZES = {False: ((560, 290), (480, 200)), True: ((300, 290), (190, 190))}
@@ -53,6 +53,7 @@ CSS = f"""
 [data-testid="stElementToolbar"] {{ display: none; }}
 .st-key-class_title h1 {{ font-size: 2rem; line-height: 1.2; padding: 0.1rem 0 0.5rem; }}
 .st-key-class_question p {{ font-size: 2.1rem; line-height: 1.25; font-weight: 700; }}
+.st-key-class_question_revealed p {{ font-size: 1.6rem; line-height: 1.25; font-weight: 700; }}
 .st-key-class_options p {{ font-size: 1.6rem; line-height: 1.3; }}
 .st-key-class_numbers p {{ font-size: 1.6rem; }}
 .st-key-class_numbers [data-testid="stMetricValue"] p {{ font-size: 4rem; line-height: 1.1; }}
@@ -183,7 +184,8 @@ def show(store: ClassStore, state: ClassState, steps: tuple[Step, ...], step: St
         elif question is None:
             st.info(t("cls_no_question"))
         else:
-            with st.container(key="class_question"):
+            # after the reveal a little smaller: the votes, the evidence and the point need room
+            with st.container(key="class_question_revealed" if revealed else "class_question"):
                 st.markdown(question.question)  # ours; the class's words escaped
             with st.container(key="class_options"):  # lettered as the votes' bars are
                 labels = [question.labels[o] for o in question.answer.options]
@@ -193,7 +195,7 @@ def show(store: ClassStore, state: ClassState, steps: tuple[Step, ...], step: St
             run_live(store, state, live_part, show_watch(store) if step.training else None)
     if revealed:
         reveal(store, state, step, question, p)
-    elif step.training:  # played on the class's clock, as on every phone
+    elif step.training and state.phase != "ask":  # the class predicts first; then the show
         training_show(store, state, revealed=False)
 
 

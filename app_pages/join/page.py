@@ -195,7 +195,7 @@ def current_step(store: ClassStore, code: str, me: str) -> None:
         st.warning(t("cls_paused"), icon=":material/pause_circle:")
         return
     question_part(store, state, step, me)
-    if step.training:  # the show, as the projector plays it, under the question
+    if step.training and state.phase != "ask":  # the show, as the projector plays it
         lesson.training_moment(
             store, code, PHONE_SHOW_LOSS, max_width=theme.PHONE_CHART_WIDTH, max_height=420
         )

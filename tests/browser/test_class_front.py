@@ -723,34 +723,35 @@ def test_timer_counts_down_on_projector_and_phone(room_of: Callable[[str], Room]
 # ---- 6. the training step --------------------------------------------------------------------
 
 
-def test_training_step_asks_trains_then_reveals(room_of: Callable[[str], Room]) -> None:
+def test_training_step_asks_plays_the_show_then_reveals(room_of: Callable[[str], Room]) -> None:
     lang = "zh"  # the projector's other tests run in both languages
     room = room_of(lang)
     t, tab = room.t, room.projector
     room.start()
     room.go_to(tab, TRAINING)
 
-    # it asks first: the question, no chart, no Train live, no reason
+    # it asks first: the question, no chart, no show to play, no reason
     expect(tab.locator(".st-key-class_question p")).to_be_visible()
     expect(tab.get_by_test_id("stVegaLiteChart")).to_have_count(0)
-    expect(room.button(tab, "cls_train")).to_have_count(0)
+    expect(room.button(tab, "show_play")).to_have_count(0)
     expect(tab.locator(".st-key-class_reason")).to_have_count(0)
 
+    # once voting is open, the show: played for the whole class, then held
     room.press(tab, "cls_open")
-    train = room.button(tab, "cls_train")
-    expect(train).to_be_visible()
-    expect(tab.locator(".st-key-class_reason")).to_have_count(0)
-    started = time.monotonic()
-    train.click()
-    trained = re.escape(t("cls_trained", steps=999)).replace("999", r"\d+")
-    expect(tab.get_by_text(re.compile(trained))).to_be_visible(timeout=120_000)
-    wait_idle(tab)
-    note(f"6[{lang}] trained live in {time.monotonic() - started:.1f} s")
-    no_exception(tab)
+    play = room.button(tab, "show_play")
+    expect(play).to_be_visible()
     expect(tab.get_by_test_id("stVegaLiteChart").first.locator(MARKS).first).to_be_attached()
+    room.press(tab, "show_play")
+    playing = re.escape(t("show_playing", step=998, steps=999, s=997, total=996))
+    playing = re.sub(r"99[6-9]", r"\\d+", playing)
+    expect(tab.get_by_text(re.compile(playing))).to_be_visible(timeout=LIVE)
+    room.press(tab, "show_pause")
+    paused = re.sub(r"99[89]", r"\\d+", re.escape(t("show_paused", step=998, steps=999)))
+    expect(tab.get_by_text(re.compile(paused))).to_be_visible(timeout=LIVE)
+    no_exception(tab)
     expect(tab.locator(".st-key-class_reason")).to_have_count(0)  # not before the reveal
 
     room.press(tab, "cls_reveal")
     expect(tab.locator(".st-key-class_reason")).to_be_visible()
-    expect(tab.get_by_text(re.compile(trained))).to_be_visible()  # the trained run stays
+    expect(tab.get_by_text(re.compile(paused))).to_be_visible()  # the show stays where it is
     no_exception(tab)
