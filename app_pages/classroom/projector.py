@@ -235,8 +235,9 @@ def training_show(store: ClassStore, state: ClassState, revealed: bool) -> None:
     (width, height), loss = SHOW_SIZES[revealed]
     frame_seconds = live_training.SHOW_FRAME_SECONDS
     lesson.training_show(store, state.code, frame_seconds, loss, max_width=width, max_height=height)
-    with st.container(horizontal=True, gap="small"):
-        show_controls(store, state)
+    if not revealed:  # after the reveal the console still plays it again: room for the point
+        with st.container(horizontal=True, gap="small"):
+            show_controls(store, state)
 
 
 def step_charts(figs: tuple[figures.Figure, ...]) -> None:
