@@ -43,7 +43,7 @@ VOTES_HEIGHT = 240  # px: leaves the reason above a 720 px screen's bottom
 CHART_BOX = (580, 390)  # px: the step's own chart beside it (width, height), its point under it
 # px: the training show's heatmap (width, height) and its loss curve beside it, under the
 # question (the screen's width), and in the reveal's right half
-SHOW_SIZES = {False: ((560, 290), (480, 200)), True: ((300, 290), (190, 190))}
+SHOW_SIZES = {False: ((560, 300), (480, 210)), True: ((300, 290), (190, 190))}
 # Our own constant stylesheet for this view: large type (the question ≥ 32 px, its options
 # ≥ 24 px, the join code ≥ 64 px), small margins. (No sidebar or bar: ui/theme.CLASS_ONLY_CSS.)
 CSS = f"""
@@ -152,6 +152,8 @@ def show(store: ClassStore, state: ClassState, steps: tuple[Step, ...], step: St
         st.title(escape_md(step.title, MAX_TITLE), anchor=False)  # a lesson file's words, inert
     with st.container(horizontal=True, gap="small", vertical_alignment="center"):
         controls(store, state, steps)
+        if step.training and state.phase == "open":  # the show's buttons, while it plays
+            show_controls(store, state)  # (after the reveal, on the console: room for the point)
         label = "cls_join_hide" if state.join_shown else "cls_join_show"
         st.button(
             t(label),
@@ -230,14 +232,11 @@ def reveal(store: ClassStore, state: ClassState, step: Step, question: Asked, p:
 
 
 def training_show(store: ClassStore, state: ClassState, revealed: bool) -> None:
-    """The training step's show, its next moment every SHOW_FRAME_SECONDS (the console and this
-    view's buttons play and pause it for the whole class)."""
+    """The training step's show, its next moment every SHOW_FRAME_SECONDS (the buttons in the
+    control row and on the console play and pause it for the whole class)."""
     (width, height), loss = SHOW_SIZES[revealed]
     frame_seconds = live_training.SHOW_FRAME_SECONDS
     lesson.training_show(store, state.code, frame_seconds, loss, max_width=width, max_height=height)
-    if not revealed:  # after the reveal the console still plays it again: room for the point
-        with st.container(horizontal=True, gap="small"):
-            show_controls(store, state)
 
 
 def step_charts(figs: tuple[figures.Figure, ...]) -> None:
