@@ -625,6 +625,9 @@ def test_the_training_step_plays_as_one_show_on_every_view(tmp_path, monkeypatch
     store = ClassStore(engine_for(db_url))
     store.go_to(code, teacher.session_state[KEY], training, clock[0])
     teacher.run()
+    assert not chart_specs(teacher)  # the class predicts first: no show before voting opens
+    store.open_voting(code, teacher.session_state[KEY], clock[0])
+    teacher.run()
     phone = _student(code)
     result = train(TrainSettings())
     loss_title = TEXTS["show_loss_title"]["en"]
