@@ -571,7 +571,10 @@ def one_word_changes(p: Pipeline) -> Asked | None:
         + " "
         + t("kind_why_swap"),
         predict.word_labels(tokens, answer.options),
-        (figures.weights(p), figures.weights(other)),
+        (
+            titled(figures.weights(p), t("kind_chart_before", word=tokens[changed])),
+            titled(figures.weights(other), t("kind_chart_after", word=new[changed])),
+        ),
         (changed,),
     )
 
@@ -858,8 +861,18 @@ def _softmax_charts(p: Pipeline) -> tuple[Figure, ...]:
     return figures.weights(switched(p, use_softmax=False)), figures.weights(p)
 
 
+def titled(fig: Figure, title: str) -> Figure:
+    """`fig` under a title of its own: two charts side by side never share one (their
+    subtitles still state each one's settings)."""
+    return dataclasses.replace(fig, title=title)
+
+
 def _random_charts(p: Pipeline) -> tuple[Figure, ...]:
-    return figures.weights(p), figures.weights(compute.random_weights(p, RANDOM_SEED))
+    random = compute.random_weights(p, RANDOM_SEED)
+    return (
+        titled(figures.weights(p), t("kind_chart_learned")),
+        titled(figures.weights(random), t("kind_chart_random", seed=RANDOM_SEED)),
+    )
 
 
 def _training_chart(p: Pipeline) -> tuple[Figure, ...]:

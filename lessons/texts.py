@@ -280,8 +280,24 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "学到的参数让注意力集中在少数词上，随机参数则让它分散开",
     },
     "kind_title_real_head": {
-        "en": "A real model's head",
-        "zh": "真实模型的一个注意力头",
+        "en": "A real encoder's head",
+        "zh": "真实编码器的一个注意力头",
+    },
+    "kind_chart_learned": {
+        "en": "Learned weights: softmax on",
+        "zh": "学到的参数：softmax 开启",
+    },
+    "kind_chart_random": {
+        "en": "Random weights (seed {seed}): softmax on",
+        "zh": "随机参数（种子 {seed}）：softmax 开启",
+    },
+    "kind_chart_before": {
+        "en": "With “{word}”: softmax on",
+        "zh": "用“{word}”时：softmax 开启",
+    },
+    "kind_chart_after": {
+        "en": "With “{word}” instead: softmax on",
+        "zh": "换成“{word}”后：softmax 开启",
     },
     "kind_short_real_head": {
         "en": "MiniLM",
