@@ -167,17 +167,22 @@ def plain_label(option: str, question: Asked) -> str:
 
 
 def training_show(
-    store: ClassStore, code: str, frame_seconds: float, loss_size: tuple[int, int], **fit: int
+    store: ClassStore,
+    code: str,
+    frame_seconds: float,
+    loss_size: tuple[int, int],
+    big_loss: bool,
+    **fit: int,
 ) -> None:
     """A class's training step: page 7's default run played as a show on the class's clock,
     its next moment drawn every `frame_seconds` (lessons/live_training.play)."""
     s = session.settings()
-    live_training.play(store, code, trained(), s, frame_seconds, loss_size, **fit)
+    live_training.play(store, code, trained(), s, frame_seconds, (*loss_size, big_loss), **fit)
 
 
 def training_moment(store: ClassStore, code: str, loss_size: tuple[int, int], **fit: int) -> None:
     """The show's moment now, drawn once (a phone's view re-reads the class on its own timer)."""
-    live_training.draw_show(store, code, trained(), session.settings(), loss_size, fit)
+    live_training.draw_show(store, code, trained(), session.settings(), (*loss_size, False), fit)
 
 
 def train_in_place(key: str, **fit: int) -> None:

@@ -137,8 +137,9 @@ def show_step(result: TrainResult, seconds: float) -> int:
     return round(share * result.steps_run)
 
 
-def loss_curve(result: TrainResult, step: int, width: int, height: int) -> Spec:
-    """The training loss up to `step`, on axes fixed to the whole run (the curve grows)."""
+def loss_curve(result: TrainResult, step: int, width: int, height: int, big: bool = False) -> Spec:
+    """The training loss up to `step`, on axes fixed to the whole run (the curve grows);
+    `big`: in a projector's type."""
     steps = np.arange(step + 1)
     frame = pd.DataFrame({t("ax_step"): steps, t("learn_loss"): result.losses[: step + 1]})
     top = float(np.nanmax(result.losses)) if len(result.losses) else 1.0
@@ -154,6 +155,7 @@ def loss_curve(result: TrainResult, step: int, width: int, height: int) -> Spec:
         height=height,
         x_domain=(0, result.steps_run),
         y_domain=(0, top),
+        font=theme.BIG_LABEL if big else None,
     )
 
 
@@ -180,11 +182,12 @@ def draw_show(
     code: str,
     result: TrainResult,
     s: Settings,
-    loss_size: tuple[int, int],
+    loss_size: tuple[int, int, bool],
     fit: dict[str, int],
 ) -> None:
-    """The class's show at this moment: the probe's attention beside the loss so far, and
-    where the show stands (a fragment draws it again every frame)."""
+    """The class's show at this moment: the probe's attention beside the loss so far (its
+    width, height, and whether in a projector's type), and where the show stands (a fragment
+    draws it again every frame)."""
     now = time.time()
     state = store.find(code, now)
     if state is None:
@@ -203,7 +206,7 @@ def play(
     result: TrainResult,
     s: Settings,
     frame_seconds: float,
-    loss_size: tuple[int, int],
+    loss_size: tuple[int, int, bool],
     **fit: int,
 ) -> None:
     """The show as a part of the page that draws its next moment every `frame_seconds`."""

@@ -1007,10 +1007,11 @@ def line_chart(
     height: int = LINE_HEIGHT,
     x_domain: tuple[float, float] | None = None,
     y_domain: tuple[float, float] | None = None,
+    font: int | None = None,
 ) -> Spec:
     """Curves (loss, accuracy) from a long-form frame; the legend above the plot, where it
     stays in view on a narrow screen. Fixed domains keep the axes still while a curve grows
-    (a training show)."""
+    (a training show); `font` sizes its axes (a projector's)."""
     x_field: dict[str, Any] = {"field": x, "type": "quantitative", "title": x_title}
     y_field: dict[str, Any] = {
         "field": y,
@@ -1021,6 +1022,9 @@ def line_chart(
     for field_, domain in ((x_field, x_domain), (y_field, y_domain)):
         if domain is not None:
             field_["scale"] = {"domain": list(domain)}
+        if font is not None:  # a projector's: read from the back of the room
+            axis = field_.setdefault("axis", {})
+            axis |= {"labelFontSize": font, "titleFontSize": font}
     encoding: dict[str, Any] = {
         "x": x_field,
         "y": y_field,

@@ -236,7 +236,9 @@ def training_show(store: ClassStore, state: ClassState, revealed: bool) -> None:
     control row and on the console play and pause it for the whole class)."""
     (width, height), loss = SHOW_SIZES[revealed]
     frame_seconds = live_training.SHOW_FRAME_SECONDS
-    lesson.training_show(store, state.code, frame_seconds, loss, max_width=width, max_height=height)
+    lesson.training_show(
+        store, state.code, frame_seconds, loss, True, max_width=width, max_height=height
+    )  # the loss curve in a projector's type (its heatmap's cells need the room)
 
 
 def step_charts(figs: tuple[figures.Figure, ...]) -> None:
