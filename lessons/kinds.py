@@ -25,11 +25,11 @@ from core.pretrained import DEFAULT_DIR as MINILM_DIR
 from core.questions import Candidate
 from core.sentence_forms import sentence_form
 from core.story import TEACHER_HEADS, TEACHER_LAYER
-from core.word_rows import WordView, word_view
+from core.word_rows import word_view
 from core.wordpiece import is_cjk
 from lessons import live_training
 from lessons.handout import plain
-from ui import compute, figures, minilm, predict, session, theme
+from ui import compute, figures, minilm, predict, real_models, session, theme
 from ui.figures import Figure
 from ui.i18n import lang, t
 from ui.markdown import escape_md
@@ -485,27 +485,9 @@ def e5_words(p: Pipeline) -> Asked | None:
         t("cls_q_real_e5", word=w, layer=layer, head=head_number),
         t("cls_a_real", word=w, key=key, w=answer.numbers[0]) + " " + t("cls_why_real_e5"),
         predict.word_labels(words, answer.options),
-        e5_figures(head, view),
+        real_models.word_figures(head, view),
         (E5_STORY_HEAD,),
     )
-
-
-def e5_figures(head: Pipeline, view: WordView) -> tuple[Figure, Figure]:
-    """e5's story head as it is (its pieces, <s> and </s>) beside the same over words."""
-    raw = figures.word_map(
-        head.attention.weights, figures.weights_title(head), head, probabilities=True
-    )
-    name = figures.model_name(head.model)
-    over_words = figures.words_by_words(
-        view.weights,
-        view.words,
-        view.words,
-        t("cls_e5_words_title"),
-        [*figures.context(head)[:1], t("cls_e5_words_ctx", model=name)],
-        figures.file_tag(head.model) + "-words",
-        probabilities=True,
-    )
-    return raw, over_words
 
 
 def what_moves(p: Pipeline) -> Asked | None:
@@ -884,7 +866,8 @@ def _real_charts(p: Pipeline) -> tuple[Figure, ...]:
     sentence: e5's story head beside the same over words)."""
     if reads_chinese(p):
         head = e5_story(p)
-        return e5_figures(head, word_view(head.key_side.text, head.tokens, head.attention.weights))
+        view = word_view(head.key_side.text, head.tokens, head.attention.weights)
+        return real_models.word_figures(head, view)
     return minilm.teacher_figures(minilm.teacher(p.key_side.text), real_head(p))
 
 

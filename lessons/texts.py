@@ -66,8 +66,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "原因：这个头是和整个模型一起在约 100 种语言的文本上训练出来的；它学会了一个词该看向哪里，"
         "在这里宾语会看向它的动词。",
     },
-    "cls_e5_words_title": {"en": "The same over words", "zh": "同一个头，按词来看"},
-    "cls_e5_words_ctx": {"en": "{model}, over words", "zh": "{model}，按词"},
     "cls_a_real": {
         "en": "Over the words only, “{word}” gives its largest weight among the other words, {w:.3f}, "
         "to “{key}”.",

@@ -62,7 +62,7 @@ def test_chinese_opens_on_e5_at_its_story_head_with_its_words() -> None:
     assert len(cells) == 12 * 12  # every head of its 12 layers
     model = load_e5()
     run = model.run(text, max_tokens=64)
-    shown = chart_records(at, tr("real_words_title", "zh"))
+    shown = chart_records(at, tr("words_view_title", "zh"))
     view = word_view(text, run.tokens, run.weights[E5_STORY_HEAD])
     assert view.words == ("小明", "把", "作业", "写", "完", "了", "吗")
     assert [r["row_label"] for r in shown[:: len(view.words)]] == list(view.words)

@@ -7,10 +7,15 @@ keeps its own layer and head, and a reader of Chinese opens on e5.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from core.models import e5_files
+from core.pipeline import Pipeline
 from core.pretrained import MiniLM, MiniLMResult
-from ui import compute, model_files
+from core.word_rows import WordView
+from ui import compute, figures, model_files
+from ui.figures import Figure
+from ui.i18n import t
 from ui.settings import REAL_MODELS, K, Settings
 
 FETCH = "real_model_fetch"  # the button that makes e5's file where it is missing
@@ -51,6 +56,25 @@ MINILM = RealModel("minilm", "pretrained", (K.LAYER, K.HEAD), "all-MiniLM-L6-v2"
 E5 = RealModel("e5", "e5", (K.E5_LAYER, K.E5_HEAD), "multilingual-e5-small")
 BY_NAME = {m.name: m for m in (MINILM, E5)}
 assert tuple(BY_NAME) == REAL_MODELS
+
+
+def word_figures(p: Pipeline, view: WordView, **fit: Any) -> tuple[Figure, Figure]:
+    """A real model's head as it is (its pieces, with its start and end tokens) beside the
+    same over the sentence's words (core/word_rows.word_view of the same weights)."""
+    raw = figures.word_map(
+        p.attention.weights, figures.weights_title(p), p, probabilities=True, **fit
+    )
+    over_words = figures.words_by_words(
+        view.weights,
+        view.words,
+        view.words,
+        t("words_view_title"),
+        [*figures.context(p)[:1], t("words_view_ctx", model=figures.model_name(p.model))],
+        figures.file_tag(p.model) + "-words",
+        probabilities=True,
+        **fit,
+    )
+    return raw, over_words
 
 
 def shown(s: Settings) -> RealModel:

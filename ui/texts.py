@@ -292,6 +292,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "MiniLM layer {layer} head {head}",
         "zh": "MiniLM 层 {layer} · 头 {head}",
     },
+    "words_view_title": {"en": "The same over words", "zh": "同一个头，按词来看"},
+    "words_view_ctx": {"en": "{model}, over words", "zh": "{model}，按词"},
     "real_label": {"en": "Model", "zh": "模型"},
     "real_minilm": {"en": "MiniLM (English)", "zh": "MiniLM（英文）"},
     "real_e5": {

@@ -123,20 +123,8 @@ def one_head() -> None:
             return
         count = 1 if hide else 2
         slots, fit = layout.grid(count, len(tokens), per_row=2)
-        over_words = figures.words_by_words(
-            view.weights,
-            view.words,
-            view.words,
-            t("real_words_title"),
-            [*figures.context(on)[:1], t("real_words_ctx", model=figures.model_name(on.model))],
-            figures.file_tag(on.model) + "-words",
-            probabilities=True,
-            **fit,
-        )
-        raw = figures.word_map(
-            on.attention.weights, figures.weights_title(on), on, probabilities=True, **fit
-        )
-        for col, fig in zip(slots, (raw, over_words)[-count:], strict=True):
+        shown_figures = real_models.word_figures(on, view, **fit)
+        for col, fig in zip(slots, shown_figures[-count:], strict=True):
             with col:
                 figures.show(fig)
         st.caption(t("real_words_how", start=start, end=end))

@@ -93,8 +93,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Nothing but {start} and {end}: there is no word to show.",
         "zh": "只有 {start} 和 {end}：没有词可以显示。",
     },
-    "real_words_title": {"en": "The same over words", "zh": "同一个头，按词来看"},
-    "real_words_ctx": {"en": "{model}, over words", "zh": "{model}，按词"},
     "real_words_how": {
         "en": "Over words: the sentence is cut into words (Chinese as the app splits it), a "
         "word's row is the mean of its pieces' rows and a column the sum of its pieces' weights "
