@@ -603,11 +603,14 @@ class ClassStore:
             )
 
     def play_show(self, code: str, key: str, now: float) -> None:
-        """Play the current step's show from where it stands (a playing show plays on)."""
+        """Play the current step's show from where it stands (a playing show plays on). It
+        shows the answer as it learns: voting closes now, so every vote is a prediction."""
         state = self._teacher(code, key, now)
         show = self.show_of(state)
         if not show.playing:
             self._set_show(state, show.played, now)
+        if state.voting_at(now):
+            self._set(state, closes_at=now)
 
     def pause_show(self, code: str, key: str, now: float) -> None:
         """Hold the show at the moment it has reached."""

@@ -652,6 +652,10 @@ def test_a_training_show_keeps_one_clock_for_the_class(store):
     assert store.show_of(state).seconds(T0 + 31) == pytest.approx(1.0)
     with pytest.raises(NotTeacher):
         store.pause_show(code, "not-the-key", T0 + 32)
+    store.open_voting(code, key, T0 + 32.5)  # a vote, then the show: it closes the vote
+    assert store.find(code, T0 + 32.6).voting_at(T0 + 32.6)
+    store.play_show(code, key, T0 + 32.7)
+    assert not store.find(code, T0 + 32.8).voting_at(T0 + 32.8)  # the answer is on screen now
     store.go_to(code, key, 1, T0 + 33)  # another step has a show of its own
     assert store.show_of(store.find(code, T0 + 33)) == Show(1)
     store.end(code, key, T0 + 40)
