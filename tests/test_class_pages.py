@@ -25,6 +25,7 @@ from lessons.lesson import asked, class_pipeline
 from lessons.store import ClassStore, Limits, engine_for
 from tests.apptest_utils import all_text, chart_specs, open_page, open_share_panel, page_file
 from tests.test_class_store import PG_URL, _drop_schema, _pg_schema
+from ui import browser
 from ui.i18n import TEXTS
 from ui.markdown import escape_md
 from ui.settings import DEFAULT_TEXTS
@@ -154,6 +155,24 @@ def test_a_vote_counts_once_and_the_reveal_shows_the_class_beside_the_answer(db_
     assert TEXTS["join_yours"]["zh"].format(answer=words[1]) in [x.value for x in zh.text]
     verdict = TEXTS["pq_right" if words[1] == right[0] else "pq_wrong"]["zh"]
     assert any(verdict in m.value for m in [*zh.success, *zh.warning])
+
+
+def test_a_second_tab_of_the_same_browser_shows_the_pick_made_in_the_first(db_url, monkeypatch):
+    """One browser is one student: a tab opened before its other tab voted (or while the vote
+    was being written) shows that vote on its next live read, not an empty question."""
+    teacher = _teacher()
+    code = teacher.session_state["code"]
+    _click(teacher, "class_open")
+    first = _student(code)
+    me = first.session_state[ME]
+    monkeypatch.setattr(browser, "cookie", lambda name: me if name.endswith(code) else "")
+    second = _student(code)  # the same browser: its cookie names the first tab's student
+    assert second.session_state[ME] == me
+    assert second.radio(key="join_pick_0_1").value is None  # nothing picked yet
+    first.radio(key="join_pick_0_1").set_value("2").run()
+    second.run()  # its live part re-reads the class
+    assert second.radio(key="join_pick_0_1").value == "2"
+    assert [s.value for s in second.success] == [en("join_sent")]
 
 
 def test_vote_again_shows_both_rounds_side_by_side(db_url):

@@ -236,8 +236,8 @@ def question_part(store: ClassStore, state: ClassState, step: Step, me: str) -> 
         if left is not None:
             st.markdown(f"⏱ **{t('cls_timer_left', s=math.ceil(left))}**")
         radio = f"join_pick_{state.step}_{state.round}"
-        if radio not in st.session_state and mine in options:
-            st.session_state[radio] = mine
+        if st.session_state.get(radio) is None and mine in options:
+            st.session_state[radio] = mine  # picked in another tab of this browser, or before
         with st.container(key="join_answers"):
             st.radio(
                 t("join_pick"),
