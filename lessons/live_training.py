@@ -77,18 +77,28 @@ def heatmap(matrix: np.ndarray, settings: TrainSettings, *, title: str, **fit: i
 
 
 def at_step(
-    matrix: np.ndarray, settings: TrainSettings, s: Settings, step: int, **fit: int
+    matrix: np.ndarray,
+    settings: TrainSettings,
+    s: Settings,
+    step: int,
+    big: bool = False,
+    **fit: int,
 ) -> Spec:
     """The top heatmap: the probe's attention at one step (the probe is in its subtitle).
-    `fit`: its size (page 7: LIVE_WIDTH; the lesson draws it large)."""
+    `fit`: its size (page 7: LIVE_WIDTH; the lesson draws it large); `big`: a projector's type."""
     title = t("learn_live_heatmap", step=step)
     fit = fit or {"max_width": LIVE_WIDTH}
-    return figures.spec_of(heatmap(matrix, settings, title=title, main=True, **fit), s.show_numbers)
+    fig = heatmap(matrix, settings, title=title, main=not big, big=big, **fit)
+    return figures.spec_of(fig, s.show_numbers)
 
 
-def draw(slot: DeltaGenerator, chart: Spec) -> None:
+def draw(slot: DeltaGenerator, chart: Spec, big: bool = False) -> None:
     """Replace what `slot` shows with one chart (no download button: frames come and go), as
-    wide as its column when that is less than its own width (charts.fitted)."""
+    wide as its column when that is less than its own width (charts.fitted); `big`: a
+    projector's chart, at its own size and in its own type (figures.show_spec's `fixed`)."""
+    if big:
+        slot.vega_lite_chart(None, chart, width="content", theme=None)
+        return
     shown, width = charts.fitted(chart)
     slot.vega_lite_chart(None, shown, width=width, theme="streamlit")
 
@@ -159,11 +169,14 @@ def loss_curve(result: TrainResult, step: int, width: int, height: int, big: boo
     )
 
 
-def show_heatmap(result: TrainResult, step: int, s: Settings, **fit: int) -> Spec:
+def show_heatmap(
+    result: TrainResult, step: int, s: Settings, big: bool = False, **fit: int
+) -> Spec:
     """The probe's attention as it was at `step` (the snapshot at or before it)."""
     i = int(np.searchsorted(result.snapshot_steps, step, side="right")) - 1
     matrix = result.snapshots[max(i, 0)]
-    return at_step(matrix, result.settings, s, int(result.snapshot_steps[max(i, 0)]), **fit)
+    shown = int(result.snapshot_steps[max(i, 0)])
+    return at_step(matrix, result.settings, s, shown, big, **fit)
 
 
 def show_caption(show: Show, result: TrainResult, step: int, now: float) -> str:
@@ -194,9 +207,10 @@ def draw_show(
         return
     show = store.show_of(state)
     step = show_step(result, show.seconds(now))
+    big = loss_size[2]
     heat_slot, loss_slot = st.columns(2, gap="small")
-    draw(heat_slot, show_heatmap(result, step, s, **fit))
-    draw(loss_slot, loss_curve(result, step, *loss_size))
+    draw(heat_slot, show_heatmap(result, step, s, big, **fit), big)
+    draw(loss_slot, loss_curve(result, step, *loss_size), big)
     st.caption(show_caption(show, result, step, now))
 
 

@@ -409,14 +409,24 @@ def _fit_height(
 ) -> tuple[int, int]:
     """Smaller cells until `height(step_x, step_y, title_width)` fits `max_height` (a narrower
     chart may wrap its title onto more lines, hence a few rounds)."""
+    smallest = theme.BIG_LABEL + 1 if big else theme.CELL_MIN  # a row as tall as its label
     for _ in range(4):
         title_width = _title_width(step_x * n_cols, max_width, big)
         over = height(step_x, step_y, title_width) - max_height
-        if over <= 0 or step_y <= theme.CELL_MIN:
+        if over <= 0 or step_y <= smallest:
             break
-        step_y = max(theme.CELL_MIN, step_y - math.ceil(over / max(n_rows, 1)))
-        step_x = min(step_x, step_y)
+        step_y = max(smallest, step_y - math.ceil(over / max(n_rows, 1)))
+        # square cells; in presenter mode up to BIG_CELL_ASPECT wide, filling the width it has
+        step_x = min(step_x, math.floor(step_y * (theme.BIG_CELL_ASPECT if big else 1)))
     return step_x, step_y
+
+
+def _legend_beside_width(title: str, top: float, signed: bool, font: int) -> float:
+    """About how wide (px) Vega draws a vertical colour bar right of the cells: its offset,
+    then the bar and its end labels, or its title above them when that is wider."""
+    end_label = number(-top if signed else max(1.0, top))
+    bar = theme.BIG_LEGEND_THICKNESS + theme.LEGEND_LABEL_GAP + text_width(end_label, font)
+    return theme.LEGEND_OFFSET + max(bar, text_width(title, font)) + theme.SAFE_MARGIN
 
 
 def heatmap(
@@ -479,10 +489,10 @@ def heatmap(
     )
     # the colour bar under the cells, where a phone's column has room for it, except in
     # presenter mode, whose projector has room beside them and none under them (its steps fit
-    # 720 px without scrolling)
-    beside_cells = big and not narrow
+    # 720 px without scrolling), however narrow its column
+    beside_cells = big
     if beside_cells:
-        room += theme.LABEL_ROOM
+        room += _legend_beside_width(value_title, top, signed, label_font)
     if main:
         step_x, step_y = _main_steps(n_rows, n_cols, room, max_width or theme.MAIN_WIDTH)
     else:
@@ -516,13 +526,13 @@ def heatmap(
     fit = None
     if show_numbers and big:  # presenter mode: large numbers first, one decimal if need be
         fit = number_fit(lo, hi, step_x, step_y, theme.FONT_MIN_BIG, theme.FONT_MAX_BIG)
-    if show_numbers and main:  # a projector's main chart: readable numbers or none
+    elif show_numbers and main:  # a projector's main chart: readable numbers or none
         fit = number_fit(lo, hi, step_x, step_y, theme.MAIN_FONT, theme.MAIN_FONT_MAX)
-    elif show_numbers and fit is None:
+    elif show_numbers:
         fit = number_fit(lo, hi, step_x, step_y, theme.PHONE_FONT_MIN if phone else theme.FONT_MIN)
     if show_numbers and (fit is None or min(step_x, step_y) < theme.NUMBERS_MIN_CELL):
         fit = None
-        if numbers_note:
+        if numbers_note and not big:  # (presenter mode: fitted to the screen without it)
             subtitle = [*_lines(subtitle), numbers_note]
 
     axis_font = {"titleFontSize": theme.BIG_LABEL} if big else {}
@@ -569,8 +579,15 @@ def heatmap(
         "gradientThickness": theme.LEGEND_THICKNESS,
         "offset": theme.LEGEND_GAP,
     }
-    if beside_cells:
-        legend, legend_width = {}, 0.0  # Vega's own: a vertical bar right of the cells
+    if beside_cells:  # a vertical bar right of the cells, its title over it, in large type:
+        # the two no taller than the cells
+        bar = n_rows * step_y - theme.LINE_EM * label_font - theme.LEGEND_LABEL_GAP
+        legend = {
+            "gradientLength": int(max(theme.LEGEND_LENGTH // 2, min(bar, theme.LEGEND_BAR_MAX))),
+            "labelFontSize": label_font,
+            "titleFontSize": label_font,
+        }
+        legend_width = 0.0
     elif title_beside:
         length = int(min(length, beside))
         legend["gradientLength"] = length
@@ -1047,9 +1064,11 @@ def line_chart(
         f"{title} — {x_title} {number(xs.min(), 'g')} … {number(xs.max(), 'g')}, "
         f"{y_title} {number(ys.min())} … {number(ys.max())}"
     )
+    heading = {"title": title_params(title, [], width + theme.LABEL_ROOM, big=font is not None)}
     return Spec(
         {
             **base(title, text, width + theme.LABEL_ROOM),
+            **(heading if font is not None else {}),  # a projector's: its title large too
             "datasets": {name: records},
             "data": {"name": name},
             "mark": {"type": "line"},

@@ -617,17 +617,22 @@ def show_spec(
     on_point: Callable[[dict], None] | None = None,
     own_fonts: bool = False,
     main: bool = False,
+    fixed: bool = False,
 ) -> None:
     """Draw a Vega-Lite spec at its own size, or as wide as its column when that is less
     (charts.fitted), with charts that are not a matrix (the head grid) too. The page saved as
-    HTML holds every spec drawn here, at its own size. `main`: see `show`."""
+    HTML holds every spec drawn here, at its own size. `main`: see `show`. `fixed`: always at
+    its own size (a slide laid out for its screen, which CSS zooms whole on a larger one)."""
     if main:
         with st.container(key=theme.MAIN_CHART_KEY):
             show_spec(chart, key=key, on_point=on_point, own_fonts=own_fonts)
         return
     if session.share_open():
         st.session_state.setdefault(_SPECS, []).append(chart)
-    chart, width = charts.fitted(arrow_datasets(chart))
+    if fixed:
+        chart, width = arrow_datasets(chart), "content"
+    else:
+        chart, width = charts.fitted(arrow_datasets(chart))
     if on_point is None:
         theme_name = None if own_fonts else "streamlit"
         st.vega_lite_chart(None, chart, width=width, key=key, theme=theme_name)

@@ -49,7 +49,7 @@ MAIN_LABEL_FONT = 15  # px: axis labels
 MAIN_CELL_MAX = 160  # px: widest cell (a short sentence's word map fills its column anyway)
 MAIN_ROW_MAX = 40  # px: tallest cell
 MAIN_SPAN_HEIGHT = 360  # px: the cells' height together aims at about this
-BIG_LABEL = 17  # px: axis labels and subtitles in presenter mode
+BIG_LABEL = 18  # px: axis labels, legends and subtitles in presenter mode (the back row)
 BIG_TITLE = 24  # px: chart titles in presenter mode
 SPAN_FULL = 560  # px: a heatmap side aims at about this size when it has the page to itself
 SPAN_HALF = 330  # px: in one of two columns
@@ -93,6 +93,11 @@ LEGEND_OVERHANG = 16  # px: its end labels reach this far past the ends of the b
 LEGEND_THICKNESS = 12  # px: the colour bar's height
 LEGEND_GAP = 8  # px: between the cells and the colour bar under them
 CHART_PADDING = 5  # px: Vega's padding on each side of a chart
+LEGEND_OFFSET = 18  # px: Vega's gap between the cells and a colour bar beside them
+LEGEND_BAR_MAX = 200  # px: the longest colour bar beside the cells
+BIG_LEGEND_THICKNESS = 16  # px: Vega's width of a colour bar beside the cells
+LEGEND_LABEL_GAP = 4  # px: Vega's gap between that bar and its labels
+BIG_CELL_ASPECT = 1.5  # a presenter heatmap's cells may be this much wider than tall
 # px: a presenter bar chart's title and two subtitle lines, its label axis's title above the
 # bars, its value axis under them (labels, title) and padding: its bars share the rest of the
 # height it is given

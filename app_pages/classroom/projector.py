@@ -36,14 +36,25 @@ from ui.i18n import lang, t
 from ui.markdown import escape_md
 from ui.predict import Asked
 
+SLIDE = (1280, 720)  # px: the screen this view is laid out for
+SCREEN_WIDTH = SLIDE[0] - 2 * 24  # px: the slide's row, less the CSS's side padding
 QR_SIZE = 330  # px: a QR code read from about 8 m
-VOTES_WIDTH = 560  # px: the votes' chart in its half of the screen
-VOTES_NARROW = 440  # px: in two fifths of it, beside two charts of the step
 VOTES_HEIGHT = 240  # px: leaves the reason above a 720 px screen's bottom
-CHART_BOX = (580, 390)  # px: the step's own chart beside it (width, height), its point under it
-# px: the training show's heatmap (width, height) and its loss curve beside it, under the
-# question (the screen's width), and in the reveal's right half
-SHOW_SIZES = {False: ((560, 300), (480, 210)), True: ((300, 290), (190, 190))}
+CHART_BOX = (580, 420)  # px: the step's own chart (width, height): more than half the screen
+# the reveal's row: the votes and the reason | the step's charts, by how many charts it has
+REVEAL_SPLIT = {0: (2, 3), 1: (2, 3), 2: (1, 2)}
+# px: the training show's heatmap (width, height) and its loss curve beside it, beside the
+# count while the class votes (SHOW_SPLIT of the row), and in the reveal's right part
+SHOW_SPLIT = (1, 3)
+SHOW_SIZES = {False: ((520, 400), (380, 260)), True: ((430, 380), (280, 260))}
+# A larger screen shows the 1280 × 720 slide larger, as a slide is: the same layout, zoomed
+# (the server never learns the screen's size; CSS picks the zoom).
+ZOOMS = (1.25, 1.5, 2.0)  # 1600 × 900, 1920 × 1080, 2560 × 1440
+PROJECTOR_ZOOM = "\n".join(
+    f"@media (min-width: {SLIDE[0] * z:.0f}px) and (min-height: {SLIDE[1] * z:.0f}px) {{"
+    f' [data-testid="stMainBlockContainer"] {{ zoom: {z}; }} }}'
+    for z in ZOOMS
+)
 # Our own constant stylesheet for this view: large type (the question ≥ 32 px, its options
 # ≥ 24 px, the join code ≥ 64 px), small margins. (No sidebar or bar: ui/theme.CLASS_ONLY_CSS.)
 CSS = f"""
@@ -51,7 +62,7 @@ CSS = f"""
 [data-testid="stMainBlockContainer"] {{ padding: 0.6rem 24px 0.4rem; max-width: 100%; }}
 [data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] {{ gap: 0.5rem; }}
 [data-testid="stElementToolbar"] {{ display: none; }}
-.st-key-class_title h1 {{ font-size: 2rem; line-height: 1.2; padding: 0.1rem 0 0.5rem; }}
+.st-key-class_title h1 {{ font-size: 2rem; line-height: 1.25; padding: 0.1rem 0 0.45rem; }}
 .st-key-class_question p {{ font-size: 2.1rem; line-height: 1.25; font-weight: 700; }}
 .st-key-class_question_revealed p {{ font-size: 1.6rem; line-height: 1.25; font-weight: 700; }}
 .st-key-class_options p {{ font-size: 1.6rem; line-height: 1.3; }}
@@ -69,6 +80,7 @@ CSS = f"""
   font-weight: 600; }}
 .st-key-class_point p, .st-key-class_point [data-testid="stText"],
 .st-key-class_shown [data-testid="stText"] {{ font-size: 1.5rem; line-height: 1.35; }}
+{PROJECTOR_ZOOM}
 @media (max-width: {theme.NARROW_SCREEN}px) {{
   .st-key-class_question p {{ font-size: 1.5rem; }}
   .st-key-class_join_code p {{ font-size: 3rem; }}
@@ -126,7 +138,7 @@ def step_chart(fig: figures.Figure, width: int = CHART_BOX[0]) -> None:
         fig = fig.with_options(width=width - theme.LABEL_ROOM, big=True, max_height=height)
     else:
         fig = fig.with_options(big=True, max_width=width, max_height=height)
-    figures.show_spec(figures.spec_of(fig, False), own_fonts=True)
+    figures.show_spec(figures.spec_of(fig, False), own_fonts=True, fixed=True)
 
 
 def sentences(store: ClassStore, state: ClassState, step: Step) -> None:
@@ -147,9 +159,10 @@ def sentences(store: ClassStore, state: ClassState, step: Step) -> None:
 
 def show(store: ClassStore, state: ClassState, steps: tuple[Step, ...], step: Step) -> None:
     st.html(CSS)
-    st.caption(t("cls_step_of", number=state.step + 1, n=len(steps), m=step.minutes))
-    with st.container(key="class_title"):  # the page's heading (no anchor: no link)
-        st.title(escape_md(step.title, MAX_TITLE), anchor=False)  # a lesson file's words, inert
+    with st.container(horizontal=True, vertical_alignment="bottom", gap="medium"):
+        with st.container(key="class_title", width="content"):  # the heading (no anchor: no link)
+            st.title(escape_md(step.title, MAX_TITLE), anchor=False)  # a lesson file's, inert
+        st.caption(t("cls_step_of", number=state.step + 1, n=len(steps), m=step.minutes))
     with st.container(horizontal=True, gap="small", vertical_alignment="center"):
         controls(store, state, steps)
         if step.training and state.phase == "open":  # the show's buttons, while it plays
@@ -194,18 +207,24 @@ def show(store: ClassStore, state: ClassState, steps: tuple[Step, ...], step: St
                 st.markdown("  ·  ".join(f"**{letter(i)}** {x}" for i, x in enumerate(labels)))
         if not revealed:
             live_part = numbers if step.question is not None else joined_only
-            run_live(store, state, live_part, show_watch(store) if step.training else None)
+            if step.training and state.phase != "ask":  # the class predicts first; then the show
+                count, show_part = st.columns(SHOW_SPLIT, gap="small")
+                with count:
+                    run_live(store, state, live_part, show_watch(store))
+                with show_part:
+                    training_show(store, state, revealed=False)
+            else:
+                run_live(store, state, live_part, show_watch(store) if step.training else None)
     if revealed:
         reveal(store, state, step, question, p)
-    elif step.training and state.phase != "ask":  # the class predicts first; then the show
-        training_show(store, state, revealed=False)
 
 
 def reveal(store: ClassStore, state: ClassState, step: Step, question: Asked, p: Pipeline) -> None:
     """The votes' chart and the reason on the left, the step's chart and under it its point on
     the right: all on a 1280 × 720 screen's first view."""
     figs = () if step.training else lesson.charts(step, p)
-    left, right = st.columns([2, 3] if len(figs) > 1 else [1, 1], gap="medium")
+    votes_width, charts_width = reveal_widths(len(figs))
+    left, right = st.columns(REVEAL_SPLIT[len(figs)], gap="small")
     with left:
         rounds = rounds_of(store, state, question)
         spec = votes_chart(
@@ -214,17 +233,17 @@ def reveal(store: ClassStore, state: ClassState, step: Step, question: Asked, p:
             {t("cls_round", round=r): counts for r, counts in rounds.items()},
             right_label=t("cls_right_col"),
             count_label=t("cls_votes"),
-            width=VOTES_WIDTH if len(figs) < 2 else VOTES_NARROW,
+            width=votes_width - 2 * theme.CHART_PADDING - theme.SAFE_MARGIN,
             height=VOTES_HEIGHT,
         )
-        figures.show_spec(spec, key="class_votes", own_fonts=True)
+        figures.show_spec(spec, key="class_votes", own_fonts=True, fixed=True)
         with st.container(key="class_reason"):
             st.success(question.because)
     with right:
         if step.training:
             training_show(store, state, revealed=True)
         else:
-            step_charts(figs)
+            step_charts(figs, charts_width)
         with st.container(key="class_reveal_point"):  # what to keep, under the evidence
             st.text(step.point)  # the lesson file's words: plain text
     watch = show_watch(store) if step.training else None
@@ -241,12 +260,20 @@ def training_show(store: ClassStore, state: ClassState, revealed: bool) -> None:
     )  # the loss curve in a projector's type (its heatmap's cells need the room)
 
 
-def step_charts(figs: tuple[figures.Figure, ...]) -> None:
-    """The step's charts side by side in the space they have (two share it)."""
+def reveal_widths(n_charts: int) -> tuple[int, int]:
+    """Widths (px) of the reveal's two columns at 1280 px: the votes', the step's charts'."""
+    left, right = REVEAL_SPLIT[n_charts]
+    row = SCREEN_WIDTH - theme.COLUMN_GAP
+    return row * left // (left + right), row * right // (left + right)
+
+
+def step_charts(figs: tuple[figures.Figure, ...], width: int = CHART_BOX[0]) -> None:
+    """The step's charts side by side in `width` px (two share it)."""
     if len(figs) < 2:
         for fig in figs:
-            step_chart(fig)
+            step_chart(fig, width)
         return
+    each = (width - (len(figs) - 1) * theme.COLUMN_GAP) // len(figs)
     for column, fig in zip(st.columns(len(figs), gap="small"), figs, strict=True):
         with column:
-            step_chart(fig, (CHART_BOX[0] * 5 // 4) // len(figs))
+            step_chart(fig, each)

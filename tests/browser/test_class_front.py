@@ -436,6 +436,82 @@ def test_projector_reads_from_the_back_and_reveals_on_one_screen(
     )
 
 
+LABEL_MIN = 18  # px: the smallest chart text on the projector (read from the back of a room)
+SCREEN_FIT = """() => {
+  window.scrollTo(0, 0);
+  for (const e of document.querySelectorAll("*")) if (e.scrollTop > 0) e.scrollTop = 0;
+  const main = document.querySelector("[data-testid='stMainBlockContainer']");
+  const shown = (e) => { const r = e.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && e.checkVisibility({visibilityProperty: true}); };
+  let low = {bottom: 0, what: ""};
+  for (const e of main.querySelectorAll("[data-testid='stElementContainer']")) {
+    if (!shown(e)) continue;
+    const b = e.getBoundingClientRect().bottom;
+    if (b > low.bottom) low = {bottom: Math.round(b), what: e.innerText.slice(0, 40)};
+  }
+  let small = {px: 999, what: ""}, charts = [];
+  for (const chart of main.querySelectorAll("[data-testid='stVegaLiteChart']")) {
+    if (!shown(chart)) continue;
+    charts.push(Math.round(chart.getBoundingClientRect().height));
+    for (const text of chart.querySelectorAll("svg text")) {
+      if (!text.textContent.trim() || !shown(text)) continue;
+      const px = parseFloat(getComputedStyle(text).fontSize);
+      if (px < small.px) small = {px: px, what: text.textContent.slice(0, 30)};
+    }
+  }
+  return {low: low, small: small, charts: charts};
+}"""
+
+
+def screen_fit(tab: Page, tries: int = 8) -> dict:
+    """The lowest element, the smallest chart text and the charts' heights on the first
+    screen, once two readings 0.5 s apart agree (a chart is drawn again at its final size)."""
+    last = tab.evaluate(SCREEN_FIT)
+    for _ in range(tries):
+        time.sleep(0.5)
+        now = tab.evaluate(SCREEN_FIT)
+        if now == last:
+            break
+        last = now
+    return last
+
+
+def test_every_step_fits_the_projector_before_and_after_its_reveal(
+    room_of: Callable[[str], Room],
+) -> None:
+    """Issue 38: the built-in lesson walked step by step on a 1280 × 720 projector, as the
+    class sees it while voting and after the reveal: nothing past the screen's bottom, no chart
+    text under LABEL_MIN px, the step's own charts at least half the screen's height."""
+    room = room_of("en")
+    tab = room.projector
+    room.start()
+    room.press(tab, "cls_join_hide")
+    seen = []
+    for index, step in enumerate(STEPS):
+        room.go_to(tab, index)
+        if step.question is not None:
+            room.press(tab, "cls_open")  # voting: the count, the timer (and the training show)
+        seen.append((index + 1, "asked", screen_fit(tab)))
+        if step.question is None:
+            continue
+        room.press(tab, "cls_reveal")
+        expect(tab.locator(".st-key-class_reason")).to_be_visible(timeout=LIVE)
+        no_exception(tab)
+        fit = screen_fit(tab)
+        seen.append((index + 1, "revealed", fit))
+        assert all(height >= PROJECTOR["height"] / 2 for height in fit["charts"][1:]), (
+            f"step {index + 1}: the step's charts are {fit['charts'][1:]} px high (the votes' "
+            f"first); at least {PROJECTOR['height'] // 2} wanted"
+        )
+    note("walk: " + "; ".join(f"{n} {state} {f['low']['bottom']}" for n, state, f in seen))
+    past = [
+        (n, state, f["low"]) for n, state, f in seen if f["low"]["bottom"] > PROJECTOR["height"]
+    ]
+    assert not past, f"past the first {PROJECTOR['height']} px (step, state, lowest): {past}"
+    small = [(n, state, f["small"]) for n, state, f in seen if f["small"]["px"] < LABEL_MIN]
+    assert not small, f"chart text under {LABEL_MIN} px (step, state, smallest): {small}"
+
+
 # ---- 2. the console ------------------------------------------------------------------------
 
 
