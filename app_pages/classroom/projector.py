@@ -46,7 +46,7 @@ REVEAL_SPLIT = {0: (2, 3), 1: (2, 3), 2: (1, 2)}
 # px: the training show's heatmap (width, height) and its loss curve beside it, beside the
 # count while the class votes (SHOW_SPLIT of the row), and in the reveal's right part
 SHOW_SPLIT = (1, 3)
-SHOW_SIZES = {False: ((520, 400), (380, 260)), True: ((430, 380), (280, 260))}
+SHOW_SIZES = {False: ((520, 400), (380, 260)), True: ((430, 420), (280, 260))}
 # A larger screen shows the 1280 × 720 slide larger, as a slide is: the same layout, zoomed
 # (the server never learns the screen's size; CSS picks the zoom).
 ZOOMS = (1.25, 1.5, 2.0)  # 1600 × 900, 1920 × 1080, 2560 × 1440
