@@ -208,7 +208,9 @@ def draw_show(
     show = store.show_of(state)
     step = show_step(result, show.seconds(now))
     big = loss_size[2]
-    heat_slot, loss_slot = st.columns(2, gap="small")
+    heat_width = fit.get("max_width", LIVE_WIDTH)
+    loss_width = loss_size[0] + theme.LABEL_ROOM  # its plot, then its axes and title
+    heat_slot, loss_slot = st.columns([heat_width, loss_width], gap="small")
     draw(heat_slot, show_heatmap(result, step, s, big, **fit), big)
     draw(loss_slot, loss_curve(result, step, *loss_size), big)
     st.caption(show_caption(show, result, step, now))

@@ -46,7 +46,7 @@ REVEAL_SPLIT = {0: (2, 3), 1: (2, 3), 2: (1, 2)}
 # px: the training show's heatmap (width, height) and its loss curve beside it, beside the
 # count while the class votes (SHOW_SPLIT of the row), and in the reveal's right part
 SHOW_SPLIT = (1, 3)
-SHOW_SIZES = {False: ((520, 400), (380, 260)), True: ((430, 420), (280, 260))}
+SHOW_SIZES = {False: ((520, 400), (300, 260)), True: ((400, 420), (220, 260))}
 # A larger screen shows the 1280 × 720 slide larger, as a slide is: the same layout, zoomed
 # (the server never learns the screen's size; CSS picks the zoom).
 ZOOMS = (1.25, 1.5, 2.0)  # 1600 × 900, 1920 × 1080, 2560 × 1440
@@ -69,6 +69,7 @@ CSS = f"""
 .st-key-class_numbers p {{ font-size: 1.6rem; }}
 .st-key-class_numbers [data-testid="stMetricValue"] p {{ font-size: 4rem; line-height: 1.1; }}
 .st-key-class_numbers [data-testid="stMetricLabel"] p {{ font-size: 1.5rem; }}
+.st-key-class_numbers [data-testid="stMetricLabel"] * {{ white-space: normal; overflow: visible; }}
 .st-key-class_join_slide p, .st-key-class_join_slide [data-testid="stText"] {{
   font-size: 1.4rem; word-break: break-all;
 }}
