@@ -28,11 +28,10 @@ from core.story import TEACHER_HEADS, TEACHER_LAYER
 from core.word_rows import word_view
 from core.wordpiece import is_cjk
 from lessons import live_training
-from lessons.handout import plain
 from ui import compute, figures, minilm, predict, real_models, session, theme
 from ui.figures import Figure
 from ui.i18n import lang, t
-from ui.markdown import escape_md
+from ui.markdown import escape_md, plain
 from ui.predict import Asked, Question
 from ui.settings import DEFAULT_MODEL, DEFAULT_TEXTS, SHARED_PARAMS, K, Settings, settings_from
 

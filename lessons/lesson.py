@@ -18,13 +18,12 @@ import streamlit as st
 from core.learning.task import initial_probe_weights
 from core.pipeline import Pipeline
 from lessons import live_training
-from lessons.handout import plain
 from lessons.kinds import KINDS, TRAINING, Kind, class_pipeline, trained
 from lessons.lesson_file import MAX_SENTENCE, LessonFile, parse
-from lessons.store import ClassStore
 from ui import compute, session
 from ui.figures import Figure
 from ui.i18n import lang, t
+from ui.markdown import plain
 from ui.predict import Asked, Question
 from ui.text_box import text_box
 
@@ -164,25 +163,6 @@ def charts(step: Step, p: Pipeline) -> tuple[Figure, ...]:
 def plain_label(option: str, question: Asked) -> str:
     """An option as plain text (for tables and files, never Markdown)."""
     return plain(question.labels.get(option, option))
-
-
-def training_show(
-    store: ClassStore,
-    code: str,
-    frame_seconds: float,
-    loss_size: tuple[int, int],
-    big_loss: bool,
-    **fit: int,
-) -> None:
-    """A class's training step: page 7's default run played as a show on the class's clock,
-    its next moment drawn every `frame_seconds` (lessons/live_training.play)."""
-    s = session.settings()
-    live_training.play(store, code, trained(), s, frame_seconds, (*loss_size, big_loss), **fit)
-
-
-def training_moment(store: ClassStore, code: str, loss_size: tuple[int, int], **fit: int) -> None:
-    """The show's moment now, drawn once (a phone's view re-reads the class on its own timer)."""
-    live_training.draw_show(store, code, trained(), session.settings(), (*loss_size, False), fit)
 
 
 def train_in_place(key: str, **fit: int) -> None:

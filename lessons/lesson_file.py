@@ -39,7 +39,7 @@ MAX_MINUTES = 60  # one step's suggested time
 MAX_TITLE = 120  # characters of a title (the lesson's or a step's)
 MAX_POINT = 600  # characters of a step's point
 MAX_NOTES = 2000  # characters of a step's speaker notes
-MAX_SENTENCE = 120  # characters of a step's own sentence (as a student's, lessons/store.py)
+MAX_SENTENCE = 120  # characters of a step's own sentence (as a student's, live_class/store.py)
 MAX_DEPTH = 8  # [ and { open at once (a lesson needs 3: steps = [{ title = { en = ... } }])
 MAX_KEY_PARTS = 4  # dotted parts of one key (a lesson needs 2: point.en)
 MAX_KEY = 64  # characters of one key, its parts together

@@ -1,8 +1,7 @@
 """Page 7's training run drawn live, shared by page 7 (app_pages/learn) and a lesson's training
 step: the probe's heatmap at one step, redrawn in place while the run trains through the one
-training queue (ui/training). In a class the training step is a show: the finished run played
-back on one clock for the whole class (lessons/store.Show), on the projector and every phone
-at once, slowly enough to watch it learn."""
+training queue (ui/training). In a class the run is played as a show on every screen at once
+(live_class/training_show.py)."""
 
 from __future__ import annotations
 
@@ -10,14 +9,12 @@ import math
 import time
 
 import numpy as np
-import pandas as pd
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from core.learning.corpus import check_probe, in_chinese
 from core.learning.optimiser import Progress
 from core.learning.task import TrainResult, TrainSettings, initial_probe_weights, train
-from lessons.store import ClassStore, Show
 from ui import charts, figures, theme, training
 from ui.figures import Figure, Spec
 from ui.i18n import lang, t
@@ -27,8 +24,6 @@ FRAME_SECONDS = 0.2  # at most 5 frames a second, live or replayed: what the eye
 # px: the live heatmap fills its column (3 of 5 beside the settings), the page's largest chart
 LIVE_WIDTH = (theme.MAIN_WIDTH - 2 * theme.COLUMN_GAP) * 3 // 5
 RUNNING = "_learn_running"  # (step, steps) of the run under way; left behind when interrupted
-SHOW_SECONDS = 24.0  # a class's training show from the first step to the last
-SHOW_FRAME_SECONDS = 1.0  # the projector draws the show's next moment this often (phones: 2 s)
 
 
 def shown(tokens: tuple[str, ...] | list[str]) -> list[str]:
@@ -136,94 +131,3 @@ def train_live(
         result = train(settings, callback=on_progress)
     st.session_state.pop(RUNNING, None)
     return result
-
-
-# ---- a class's training show ------------------------------------------------------------------
-
-
-def show_step(result: TrainResult, seconds: float) -> int:
-    """The training step a show has reached after `seconds` played (0 to the run's last)."""
-    share = min(1.0, max(0.0, seconds / SHOW_SECONDS))
-    return round(share * result.steps_run)
-
-
-def loss_curve(result: TrainResult, step: int, width: int, height: int, big: bool = False) -> Spec:
-    """The training loss up to `step`, on axes fixed to the whole run (the curve grows);
-    `big`: in a projector's type."""
-    steps = np.arange(step + 1)
-    frame = pd.DataFrame({t("ax_step"): steps, t("learn_loss"): result.losses[: step + 1]})
-    top = float(np.nanmax(result.losses)) if len(result.losses) else 1.0
-    return charts.line_chart(
-        frame,
-        x=t("ax_step"),
-        y=t("learn_loss"),
-        series=None,
-        title=t("show_loss_title", step=step, steps=result.steps_run),
-        x_title=t("ax_step"),
-        y_title=t("learn_loss"),
-        width=width,
-        height=height,
-        x_domain=(0, result.steps_run),
-        y_domain=(0, top),
-        font=theme.BIG_LABEL if big else None,
-    )
-
-
-def show_heatmap(
-    result: TrainResult, step: int, s: Settings, big: bool = False, **fit: int
-) -> Spec:
-    """The probe's attention as it was at `step` (the snapshot at or before it)."""
-    i = int(np.searchsorted(result.snapshot_steps, step, side="right")) - 1
-    matrix = result.snapshots[max(i, 0)]
-    shown = int(result.snapshot_steps[max(i, 0)])
-    return at_step(matrix, result.settings, s, shown, big, **fit)
-
-
-def show_caption(show: Show, result: TrainResult, step: int, now: float) -> str:
-    """Where the show stands: not begun, playing, held, or done."""
-    seconds = min(show.seconds(now), SHOW_SECONDS)
-    values = {"step": step, "steps": result.steps_run, "s": seconds, "total": SHOW_SECONDS}
-    if step >= result.steps_run:
-        return t("show_done", **values)
-    if show.playing:
-        return t("show_playing", **values)
-    return t("show_paused", **values) if show.played > 0 else t("show_waiting", **values)
-
-
-def draw_show(
-    store: ClassStore,
-    code: str,
-    result: TrainResult,
-    s: Settings,
-    loss_size: tuple[int, int, bool],
-    fit: dict[str, int],
-) -> None:
-    """The class's show at this moment: the probe's attention beside the loss so far (its
-    width, height, and whether in a projector's type), and where the show stands (a fragment
-    draws it again every frame)."""
-    now = time.time()
-    state = store.find(code, now)
-    if state is None:
-        return
-    show = store.show_of(state)
-    step = show_step(result, show.seconds(now))
-    big = loss_size[2]
-    heat_width = fit.get("max_width", LIVE_WIDTH)
-    loss_width = loss_size[0] + theme.LABEL_ROOM  # its plot, then its axes and title
-    heat_slot, loss_slot = st.columns([heat_width, loss_width], gap="small")
-    draw(heat_slot, show_heatmap(result, step, s, big, **fit), big)
-    draw(loss_slot, loss_curve(result, step, *loss_size), big)
-    st.caption(show_caption(show, result, step, now))
-
-
-def play(
-    store: ClassStore,
-    code: str,
-    result: TrainResult,
-    s: Settings,
-    frame_seconds: float,
-    loss_size: tuple[int, int, bool],
-    **fit: int,
-) -> None:
-    """The show as a part of the page that draws its next moment every `frame_seconds`."""
-    st.fragment(draw_show, run_every=frame_seconds)(store, code, result, s, loss_size, fit)

@@ -751,7 +751,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Type a sentence someone in the room says: the charts below show its attention. No phones needed.",
         "zh": "输入在场的人说出的句子：下面的图会显示它的注意力。不需要手机。",
     },
-    # ---- after class: the results files (lessons/results.py) and the handout ----
+    # ---- after class: the results files (live_class/results.py) and the handout ----
     "res_step": {"en": "Step", "zh": "步骤"},
     "res_title": {"en": "Title", "zh": "标题"},
     "res_question": {"en": "Question", "zh": "问题"},

@@ -14,7 +14,7 @@ from urllib.parse import parse_qs
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from lessons.store import Limits
+from live_class.store import Limits
 from tests.browser.conftest import AppServer
 from tools import bench, bench_class, bench_live, bench_rerun, bench_server
 from tools.bench_cluster import active_sessions

@@ -18,16 +18,17 @@ import pytest
 
 from core import questions
 from core.learning.task import TrainSettings, train
-from lessons import connection as classroom
-from lessons import handout, lesson, live_training
-from lessons import store as class_store
+from lessons import lesson
 from lessons.lesson import asked, class_pipeline
-from lessons.store import ClassStore, Limits, engine_for
+from live_class import connection as classroom
+from live_class import handout, training_show
+from live_class import store as class_store
+from live_class.store import ClassStore, Limits, engine_for
 from tests.apptest_utils import all_text, chart_specs, open_page, open_share_panel, page_file
 from tests.test_class_store import PG_URL, _drop_schema, _pg_schema
 from ui import browser
 from ui.i18n import TEXTS
-from ui.markdown import escape_md
+from ui.markdown import escape_md, plain
 from ui.settings import DEFAULT_TEXTS
 
 SENTENCE = DEFAULT_TEXTS["en"]
@@ -329,7 +330,7 @@ def check_handout(page: str, sentence: str) -> None:
         assert en("cls_handout_time", m=step.minutes) in section
         q = asked(step, p)
         if q is not None:
-            assert handout.plain(q.because) in section, step.id
+            assert plain(q.because) in section, step.id
     assert "http" not in page and "src=" not in page and "<script" not in page.lower()
     assert "@import" not in page
     assert re.findall(r"url\((.)", page) == ["#"] * page.count("url(")  # only the page's own
@@ -662,7 +663,7 @@ def test_the_training_step_plays_as_one_show_on_every_view(tmp_path, monkeypatch
     assert moment(teacher)[0] == 0 and moment(phone)[0] == 0  # not begun: step 0 everywhere
     assert loss_title.format(step=0, steps=result.steps_run) in str(chart_specs(phone))
     _click(teacher, "class_show_play")
-    clock[0] += live_training.SHOW_SECONDS / 4  # a quarter of the show later
+    clock[0] += training_show.SHOW_SECONDS / 4  # a quarter of the show later
     teacher.run()
     phone.run()
     quarter = round(result.steps_run / 4)
@@ -676,7 +677,7 @@ def test_the_training_step_plays_as_one_show_on_every_view(tmp_path, monkeypatch
     assert moment(phone)[0] == quarter
     assert en("show_paused", step=quarter, steps=result.steps_run) in all_text(phone)
     _click(teacher, "class_show_play")
-    clock[0] += live_training.SHOW_SECONDS  # played to its end: the whole run, no further
+    clock[0] += training_show.SHOW_SECONDS  # played to its end: the whole run, no further
     phone.run()
     assert moment(phone)[0] == result.steps_run
     _click(teacher, "class_show_again")

@@ -1,6 +1,7 @@
-"""After class, built from plain values: the results files (lessons/results.py) read back as a
-spreadsheet would, with hand-computed shares and changes, and the handout's two versions
-(lessons/handout.py). That each step prints on one A4 page: tests/browser/test_handout_pages.py."""
+"""After class, built from plain values: the results files (live_class/results.py) read back as
+a spreadsheet would, with hand-computed shares and changes, and the handout's two versions
+(live_class/handout.py). That each step prints on one A4 page: tests/browser/test_handout_pages.py.
+"""
 
 from __future__ import annotations
 
@@ -13,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from core.export import safe_cell
-from lessons import handout, results, store
-from lessons.results import QuestionResult
 from lessons.texts import TEXTS
+from live_class import handout, results, store
+from live_class.results import QuestionResult
 
 ROOT = Path(__file__).resolve().parent.parent
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -212,7 +213,7 @@ def test_students_csv_with_nicknames_and_in_chinese():
 
 def test_results_import_neither_streamlit_nor_altair():
     code = (
-        "import sys, lessons.results, lessons.handout\n"
+        "import sys, live_class.results, live_class.handout\n"
         "print([m for m in sys.modules if m.split('.')[0] in ('streamlit', 'altair')])\n"
     )
     out = subprocess.run(

@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 import pytest
 
-from lessons.store import ClassStore
+from live_class.store import ClassStore
 from tests.test_class_store import db  # noqa: F401  (the fixture: SQLite, PostgreSQL)
 
 pytestmark = pytest.mark.soak

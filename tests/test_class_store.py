@@ -17,8 +17,8 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from core.export import table_csv
-from lessons import store as class_store
-from lessons.store import (
+from live_class import store as class_store
+from live_class.store import (
     CODE_ALPHABET,
     CODE_LENGTH,
     ClassStore,

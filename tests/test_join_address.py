@@ -1,4 +1,4 @@
-"""The students' join address (lessons/join_address.py): where its base comes from, what counts
+"""The students' join address (live_class/join_address.py): where its base comes from, what counts
 as this machine only, and the link itself."""
 
 import subprocess
@@ -7,9 +7,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from lessons import join_address
-from lessons.connection import from_this_machine
-from lessons.join_address import (
+from live_class import join_address
+from live_class.connection import from_this_machine
+from live_class.join_address import (
     is_local,
     join_url,
     network_address,
@@ -171,13 +171,13 @@ def test_network_address_refuses_a_bad_port():
 
 def test_names_match_the_class_pages():
     from app_pages import join
-    from lessons.connection import CODE
+    from live_class.connection import CODE
 
     assert (join_address.JOIN_PAGE, join_address.CODE_PARAM) == (join.SPEC.url_path, CODE)
 
 
 def test_no_streamlit_import():
-    code = "import sys, lessons.join_address; print('streamlit' in sys.modules)"
+    code = "import sys, live_class.join_address; print('streamlit' in sys.modules)"
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd="."
     )

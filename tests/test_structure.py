@@ -1,5 +1,6 @@
 """Architecture rules: one translation table with both languages, a pure-numpy core, and
-imports that point one way: app_pages/ -> lessons/ -> ui/ -> core/, no page into another."""
+imports that point one way: app_pages/ -> live_class/ -> lessons/ -> ui/ -> core/, no page into
+another."""
 
 import ast
 import string
@@ -7,13 +8,16 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from ui.i18n import LANGUAGES, TEXTS
 
 ROOT = Path(__file__).resolve().parent.parent
-# the app's own code: pages (a package of files each), the lesson layer, the UI layer, the
-# entrypoint
+# the app's own code: pages (a package of files each), the class layer, the lesson layer, the UI
+# layer, the entrypoint
 APP_SOURCES = [
     *ROOT.glob("app_pages/**/*.py"),
+    *ROOT.glob("live_class/**/*.py"),
     *ROOT.glob("lessons/**/*.py"),
     *ROOT.glob("ui/*.py"),
     ROOT / "streamlit_app.py",
@@ -131,7 +135,7 @@ def _module_name(path: Path) -> str:
 
 APP_FILES = [
     p
-    for folder in ("core", "ui", "lessons", "app_pages")
+    for folder in ("core", "ui", "lessons", "live_class", "app_pages")
     for p in (ROOT / folder).rglob("*.py")
     if p.name != "page.py"  # what Streamlit runs: imported by nothing
 ]
@@ -194,20 +198,37 @@ def _under(name: str, package: str) -> bool:
     return name == package or name.startswith(package + ".")
 
 
-def test_ui_names_no_page_and_no_lesson():
-    """ui/ is what several pages share: it imports no page and nothing of lessons/ above it;
-    pages come to it as PageSpecs."""
-    for path in (ROOT / "ui").glob("*.py"):
-        wrong = [n for n in _imported(path) if _under(n, "app_pages") or _under(n, "lessons")]
-        assert not wrong, (path.name, wrong)
+ABOVE = {  # each layer -> the packages above it, which it never imports
+    "core": ("ui", "lessons", "live_class", "app_pages"),
+    "ui": ("lessons", "live_class", "app_pages"),
+    "lessons": ("live_class", "app_pages"),
+    "live_class": ("app_pages",),
+}
 
 
-def test_lessons_import_no_page():
-    """lessons/ (the lesson, its question kinds, the class store) sits below every page: any
-    page may use it, so it names none."""
-    for path in (ROOT / "lessons").rglob("*.py"):
-        wrong = [n for n in _imported(path) if _under(n, "app_pages")]
-        assert not wrong, (path.relative_to(ROOT), wrong)
+@pytest.mark.parametrize("layer", sorted(ABOVE))
+def test_no_layer_imports_one_above_it(layer: str) -> None:
+    """The layers, bottom up: core/ (the numpy), ui/ (what several pages share; pages come to
+    it as PageSpecs), lessons/ (what a lesson is and how its steps compute), live_class/ (a
+    class: its database, join address, training show, results and handout), app_pages/. Each
+    may import the ones below it, never one above."""
+    wrong = [
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in (ROOT / layer).rglob("*.py")
+        for name in _imported(path)
+        if any(_under(name, above) for above in ABOVE[layer])
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_class_layer_serves_only_the_class_pages() -> None:
+    """live_class/ is the class's: of the pages, only /class and /join use it."""
+    users = {
+        path.relative_to(ROOT / "app_pages").parts[0]
+        for path in (ROOT / "app_pages").rglob("*.py")
+        if any(_under(name, "live_class") for name in _imported(path))
+    }
+    assert users == {"classroom", "join"}, users
 
 
 def test_no_page_imports_another_page():
@@ -264,7 +285,7 @@ def test_pages_name_no_model_class_and_every_model_has_a_family():
         classes
     )
     wrong = []
-    for path in [*ROOT.glob("app_pages/**/*.py"), *ROOT.glob("lessons/**/*.py")]:
+    for path in [*ROOT.glob("app_pages/**/*.py"), *ROOT.glob("l*/**/*.py")]:
         for name in _imported(path):
             if name in classes or any(name.endswith("." + c.rsplit(".", 1)[1]) for c in classes):
                 wrong.append(f"{path.relative_to(ROOT)}: {name}")
@@ -285,8 +306,8 @@ def _code_lines(paths: list[Path]) -> int:
 
 def test_ui_is_smaller_than_the_pages():
     """ui/ holds only what several pages share, so it stays smaller than the pages themselves
-    with the lesson they show (lessons/: the lesson, its kinds and the class store, moved out
-    of the class pages so presenter mode, /class and /join share them)."""
+    with the lesson they show and the class they run (lessons/, live_class/)."""
     shared = _code_lines(list((ROOT / "ui").glob("*.py")))
-    pages = _code_lines([*(ROOT / "app_pages").rglob("*.py"), *(ROOT / "lessons").rglob("*.py")])
+    layers = ("app_pages", "lessons", "live_class")
+    pages = _code_lines([p for layer in layers for p in (ROOT / layer).rglob("*.py")])
     assert shared < pages, (shared, pages)

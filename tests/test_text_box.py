@@ -12,7 +12,7 @@ import pytest
 
 from core.params import MAX_TEXT_CHARS
 from lessons.lesson_file import MAX_SENTENCE
-from lessons.store import CODE_LENGTH, clean_code
+from live_class.store import CODE_LENGTH, clean_code
 from tests.apptest_utils import ROOT, open_page, page_file
 from ui.i18n import TEXTS
 from ui.settings import K

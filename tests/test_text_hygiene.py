@@ -14,8 +14,8 @@ import pytest
 
 from core.export import safe_cell, table_csv
 from core.safe_text import clean, first_visible, one_line
-from lessons import store as class_store
-from lessons.store import ClassStore, engine_for
+from live_class import store as class_store
+from live_class.store import ClassStore, engine_for
 from ui.markdown import JOINER, escape_md
 
 T0 = 1_700_000_000.0

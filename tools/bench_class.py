@@ -41,8 +41,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from app_pages.classroom.texts import TEXTS as CLASS_TEXTS
 from app_pages.join.texts import TEXTS as JOIN_TEXTS
-from lessons.connection import LIVE_SECONDS
-from lessons.store import Limits
+from live_class.connection import LIVE_SECONDS
+from live_class.store import Limits
 from tools.bench_nginx import NGINX, Nginx
 from tools.server import Server
 from tools.timing import percentile, spread_cells

@@ -74,7 +74,7 @@ class Session:
         self.timeout = timeout
         self.cookie = cookie  # a Cookie header, e.g. nginx's sticky `attention_route=...`
         # an X-Forwarded-For header, as nginx on this machine sends: the client address the
-        # app's limits count (lessons/connection.client_address), so simulated phones can
+        # app's limits count (live_class/connection.client_address), so simulated phones can
         # come from a network each, or a flood from one
         self.forwarded_for = forwarded_for
         # the address this end connects from (any of 127.0.0.0/8 on loopback): a proxy in front

@@ -14,3 +14,8 @@ def escape_md(text: str, limit: int = 60) -> str:
     short = text if len(text) <= limit else text[: limit - 1] + "…"
     escaped = "".join("\\" + ch if ch in "\\`*_{}[]()<>#+-.!|~$" else ch for ch in short)
     return LINK_START.sub(lambda found: found[0] + JOINER, escaped)
+
+
+def plain(markdown: str) -> str:
+    """One of our Markdown lines as plain text: bold marks and escapes removed."""
+    return re.sub(r"\\(.)", r"\1", markdown.replace("**", ""))

@@ -30,10 +30,10 @@ from app_pages.classroom.shared import (
     view_link,
 )
 from lessons import choose, lesson
-from lessons.connection import CODE, KEY_HELD
 from lessons.lesson import Lesson, Step, asked, point_shown, step_pipeline
 from lessons.lesson_file import MAX_NOTES, MAX_TITLE
-from lessons.store import CLASS_HOURS, MAX_STUDENTS_LIMIT, ClassState, ClassStore
+from live_class.connection import CODE, KEY_HELD
+from live_class.store import CLASS_HOURS, MAX_STUDENTS_LIMIT, ClassState, ClassStore
 from ui import controls as ui_controls
 from ui.i18n import lang, t
 from ui.markdown import escape_md

@@ -1,7 +1,7 @@
 """After class: the results and the handout, each built when its button is pressed (so a round
 voted a minute ago is in it), in the class's language, from the store and the lesson.
 
-The builders are lessons/results.py (CSV, UTF-8 with a BOM) and lessons/handout.py (one step
+The builders are live_class/results.py (CSV, UTF-8 with a BOM) and live_class/handout.py (one step
 per A4 page; a student version without the answer key, a teacher version with the results).
 """
 
@@ -12,13 +12,15 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from lessons import connection, handout, lesson
+from lessons import lesson
 from lessons.lesson import Lesson, asked, plain_label, step_pipeline
-from lessons.results import QuestionResult, question_result, questions_csv, sentences_csv
-from lessons.results import students_csv as students_table
-from lessons.store import ClassState, ClassStore
+from live_class import connection, handout
+from live_class.results import QuestionResult, question_result, questions_csv, sentences_csv
+from live_class.results import students_csv as students_table
+from live_class.store import ClassState, ClassStore
 from ui import exports, figures
 from ui.i18n import TEXTS, lang, t
+from ui.markdown import plain
 
 NICKNAMES = "class_nicknames"
 STUDENT, TEACHER = "student", "teacher"  # the handout's two versions
@@ -42,9 +44,7 @@ def questions_of(the_lesson: Lesson, sentence: str, language: str) -> list[Quest
         q = asked(step, step_pipeline(step, sentence, language))
         if q is not None:
             options = tuple((o, plain_label(o, q)) for o in q.answer.options)
-            out.append(
-                Question(i, step.title, handout.plain(q.question), options, q.answer.correct)
-            )
+            out.append(Question(i, step.title, plain(q.question), options, q.answer.correct))
     return out
 
 
@@ -98,9 +98,9 @@ def handout_steps(the_lesson: Lesson, sentence: str, language: str) -> list[hand
             handout.HandoutStep(
                 step.title,
                 step.point,
-                handout.plain(q.question) if q else "",
+                plain(q.question) if q else "",
                 tuple(plain_label(o, q) for o in q.answer.options) if q else (),
-                handout.plain(q.because) if q else "",
+                plain(q.because) if q else "",
                 charts,
                 TEXTS["cls_handout_time"][language].format(m=step.minutes),
             )

@@ -15,10 +15,11 @@ import streamlit as st
 from app_pages.classroom import console, projector
 from app_pages.classroom.params import CONSOLE, VIEW
 from app_pages.classroom.shared import ENDED
-from lessons import choose, connection, lesson
-from lessons.connection import CODE, KEY_HELD, TEACHER_COOKIE, TEACHER_KEY
+from lessons import choose, lesson
 from lessons.lesson import Lesson, step_at
-from lessons.store import CLASS_HOURS, MAX_SENTENCE, ClassStore, Refused
+from live_class import connection
+from live_class.connection import CODE, KEY_HELD, TEACHER_COOKIE, TEACHER_KEY
+from live_class.store import CLASS_HOURS, MAX_SENTENCE, ClassStore, Refused
 from ui import browser, session
 from ui import controls as ui_controls
 from ui.i18n import t

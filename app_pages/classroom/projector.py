@@ -26,11 +26,12 @@ from app_pages.classroom.shared import (
     view_link,
 )
 from core.pipeline import Pipeline
-from lessons import connection, lesson, live_training
+from lessons import lesson
 from lessons.lesson import Step, asked, class_pipeline, step_pipeline
 from lessons.lesson_file import MAX_TITLE
-from lessons.results import letter
-from lessons.store import ClassState, ClassStore
+from live_class import connection, training_show
+from live_class.results import letter
+from live_class.store import ClassState, ClassStore
 from ui import figures, theme
 from ui.i18n import lang, t
 from ui.markdown import escape_md
@@ -213,7 +214,7 @@ def show(store: ClassStore, state: ClassState, steps: tuple[Step, ...], step: St
                 with count:
                     run_live(store, state, live_part, show_watch(store))
                 with show_part:
-                    training_show(store, state, revealed=False)
+                    show_training(store, state, revealed=False)
             else:
                 run_live(store, state, live_part, show_watch(store) if step.training else None)
     if revealed:
@@ -242,7 +243,7 @@ def reveal(store: ClassStore, state: ClassState, step: Step, question: Asked, p:
             st.success(question.because)
     with right:
         if step.training:
-            training_show(store, state, revealed=True)
+            show_training(store, state, revealed=True)
         else:
             step_charts(figs, charts_width)
         with st.container(key="class_reveal_point"):  # what to keep, under the evidence
@@ -251,12 +252,12 @@ def reveal(store: ClassStore, state: ClassState, step: Step, question: Asked, p:
     run_live(store, state, watching, watch)  # nothing more to count: the votes are on screen
 
 
-def training_show(store: ClassStore, state: ClassState, revealed: bool) -> None:
+def show_training(store: ClassStore, state: ClassState, revealed: bool) -> None:
     """The training step's show, its next moment every SHOW_FRAME_SECONDS (the buttons in the
     control row and on the console play and pause it for the whole class)."""
     (width, height), loss = SHOW_SIZES[revealed]
-    frame_seconds = live_training.SHOW_FRAME_SECONDS
-    lesson.training_show(
+    frame_seconds = training_show.SHOW_FRAME_SECONDS
+    training_show.play_default_run(
         store, state.code, frame_seconds, loss, True, max_width=width, max_height=height
     )  # the loss curve in a projector's type (its heatmap's cells need the room)
 

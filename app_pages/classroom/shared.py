@@ -17,9 +17,10 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 import streamlit as st
 
 from app_pages.classroom.params import PROJECTOR, VIEW
-from lessons import connection
-from lessons.connection import CODE, KEY_HELD
-from lessons.join_address import (
+from lessons.lesson import Step, plain_label
+from live_class import connection
+from live_class.connection import CODE, KEY_HELD
+from live_class.join_address import (
     ENV_VAR,
     is_local,
     join_url,
@@ -27,8 +28,7 @@ from lessons.join_address import (
     public_base,
     secrets_url,
 )
-from lessons.lesson import Step, plain_label
-from lessons.store import ClassState, ClassStore, NotTeacher
+from live_class.store import ClassState, ClassStore, NotTeacher
 from ui.i18n import lang, t
 from ui.predict import Asked
 from ui.settings import GLOBAL_PARAMS, K

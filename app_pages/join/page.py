@@ -12,11 +12,11 @@ import time
 
 import streamlit as st
 
-from lessons import connection, lesson
-from lessons.connection import CODE, STUDENT, STUDENT_COOKIE, STUDENT_HELD
 from lessons.lesson import Step, asked, plain_label, point_shown, step_at, step_pipeline
 from lessons.lesson_file import MAX_TITLE
-from lessons.store import (
+from live_class import connection, training_show
+from live_class.connection import CODE, STUDENT, STUDENT_COOKIE, STUDENT_HELD
+from live_class.store import (
     CLASS_HOURS,
     MAX_CODE_PASTE,
     MAX_NICKNAME,
@@ -72,7 +72,7 @@ PENDING = "_join_pending"  # a pick made, not yet written: (step, round, pick, o
 
 def _try_code(store: ClassStore, raw: str) -> bool:
     """Whether `raw` opens a class; a wrong code counts against this client address (every
-    session and replica sees the same count, lessons/store.py)."""
+    session and replica sees the same count, live_class/store.py)."""
     now = time.time()
     try:
         found = store.open_code(raw, connection.client_address(), now)
@@ -148,7 +148,7 @@ def _answer(step: int, round_: int, radio: str, options: list[str]) -> None:
 
 def send_pending(store: ClassStore) -> None:
     """Write the pick this phone just made, saying "sending…" while it is written: a locked
-    class database delays it (lessons/store.py tries again), it does not lose it. Counted as
+    class database delays it (live_class/store.py tries again), it does not lose it. Counted as
     of when it was pressed, so a wait past the timer does not make it late."""
     pending = st.session_state.pop(PENDING, None)
     if pending is None:
@@ -196,7 +196,7 @@ def current_step(store: ClassStore, code: str, me: str) -> None:
         return
     question_part(store, state, step, me)
     if step.training and state.phase != "ask":  # the show, as the projector plays it
-        lesson.training_moment(
+        training_show.default_run_moment(
             store, code, PHONE_SHOW_LOSS, max_width=theme.PHONE_CHART_WIDTH, max_height=420
         )
 

@@ -38,9 +38,9 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from lessons.connection import LIVE_SECONDS
 from lessons.lesson import default
-from lessons.store import MAX_NICKNAME, ClassStore, engine_for
+from live_class.connection import LIVE_SECONDS
+from live_class.store import MAX_NICKNAME, ClassStore, engine_for
 from tests.browser.conftest import AppServer
 from tests.browser.helpers import (
     CLASS_SENTENCE,

@@ -24,7 +24,7 @@ from playwright.sync_api import Browser, expect
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import SQLAlchemyError
 
-from lessons.connection import LIVE_SECONDS
+from live_class.connection import LIVE_SECONDS
 from tests.browser.helpers import (
     SCREENSHOTS,
     choice_labels,

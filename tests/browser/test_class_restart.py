@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from lessons.connection import LIVE_SECONDS
+from live_class.connection import LIVE_SECONDS
 from tests.browser.conftest import AppServer
 from tests.browser.helpers import (
     COUNT_RUNS,

@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 from playwright.sync_api import Page, expect
 
-from lessons.connection import LIVE_SECONDS
+from live_class.connection import LIVE_SECONDS
 from tests.browser.helpers import (
     PHONE,
     choice_labels,

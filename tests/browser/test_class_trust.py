@@ -28,9 +28,9 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from core.safe_text import one_line
-from lessons.connection import LIVE_SECONDS, STUDENT_COOKIE
 from lessons.lesson import default
-from lessons.store import MAX_NICKNAME, ClassStore, Limits, engine_for
+from live_class.connection import LIVE_SECONDS, STUDENT_COOKIE
+from live_class.store import MAX_NICKNAME, ClassStore, Limits, engine_for
 from tests.browser.conftest import AppServer
 from tests.browser.helpers import (
     choices,

@@ -10,8 +10,9 @@ import pytest
 from playwright.sync_api import Browser
 
 from app_pages.classroom import files
-from lessons import handout, lesson
-from lessons.results import question_result
+from lessons import lesson
+from live_class import handout
+from live_class.results import question_result
 from tests.test_lesson import predict_language
 from ui.i18n import TEXTS
 from ui.settings import DEFAULT_TEXTS

@@ -18,7 +18,7 @@ from playwright.sync_api import Locator, Page, expect
 from core.params import MAX_TEXT_CHARS
 from lessons.lesson import default
 from lessons.lesson_file import MAX_SENTENCE
-from lessons.store import MAX_CODE_PASTE
+from live_class.store import MAX_CODE_PASTE
 from tests.browser.helpers import en, no_exception, open_app, paste, sidebar
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]

@@ -38,7 +38,7 @@ from core.models.e5 import load_e5
 from core.params import MAX_TEXT_CHARS
 from core.tokenize import MAX_TOKENS, tokenize, tokenize_all
 from core.wordpiece import WordPieceTokenizer
-from lessons.connection import CODE
+from live_class.connection import CODE
 from tests.apptest_utils import MENU, PAGE_PARAMS, default_model
 from tests.browser.helpers import (
     CHROMIUM,

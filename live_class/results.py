@@ -21,7 +21,7 @@ from lessons.texts import TEXTS
 
 BOM = "\ufeff"  # Excel takes a CSV without it for the system's code page and garbles Chinese
 LANGUAGES = ("en", "zh")
-STATUSES = ("new", "shown", "hidden", "removed")  # lessons/store.SENTENCE_STATUSES, no SQL import
+STATUSES = ("new", "shown", "hidden", "removed")  # store.SENTENCE_STATUSES, no SQL import
 ANSWER_JOIN = " / "  # between the labels of a question with several right options (a tie)
 
 

@@ -1,7 +1,7 @@
 """After class: the handout, one HTML file that opens offline and prints one step per A4 page,
 in a student version (no answer key) and a teacher version (the answer key and the class's
 results). Built from plain values here; the page gathers them. The results as CSV files:
-lessons/results.py."""
+live_class/results.py."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from lessons.results import QuestionResult, letter, res_text, round_results
+from live_class.results import QuestionResult, letter, res_text, round_results
 
 VERSIONS = ("student", "teacher")  # without the answer key; with it and the class's results
 
@@ -64,11 +64,6 @@ class HandoutStep:
     answer: str  # plain text: the computed answer and why
     charts: tuple[str, ...] = ()  # SVG documents (ui/exports.svg) of the step's charts
     time: str = ""  # its suggested time, as a line of text
-
-
-def plain(markdown: str) -> str:
-    """One of our Markdown lines as plain text: bold marks and escapes removed."""
-    return re.sub(r"\\(.)", r"\1", markdown.replace("**", ""))
 
 
 _XML_HEAD = re.compile(r"<\?xml[^>]*\?>\s*")

@@ -1,5 +1,5 @@
 """Class mode's ties to Streamlit: the store behind `st.connection("classroom")`, a QR code.
-The store itself is lessons/store.py; the class's pipeline is the lesson's (lessons/lesson.py).
+The store itself is live_class/store.py; the class's pipeline is the lesson's (lessons/lesson.py).
 
 Where the database is: CLASSROOM_DB_URL, else `[connections.classroom] url` in
 .streamlit/secrets.toml, else a SQLite file under data/ (git-ignored), so `make run` needs
@@ -19,7 +19,7 @@ import streamlit as st
 from core.params import Param
 from lessons import lesson
 from lessons.lesson import Lesson
-from lessons.store import ClassState, ClassStore, make_folder
+from live_class.store import ClassState, ClassStore, make_folder
 
 DEFAULT_DB = Path(__file__).resolve().parents[1] / "data" / "classroom.db"
 CONNECTION = "classroom"
@@ -52,7 +52,7 @@ def from_this_machine(peer: str) -> bool:
 
 
 def client_address() -> str:
-    """The address the limits of lessons/store.py count against: the browser's, or, when the
+    """The address the limits of live_class/store.py count against: the browser's, or, when the
     connection comes from this machine (nginx in front, deploy/nginx.conf), the last address
     in X-Forwarded-For, the one nginx saw. A forwarded header from anywhere else is not
     believed (a student could write any), unless CLASS_TRUST_FORWARDED=1 says a proxy on

@@ -18,7 +18,7 @@ ENV_VAR = "CLASS_PUBLIC_URL"
 SECRETS_SECTION = "class"  # [class] public_url = "https://..." in .streamlit/secrets.toml
 SECRETS_KEY = "public_url"
 JOIN_PAGE = "join"  # the students' page: the url_path of app_pages/join
-CODE_PARAM = "code"  # the join code's URL parameter: lessons.connection.CODE
+CODE_PARAM = "code"  # the join code's URL parameter: live_class.connection.CODE
 FALLBACK_BASE = "http://localhost:8501/"  # no usable browser address (Streamlit's default port)
 LOCAL_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"})
 # A private address to "connect" a UDP socket to: connecting sends nothing, but makes the
