@@ -476,13 +476,15 @@ def screen_fit(tab: Page, tries: int = 8) -> dict:
     return last
 
 
+@pytest.mark.parametrize("lang", LANGS)
 def test_every_step_fits_the_projector_before_and_after_its_reveal(
-    room_of: Callable[[str], Room],
+    room_of: Callable[[str], Room], lang: str
 ) -> None:
     """Issue 38: the built-in lesson walked step by step on a 1280 × 720 projector, as the
-    class sees it while voting and after the reveal: nothing past the screen's bottom, no chart
-    text under LABEL_MIN px, the step's own charts at least half the screen's height."""
-    room = room_of("en")
+    class sees it while voting and after the reveal, in each language: nothing past the
+    screen's bottom, no chart text under LABEL_MIN px, the step's own charts at least half the
+    screen's height."""
+    room = room_of(lang)
     tab = room.projector
     room.start()
     room.press(tab, "cls_join_hide")
@@ -506,7 +508,7 @@ def test_every_step_fits_the_projector_before_and_after_its_reveal(
             f"step {index + 1}: the step's charts are {fit['charts'][1:]} px high (the votes' "
             f"first); at least {PROJECTOR['height'] // 2} wanted"
         )
-    note("walk: " + "; ".join(f"{n} {state} {f['low']['bottom']}" for n, state, f in seen))
+    note(f"walk[{lang}]: " + "; ".join(f"{n} {state} {f['low']['bottom']}" for n, state, f in seen))
     past = [
         (n, state, f["low"]) for n, state, f in seen if f["low"]["bottom"] > PROJECTOR["height"]
     ]
