@@ -32,15 +32,24 @@ from lessons.lesson_file import MAX_TITLE
 from live_class import connection, training_show
 from live_class.results import letter
 from live_class.store import ClassState, ClassStore
-from ui import figures, theme
+from ui import charts, figures, theme
 from ui.i18n import lang, t
-from ui.markdown import escape_md
+from ui.markdown import escape_md, plain
 from ui.predict import Asked
 
 SLIDE = (1280, 720)  # px: the screen this view is laid out for
 SCREEN_WIDTH = SLIDE[0] - 2 * 24  # px: the slide's row, less the CSS's side padding
 QR_SIZE = 330  # px: a QR code read from about 8 m
-VOTES_HEIGHT = 240  # px: leaves the reason above a 720 px screen's bottom
+# px: the votes' chart, half the screen's height where the reason under it leaves the room
+# (votes_height), never less than VOTES_MIN
+VOTES_HEIGHT, VOTES_MIN = SLIDE[1] // 2, 240
+# how the reveal's left column is laid out, for votes_height: where it starts under a question
+# of one line (px), each further line of the question (px, at its 1.6 rem), the reason's type
+# (px, 1.15 rem at 1.25 line height) and its box's padding and the gap above it (px)
+REVEAL_TOP, QUESTION_LINE, QUESTION_FONT = 215, 33, 26
+REASON_FONT, REASON_LINE, REASON_CHROME = 18.4, 23, 44
+REASON_PAD = 16  # px: each side of the reason's text in its box
+BOTTOM_MARGIN = 12  # px: kept free at the screen's bottom
 CHART_BOX = (580, 420)  # px: the step's own chart (width, height): more than half the screen
 # the reveal's row: the votes and the reason | the step's charts, by how many charts it has
 REVEAL_SPLIT = {0: (2, 3), 1: (2, 3), 2: (1, 2)}
@@ -236,7 +245,7 @@ def reveal(store: ClassStore, state: ClassState, step: Step, question: Asked, p:
             right_label=t("cls_right_col"),
             count_label=t("cls_votes"),
             width=votes_width - 2 * theme.CHART_PADDING - theme.SAFE_MARGIN,
-            height=VOTES_HEIGHT,
+            height=votes_height(question, votes_width),
         )
         figures.show_spec(spec, key="class_votes", own_fonts=True, fixed=True)
         with st.container(key="class_reason"):
@@ -250,6 +259,18 @@ def reveal(store: ClassStore, state: ClassState, step: Step, question: Asked, p:
             st.text(step.point)  # the lesson file's words: plain text
     watch = show_watch(store) if step.training else None
     run_live(store, state, watching, watch)  # nothing more to count: the votes are on screen
+
+
+def votes_height(question: Asked, width: int) -> int:
+    """The votes' chart as tall as the screen leaves it above the reason (wrapped in `width`
+    px) on a 1280 × 720 slide, up to VOTES_HEIGHT and at least VOTES_MIN."""
+    asked_lines = len(charts.wrap(plain(question.question), SCREEN_WIDTH, QUESTION_FONT))
+    top = REVEAL_TOP + QUESTION_LINE * (asked_lines - 1)
+    reason_width = width - 2 * REASON_PAD
+    reason_lines = len(charts.wrap(plain(question.because), reason_width, REASON_FONT))
+    reason = REASON_LINE * reason_lines + REASON_CHROME
+    room = SLIDE[1] - BOTTOM_MARGIN - top - reason
+    return max(VOTES_MIN, min(VOTES_HEIGHT, room))
 
 
 def show_training(store: ClassStore, state: ClassState, revealed: bool) -> None:

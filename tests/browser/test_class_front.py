@@ -508,7 +508,10 @@ def test_every_step_fits_the_projector_before_and_after_its_reveal(
             f"step {index + 1}: the step's charts are {fit['charts'][1:]} px high (the votes' "
             f"first); at least {PROJECTOR['height'] // 2} wanted"
         )
-    note(f"walk[{lang}]: " + "; ".join(f"{n} {state} {f['low']['bottom']}" for n, state, f in seen))
+    note(
+        f"walk[{lang}] (step, state, lowest bottom, charts' heights): "
+        + "; ".join(f"{n} {state} {f['low']['bottom']} {f['charts']}" for n, state, f in seen)
+    )
     past = [
         (n, state, f["low"]) for n, state, f in seen if f["low"]["bottom"] > PROJECTOR["height"]
     ]
