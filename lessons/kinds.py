@@ -658,7 +658,7 @@ def next_chart(prompt: Prompt, found: Sequence[Candidate]) -> Figure:
         None,
         label_title=t("ax_token"),
         value_title=t("kind_ax_probability"),
-    )
+    ).with_options(label_limit=theme.TOKEN_LABEL_LIMIT)
     lines = (quoted(prompt.text, " …"), t("kind_ctx_next"))
     return dataclasses.replace(fig, context=lines, file_tag="smollm2-next")
 

@@ -62,6 +62,7 @@ DIMMED_TEXT_OPACITY = 0.6  # numbers in the dimmed rows: fainter, still readable
 MAX_DIMS = 48  # widest vector drawn in full; a wider one (384 for MiniLM) shows its first 48
 CONTEXT_CHARS = 70  # sentence characters quoted under each chart title
 LABEL_LIMIT = 90  # px: longest axis label before it is cut with an ellipsis
+TOKEN_LABEL_LIMIT = 260  # px: a next token's label ("understanding 12.3 %") is never cut
 BAR_WIDTH = 440  # px: bar charts
 BAR_WIDTH_HALF = 290  # px: a bar chart in one of two columns
 NUMBER_FORMAT = ".2f"  # numbers in cells

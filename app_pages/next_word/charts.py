@@ -6,7 +6,6 @@ from __future__ import annotations
 # presenter size (theme.BIG_LABEL), so the chart reads from the back of a room and, under the
 # prompt, stays on a 1280×720 projector's first screen.
 CANDIDATES_HEIGHT = 400
-CANDIDATE_LABEL_LIMIT = 260  # px: a candidate's label ("understanding 12.3 %") is never cut
 PICKERS_WIDTH = 360  # px: layer and head side by side above the head's weights
 # The atlas of 270 heads: on a projector 30 layers across and 9 heads down, so the whole grid
 # fits the first screen when its box is opened; on a phone turned, 9 heads across.

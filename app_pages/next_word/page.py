@@ -7,7 +7,6 @@ import streamlit as st
 
 from app_pages.next_word import steps
 from app_pages.next_word.charts import (
-    CANDIDATE_LABEL_LIMIT,
     CANDIDATES_HEIGHT,
     PICKERS_WIDTH,
     THUMB_SIZE,
@@ -152,7 +151,7 @@ candidates = dataclasses.replace(
 )
 with chart:
     drawn = candidates.with_options(
-        big=True, max_height=CANDIDATES_HEIGHT, label_limit=CANDIDATE_LABEL_LIMIT
+        big=True, max_height=CANDIDATES_HEIGHT, label_limit=theme.TOKEN_LABEL_LIMIT
     )
     figures.show(drawn, main=True)
 
