@@ -57,13 +57,21 @@ REVEAL_SPLIT = {0: (2, 3), 1: (2, 3), 2: (1, 2)}
 # count while the class votes (SHOW_SPLIT of the row), and in the reveal's right part
 SHOW_SPLIT = (1, 3)
 SHOW_SIZES = {False: ((520, 400), (300, 260)), True: ((400, 420), (220, 260))}
-# A larger screen shows the 1280 × 720 slide larger, as a slide is: the same layout, zoomed
-# (the server never learns the screen's size; CSS picks the zoom).
+# Another screen shows the 1280 × 720 slide as a slide is shown: the same layout, zoomed to
+# it (the server never learns the screen's size; CSS picks the zoom). Its charts are drawn at
+# their own size for that (figures.show_spec's `fixed`).
 ZOOMS = (1.25, 1.5, 2.0)  # 1600 × 900, 1920 × 1080, 2560 × 1440
+SMALL_SCREEN = (1024, 0.8)  # px wide and zoom: an older 1024 × 768 projector
 PROJECTOR_ZOOM = "\n".join(
-    f"@media (min-width: {SLIDE[0] * z:.0f}px) and (min-height: {SLIDE[1] * z:.0f}px) {{"
-    f' [data-testid="stMainBlockContainer"] {{ zoom: {z}; }} }}'
-    for z in ZOOMS
+    [
+        f"@media (min-width: {SLIDE[0] * z:.0f}px) and (min-height: {SLIDE[1] * z:.0f}px) {{"
+        f' [data-testid="stMainBlockContainer"] {{ zoom: {z}; }} }}'
+        for z in ZOOMS
+    ]
+    + [
+        f"@media (min-width: {SMALL_SCREEN[0]}px) and (max-width: {SLIDE[0] - 0.02}px) {{"
+        f' [data-testid="stMainBlockContainer"] {{ zoom: {SMALL_SCREEN[1]}; }} }}'
+    ]
 )
 # Our own constant stylesheet for this view: large type (the question ≥ 32 px, its options
 # ≥ 24 px, the join code ≥ 64 px), small margins. (No sidebar or bar: ui/theme.CLASS_ONLY_CSS.)
