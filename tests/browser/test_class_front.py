@@ -443,11 +443,14 @@ SCREEN_FIT = """() => {
   const main = document.querySelector("[data-testid='stMainBlockContainer']");
   const shown = (e) => { const r = e.getBoundingClientRect();
     return r.width > 0 && r.height > 0 && e.checkVisibility({visibilityProperty: true}); };
-  let low = {bottom: 0, what: ""};
+  let low = {bottom: 0, what: ""}, right = 0;
   for (const e of main.querySelectorAll("[data-testid='stElementContainer']")) {
     if (!shown(e)) continue;
     const b = e.getBoundingClientRect().bottom;
     if (b > low.bottom) low = {bottom: Math.round(b), what: e.innerText.slice(0, 40)};
+  }
+  for (const svg of main.querySelectorAll("[data-testid='stVegaLiteChart'] svg")) {
+    if (shown(svg)) right = Math.max(right, Math.round(svg.getBoundingClientRect().right));
   }
   let small = {px: 999, what: ""}, charts = [];
   for (const chart of main.querySelectorAll("[data-testid='stVegaLiteChart']")) {
@@ -459,7 +462,7 @@ SCREEN_FIT = """() => {
       if (px < small.px) small = {px: px, what: text.textContent.slice(0, 30)};
     }
   }
-  return {low: low, small: small, charts: charts};
+  return {low: low, small: small, charts: charts, right: right};
 }"""
 
 
@@ -518,6 +521,17 @@ def test_every_step_fits_the_projector_before_and_after_its_reveal(
     assert not past, f"past the first {PROJECTOR['height']} px (step, state, lowest): {past}"
     small = [(n, state, f["small"]) for n, state, f in seen if f["small"]["px"] < LABEL_MIN]
     assert not small, f"chart text under {LABEL_MIN} px (step, state, smallest): {small}"
+
+    # another projector shows the same slide, zoomed to it: larger on 1080p, smaller on XGA
+    at_720 = seen[-1][2]
+    for width, height, zoom in ((1920, 1080, 1.5), (1024, 768, 0.8)):
+        tab.set_viewport_size({"width": width, "height": height})
+        fit = screen_fit(tab)
+        note(f"walk[{lang}] {width}x{height}: {fit}")
+        assert fit["low"]["bottom"] <= height and fit["right"] <= width, (width, fit)
+        grown = [round(h / h0, 2) for h, h0 in zip(fit["charts"], at_720["charts"], strict=True)]
+        assert all(abs(g - zoom) < 0.05 for g in grown), (width, grown)
+    tab.set_viewport_size(PROJECTOR)
 
 
 # ---- 2. the console ------------------------------------------------------------------------
