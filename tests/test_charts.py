@@ -1,6 +1,7 @@
 """Chart builders, checked on the Vega-Lite dicts they return."""
 
 import json
+import math
 
 import numpy as np
 import pandas as pd
@@ -328,6 +329,20 @@ def test_column_labels_that_fit_their_column_stay_level(max_width):
     fits = text_width("because", axis["labelFontSize"]) <= step - theme.LEVEL_LABEL_GAP
     assert axis["labelAngle"] == (0 if fits else -90 if max_width else -45)
     assert max_width is None or not fits  # 22 px columns on a phone: vertical
+
+
+def test_chinese_column_labels_slant_rather_than_stand_on_their_side():
+    """Beside labels too wide for their columns (e5's `<s>` and `</s>`), Chinese characters
+    are slanted, even in a narrow chart, where there is room for it; Latin words alone still
+    turn vertical there."""
+    zh = ["<s>", "▁", "黑", "猫", "喝", "了", "牛奶", "</s>"]
+    spec = _spec(matrix=np.ones((8, 8)), rows=zh, cols=zh, max_width=420, big=True)
+    axis, step = spec["layer"][0]["encoding"]["x"]["axis"], spec["width"]["step"]
+    assert step * math.sin(math.pi / 4) >= theme.BIG_LABEL + 1  # room to slant
+    assert axis["labelAngle"] == -45
+    words = ["<s>", "a", "small", "dog", "chased", "one", "ball", "</s>"]
+    latin = _spec(matrix=np.ones((8, 8)), rows=words, cols=words, max_width=420, big=True)
+    assert latin["layer"][0]["encoding"]["x"]["axis"]["labelAngle"] == -90
 
 
 def test_y_axis_title_is_horizontal_above_the_axis():

@@ -218,11 +218,13 @@ def _band_labels(ids: list[str], spacing: float, font: int) -> dict[str, Any]:
 def _x_band_axis(labels: Sequence[str], step: float, font: int, narrow: bool) -> dict[str, Any]:
     """Column labels on top: level when each fits its column (a Chinese character always does,
     and it is unreadable on its side), else slanted when there is room, else vertical (and
-    thinned if need be). `narrow`: a phone's width, where slanted labels take too much height."""
+    thinned if need be). `narrow`: a phone's width, where slanted labels take too much height,
+    unless Chinese stands among them (beside `</s>`, say): slanted, it can still be read."""
     if len(labels) <= 1 or _label_width(labels, font) <= step - theme.LEVEL_LABEL_GAP:
         return {"labelAngle": 0, "labelFontSize": font}
     slanted = step * math.sin(math.pi / 4)  # distance between neighbouring slanted labels
-    if not narrow and slanted >= font + 1:
+    chinese = any(_wide(ch) for label in labels for ch in str(label))
+    if (chinese or not narrow) and slanted >= font + 1:
         return {"labelAngle": -45, "labelFontSize": font}
     return {"labelAngle": -90, **_band_labels(label_ids(labels), step, font)}
 
