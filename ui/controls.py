@@ -66,20 +66,10 @@ def sidebar(
     drawn = tuple(key for key in GLOBAL_PARAMS if key not in (K.LAYER, K.HEAD) and used(key))
     if heads:
         drawn = tuple(key for key in drawn if key != K.MODEL)
-    # Kept for the session, although drawn on every page: when a click in the menu interrupts
-    # a run, Streamlit keeps only the widgets the browser reports, and a busy browser can leave
-    # some out (a class on one server lost a language, a seed, a width that way).
-    kept = {"persist_state": "session"}
     with st.sidebar:
         # the sentence first: under a menu of every page it is still in a projector's view
         if used(K.TEXT):
-            text_box(t("sentence"), K.TEXT, MAX_TEXT_CHARS, area=True, height=90, **kept)
-            e5_page = real_models and st.session_state.get(K.REAL) == "e5"
-            real = "e5" if e5_page else "pretrained"
-            shown = real if heads else st.session_state.get(K.MODEL, DEFAULT_MODEL)
-            page = st.session_state.get(session.CURRENT_PAGE)
-            help_key = (page.sentence_help if page else "") or "sentence_help_" + shown
-            st.caption(t(help_key, max=MAX_TOKENS))
+            _sentence(heads, real_models)
         st.radio(
             t("language"),
             options=list(LANGUAGES),
@@ -87,83 +77,115 @@ def sidebar(
             key=K.LANG,
             horizontal=True,
             on_change=session.example_follows_language,
-            **kept,
+            **KEPT,
         )
-        if heads:  # the page shows a model of its own whatever the source: no toy sizes
-            source = "pretrained"
-        if real_models:  # which real encoder: the reader's choice
-            real = choice("real_label", list(REAL_MODELS), K.REAL, prefix="real_")
-            st.caption(t(f"real_{real}_help"))
-            drawn += (K.REAL,)
-        elif not heads:
-            source = choice("source_label", list(MODELS), K.MODEL, prefix="source_")
+        source, shown = _model_part(heads, head_pickers, real_models, used)
+        drawn += shown
         toy = source == "toy"
-        if heads:
-            pass
-        elif source == "distilled":
-            ref = compute.distilled().ref
-            st.caption(
-                t(
-                    "source_distilled_help",
-                    d_model=ref.d_model,
-                    d_k=ref.d_k,
-                    layer=ref.layer,
-                    heads=figures.heads_label(ref.heads),
-                )
-            )
-        elif toy:
-            st.caption(t("source_toy_help"))
-        if (source == "pretrained" or heads) and head_pickers:
-            e5 = real_models and st.session_state.get(K.REAL) == "e5"  # a real-model page on e5
-            head_inputs((K.E5_LAYER, K.E5_HEAD) if e5 else (K.LAYER, K.HEAD))
-            switches = any(used(key) for key in (K.SCALE, K.SOFTMAX, K.TEMP))
-            fixed = heads and not switches  # no switches below to speak of
-            if e5:
-                st.caption(t("source_e5_help_fixed" if fixed else "source_e5_help"))
-            else:
-                st.caption(t("source_pretrained_help_fixed" if fixed else "source_pretrained_help"))
-            drawn += (K.E5_LAYER, K.E5_HEAD) if e5 else (K.LAYER, K.HEAD)
-        sizes = [
-            (label_key, key)
-            for label_key, key in (("d_model", K.D_MODEL), ("d_k", K.D_K), ("seed", K.SEED))
-            if used(key) and not heads
-        ]
-        if sizes:
-            with st.expander(t("model_size"), expanded=False):
-                if not toy:
-                    st.caption(t("toy_only"))
-                for label_key, key in sizes:
-                    st.number_input(
-                        t(label_key), step=1, key=key, disabled=not toy, **kept, **_int_bounds(key)
-                    )
+        _sizes(toy, [key for key in (K.D_MODEL, K.D_K, K.SEED) if used(key) and not heads])
         steps = [key for key in (K.PE, K.SCALE, K.SOFTMAX, K.TEMP) if used(key)]
-        if heads:
-            steps = [key for key in steps if key != K.PE]
-        if steps:
-            st.subheader(t("steps_heading"))
-        if K.PE in steps and toy:
-            st.toggle(t("pe"), key=K.PE, **kept)
-        elif K.PE in steps:  # the other models add their positions always: say so, and why
-            st.toggle(t("pe"), value=True, key=PE_FIXED, disabled=True)
-            st.caption(t("pe_fixed", toy=t("source_toy")))
-        if K.SCALE in steps:
-            st.toggle(t("scale"), key=K.SCALE, **kept)
-        if K.SOFTMAX in steps:
-            st.toggle(t("softmax"), key=K.SOFTMAX, **kept)
-        if K.TEMP in steps:
-            st.slider(
-                t("temperature"),
-                step=0.05,
-                key=K.TEMP,
-                help=t("temperature_help"),
-                **kept,
-                **_bounds(K.TEMP),
-            )
+        _switches([key for key in steps if key != K.PE] if heads else steps, toy)
         if used(K.NUMBERS):
-            st.toggle(t("numbers"), key=K.NUMBERS, **kept)
+            st.toggle(t("numbers"), key=K.NUMBERS, **KEPT)
     if heads:
         drawn = tuple(key for key in drawn if key not in TOY_SHAPE)
     return drawn
+
+
+# Kept for the session, although drawn on every page: when a click in the menu interrupts a
+# run, Streamlit keeps only the widgets the browser reports, and a busy browser can leave some
+# out (a class on one server lost a language, a seed, a width that way).
+KEPT: dict[str, Any] = {"persist_state": "session"}
+SIZE_LABELS = {K.D_MODEL: "d_model", K.D_K: "d_k", K.SEED: "seed"}
+
+
+def _sentence(heads: bool, real_models: bool) -> None:
+    """The sentence box, and what the model shown makes of a sentence (its limit)."""
+    text_box(t("sentence"), K.TEXT, MAX_TEXT_CHARS, area=True, height=90, **KEPT)
+    e5_page = real_models and st.session_state.get(K.REAL) == "e5"
+    real = "e5" if e5_page else "pretrained"
+    shown = real if heads else st.session_state.get(K.MODEL, DEFAULT_MODEL)
+    page = st.session_state.get(session.CURRENT_PAGE)
+    help_key = (page.sentence_help if page else "") or "sentence_help_" + shown
+    st.caption(t(help_key, max=MAX_TOKENS))
+
+
+def _model_part(
+    heads: bool, head_pickers: bool, real_models: bool, used: Callable[[str], bool]
+) -> tuple[str, tuple[str, ...]]:
+    """Where the vectors come from (or which real encoder), what it is, and a real model's
+    layer and head: the source drawn, and the keys drawn beyond the shared ones."""
+    drawn: tuple[str, ...] = ()
+    source = "pretrained"  # a page with heads of its own shows a real model, no toy sizes
+    if real_models:  # which real encoder: the reader's choice
+        real = choice("real_label", list(REAL_MODELS), K.REAL, prefix="real_")
+        st.caption(t(f"real_{real}_help"))
+        drawn += (K.REAL,)
+    elif not heads:
+        source = choice("source_label", list(MODELS), K.MODEL, prefix="source_")
+    if heads:
+        pass
+    elif source == "distilled":
+        ref = compute.distilled().ref
+        st.caption(
+            t(
+                "source_distilled_help",
+                d_model=ref.d_model,
+                d_k=ref.d_k,
+                layer=ref.layer,
+                heads=figures.heads_label(ref.heads),
+            )
+        )
+    elif source == "toy":
+        st.caption(t("source_toy_help"))
+    if (source == "pretrained" or heads) and head_pickers:
+        e5 = real_models and st.session_state.get(K.REAL) == "e5"  # a real-model page on e5
+        head_inputs((K.E5_LAYER, K.E5_HEAD) if e5 else (K.LAYER, K.HEAD))
+        switches = any(used(key) for key in (K.SCALE, K.SOFTMAX, K.TEMP))
+        fixed = heads and not switches  # no switches below to speak of
+        if e5:
+            st.caption(t("source_e5_help_fixed" if fixed else "source_e5_help"))
+        else:
+            st.caption(t("source_pretrained_help_fixed" if fixed else "source_pretrained_help"))
+        drawn += (K.E5_LAYER, K.E5_HEAD) if e5 else (K.LAYER, K.HEAD)
+    return source, drawn
+
+
+def _sizes(toy: bool, keys: list[str]) -> None:
+    """The toy's sizes and seed, folded away (shown greyed for another model)."""
+    if not keys:
+        return
+    with st.expander(t("model_size"), expanded=False):
+        if not toy:
+            st.caption(t("toy_only"))
+        for key in keys:
+            st.number_input(
+                t(SIZE_LABELS[key]), step=1, key=key, disabled=not toy, **KEPT, **_int_bounds(key)
+            )
+
+
+def _switches(steps: list[str], toy: bool) -> None:
+    """The attention's switches the page listens to, under their heading."""
+    if steps:
+        st.subheader(t("steps_heading"))
+    if K.PE in steps and toy:
+        st.toggle(t("pe"), key=K.PE, **KEPT)
+    elif K.PE in steps:  # the other models add their positions always: say so, and why
+        st.toggle(t("pe"), value=True, key=PE_FIXED, disabled=True)
+        st.caption(t("pe_fixed", toy=t("source_toy")))
+    if K.SCALE in steps:
+        st.toggle(t("scale"), key=K.SCALE, **KEPT)
+    if K.SOFTMAX in steps:
+        st.toggle(t("softmax"), key=K.SOFTMAX, **KEPT)
+    if K.TEMP in steps:
+        st.slider(
+            t("temperature"),
+            step=0.05,
+            key=K.TEMP,
+            help=t("temperature_help"),
+            **KEPT,
+            **_bounds(K.TEMP),
+        )
 
 
 def head_inputs(keys: tuple[str, str] = (K.LAYER, K.HEAD)) -> None:
