@@ -42,7 +42,7 @@ SCREEN_WIDTH = SLIDE[0] - 2 * 24  # px: the slide's row, less the CSS's side pad
 QR_SIZE = 330  # px: a QR code read from about 8 m
 # px: the votes' chart, half the screen's height where the reason under it leaves the room
 # (votes_height), never less than VOTES_MIN
-VOTES_HEIGHT, VOTES_MIN = SLIDE[1] // 2, 240
+VOTES_MAX, VOTES_MIN = SLIDE[1] // 2, 240
 # how the reveal's left column is laid out, for votes_height: where it starts under a question
 # of one line (px), each further line of the question (px, at its 1.6 rem), the reason's type
 # (px, 1.15 rem at 1.25 line height) and its box's padding and the gap above it (px)
@@ -271,14 +271,14 @@ def reveal(store: ClassStore, state: ClassState, step: Step, question: Asked, p:
 
 def votes_height(question: Asked, width: int) -> int:
     """The votes' chart as tall as the screen leaves it above the reason (wrapped in `width`
-    px) on a 1280 × 720 slide, up to VOTES_HEIGHT and at least VOTES_MIN."""
+    px) on a 1280 × 720 slide, up to VOTES_MAX and at least VOTES_MIN."""
     asked_lines = len(charts.wrap(plain(question.question), SCREEN_WIDTH, QUESTION_FONT))
     top = REVEAL_TOP + QUESTION_LINE * (asked_lines - 1)
     reason_width = width - 2 * REASON_PAD
     reason_lines = len(charts.wrap(plain(question.because), reason_width, REASON_FONT))
     reason = REASON_LINE * reason_lines + REASON_CHROME
     room = SLIDE[1] - BOTTOM_MARGIN - top - reason
-    return max(VOTES_MIN, min(VOTES_HEIGHT, room))
+    return max(VOTES_MIN, min(VOTES_MAX, room))
 
 
 def show_training(store: ClassStore, state: ClassState, revealed: bool) -> None:
