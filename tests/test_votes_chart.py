@@ -2,10 +2,12 @@
 Vega-Lite dict it returns."""
 
 import json
+from types import SimpleNamespace
 
 import altair as alt
 import pytest
 
+from app_pages.classroom import projector as p
 from app_pages.classroom.charts import (
     BAR_FONT,
     OPTION_FONT,
@@ -13,6 +15,7 @@ from app_pages.classroom.charts import (
     vote_shares,
     votes_chart,
 )
+from ui import charts
 
 OPTIONS = ["the", "cat", "mat"]
 ROUNDS = {"Round 1": (3, 1, 0), "Round 2": (0, 4, 0)}
@@ -151,3 +154,27 @@ def test_fits_under_a_question_on_a_720_px_screen():
 def test_bad_calls_say_how_to_fix_them(options, correct, rounds, message):
     with pytest.raises(ValueError, match=message):
         votes_chart(options, correct, rounds, right_label="R", count_label="n")
+
+
+def test_the_votes_chart_takes_the_height_its_reason_leaves():
+    """On the 1280 × 720 slide the votes' chart is half the screen under a short question and
+    reason, shrinks as the reason grows (a line of it costs a line's height), and never
+    goes under VOTES_MIN; above that floor the chart, its reason and the question fit the
+    screen."""
+
+    def asked(question: str, because: str) -> SimpleNamespace:
+        return SimpleNamespace(question=question, because=because)
+
+    width = p.reveal_widths(1)[0]
+    short = p.votes_height(asked("Which word?", "“chased”, by 2.1."), width)
+    assert short == p.VOTES_MAX == 360
+    line = "word " * 60  # about five lines of reason in the left column
+    one = p.votes_height(asked("Which word?", line), width)
+    two = p.votes_height(asked("Which word?", line + line), width)
+    assert p.VOTES_MIN <= two < one < short and one > p.VOTES_MIN
+    lines = len(charts.wrap(line, width - 2 * p.REASON_PAD, p.REASON_FONT))
+    bottom = p.REVEAL_TOP + one + p.REASON_LINE * lines + p.REASON_CHROME
+    assert bottom <= p.SLIDE[1] - p.BOTTOM_MARGIN
+    assert p.votes_height(asked("Which word?", line * 20), width) == p.VOTES_MIN
+    taller_question = p.votes_height(asked("Which word? " * 40, line), width)
+    assert taller_question < one  # a question of two lines leaves less
