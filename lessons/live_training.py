@@ -83,7 +83,7 @@ def at_step(
     `fit`: its size (page 7: LIVE_WIDTH; the lesson draws it large); `big`: a projector's type."""
     title = t("learn_live_heatmap", step=step)
     fit = fit or {"max_width": LIVE_WIDTH}
-    fig = heatmap(matrix, settings, title=title, main=not big, big=big, **fit)
+    fig = heatmap(matrix, settings, title=title, main=True, big=big, **fit)  # big overrides main
     return figures.spec_of(fig, s.show_numbers)
 
 
